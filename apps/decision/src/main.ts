@@ -1,0 +1,4 @@
+import { exitOnStartupError, runService } from '@app/platform';
+import { DecisionModule } from './decision.module';
+
+runService('decision', DecisionModule).catch(exitOnStartupError);

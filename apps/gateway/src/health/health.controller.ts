@@ -1,0 +1,71 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import {
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import type { HealthCheckResult } from '@nestjs/terminus';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { TransportHealthIndicator } from '@app/platform';
+import { IDENTITY_DATABASE } from '../database/identity.database';
+import { ServiceStatusDto, ServicesStatusDto } from './health.dto';
+import { ServicesStatusService } from './services-status.service';
+
+/** Public: probes carry no data. Readiness covers the gateway's own dependencies only. */
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly database: TypeOrmHealthIndicator,
+    private readonly transport: TransportHealthIndicator,
+    private readonly servicesStatus: ServicesStatusService,
+    @InjectDataSource(IDENTITY_DATABASE) private readonly dataSource: DataSource,
+  ) {}
+
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process answers' })
+  @HealthCheck()
+  live(): Promise<HealthCheckResult> {
+    return this.health.check([]);
+  }
+
+  @Get('ready')
+  @ApiOperation({
+    summary: 'Readiness: the gateway database and the transport answer',
+    description: 'A stopped downstream service does not make the gateway unready; see /v1/health/services.',
+  })
+  @HealthCheck()
+  ready(): Promise<HealthCheckResult> {
+    return this.health.check([
+      () => this.database.pingCheck('database', { connection: this.dataSource, timeout: 1000 }),
+      () => this.transport.check(),
+    ]);
+  }
+
+  @Get('services')
+  @ApiOperation({
+    summary: 'Status of every service, for operators',
+    description: 'Always 200; each service is up, degraded or down.',
+  })
+  @ApiOkResponse({ type: ServicesStatusDto })
+  services(): Promise<ServicesStatusDto> {
+    return this.servicesStatus.status();
+  }
+
+  @Get('services/:service')
+  @ApiOperation({
+    summary: 'Status of one service',
+    description: 'Asks the service over the transport with the normal deadline.',
+  })
+  @ApiOkResponse({ type: ServiceStatusDto })
+  @ApiServiceUnavailableResponse({ description: '`service_unavailable`: the service did not answer in time' })
+  @ApiNotFoundResponse({ description: '`not_found`: no service of that name' })
+  service(@Param('service') service: string): Promise<ServiceStatusDto> {
+    return this.servicesStatus.one(service);
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { TransportHealthIndicator } from '@app/platform';
+import { HealthController } from './health.controller';
+import { ServicesStatusService } from './services-status.service';
+
+@Module({
+  imports: [TerminusModule],
+  controllers: [HealthController],
+  providers: [TransportHealthIndicator, ServicesStatusService],
+})
+export class HealthModule {}

@@ -1,0 +1,45 @@
+import type { IncomingMessage } from 'node:http';
+import { VersioningType } from '@nestjs/common';
+import type { Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { AppExceptionFilter, contractValidationPipe } from '@app/errors';
+import { requestIdFrom } from '@app/observability';
+import { useJsonBodyParser } from './json-body-parser';
+import { mountOpenApi } from './openapi';
+
+export interface HttpAppOptions {
+  bodyLimitBytes: number;
+  publicUrl: string;
+}
+
+/**
+ * The gateway's HTTP surface, shared by the distributed gateway and standalone: Fastify,
+ * /v1 versioning, request ids, JSON bodies only, one validation pipe, one error renderer
+ * (Nest's and Fastify's own errors included), and the OpenAPI document.
+ */
+export async function createHttpApp(rootModule: Type, options: HttpAppOptions): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: options.bodyLimitBytes,
+    trustProxy: true,
+    // The caller's X-Request-Id when it is safe to echo and log, else a new uuid.
+    genReqId: (request: IncomingMessage) => requestIdFrom(request.headers['x-request-id']),
+  });
+  const fastify = adapter.getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  useJsonBodyParser(fastify, options.bodyLimitBytes);
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
+    bufferLogs: true,
+    bodyParser: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' });
+  app.useGlobalPipes(contractValidationPipe());
+  app.useGlobalFilters(new AppExceptionFilter());
+  mountOpenApi(app, options.publicUrl);
+  return app;
+}

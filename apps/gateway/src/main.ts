@@ -1,0 +1,52 @@
+import { Module } from '@nestjs/common';
+import { Logger } from 'nestjs-pino';
+import { APP_RUNTIME } from '@app/contracts';
+import { loadEnv } from '@app/config';
+import { DrainingNatsServer } from '@app/messaging';
+import {
+  PlatformModule,
+  closeGracefullyOnSignals,
+  distributedDatabase,
+  exitOnStartupError,
+  runtimeOptionsFrom,
+} from '@app/platform';
+import { GatewayEnv } from './config/gateway.env';
+import { GatewayModule } from './gateway.module';
+import { createHttpApp } from './http/create-http-app';
+
+/** Distributed mode: the gateway alone, reaching services over NATS. */
+async function bootstrap(): Promise<void> {
+  const env = loadEnv(GatewayEnv);
+  const port = env.PORT ?? APP_RUNTIME.gateway.port;
+  const runtime = runtimeOptionsFrom(env, 'distributed', 'gateway');
+
+  @Module({
+    imports: [
+      PlatformModule.forRoot({ runtime, database: distributedDatabase(env, 'gateway'), logLevel: env.LOG_LEVEL }),
+      GatewayModule,
+    ],
+  })
+  class GatewayProcessModule {}
+
+  const app = await createHttpApp(GatewayProcessModule, {
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+  });
+  app.connectMicroservice(
+    {
+      strategy: new DrainingNatsServer({
+        servers: env.NATS_URL.split(','),
+        queue: 'gateway',
+        name: runtime.instanceId,
+      }),
+    },
+    { inheritAppConfig: true },
+  );
+  await app.startAllMicroservices();
+  await app.listen({ port, host: '0.0.0.0' });
+  const logger = app.get(Logger);
+  closeGracefullyOnSignals(app, logger, env.SHUTDOWN_TIMEOUT_MS);
+  logger.log(`Gateway listening on :${port}`);
+}
+
+bootstrap().catch(exitOnStartupError);

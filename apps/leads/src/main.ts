@@ -1,0 +1,4 @@
+import { exitOnStartupError, runService } from '@app/platform';
+import { LeadsModule } from './leads.module';
+
+runService('leads', LeadsModule).catch(exitOnStartupError);

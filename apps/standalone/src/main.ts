@@ -1,0 +1,41 @@
+import { Logger } from 'nestjs-pino';
+import { APP_RUNTIME } from '@app/contracts';
+import { loadEnv } from '@app/config';
+import { startEmbeddedPostgres } from '@app/database';
+import { closeGracefullyOnSignals, exitOnStartupError } from '@app/platform';
+import { createStandaloneApp } from './standalone-app';
+import { StandaloneEnv } from './standalone.env';
+
+/** `npm start`: the whole platform in one process on an embedded PostgreSQL in DATA_DIR. */
+async function bootstrap(): Promise<void> {
+  const env = loadEnv(StandaloneEnv);
+  const port = env.PORT ?? APP_RUNTIME.gateway.port;
+  const database = env.DATABASE_URL
+    ? { url: env.DATABASE_URL, created: false, stop: () => Promise.resolve() }
+    : await startEmbeddedPostgres({ dataDir: env.DATA_DIR });
+  try {
+    const app = await createStandaloneApp(env, database.url);
+    await app.listen({ port, host: '0.0.0.0' });
+    const logger = app.get(Logger);
+    closeGracefullyOnSignals(app, logger, env.SHUTDOWN_TIMEOUT_MS, () => database.stop());
+    const base = env.PUBLIC_URL ?? `http://localhost:${port}`;
+    const where = env.DATABASE_URL ? 'DATABASE_URL' : `${env.DATA_DIR} (${database.created ? 'created' : 'reused'})`;
+    process.stdout.write(
+      [
+        '',
+        'Property decision platform is running (standalone).',
+        `  Gateway  ${base}/v1`,
+        `  Docs     ${base}/docs   (OpenAPI: ${base}/openapi.json)`,
+        `  Health   ${base}/v1/health/ready`,
+        `  Database ${where}`,
+        'Press Ctrl-C to stop.',
+        '',
+      ].join('\n') + '\n',
+    );
+  } catch (err) {
+    await database.stop();
+    throw err;
+  }
+}
+
+bootstrap().catch(exitOnStartupError);

@@ -1,0 +1,66 @@
+// @ts-check
+import eslint from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+const APPS = ['gateway', 'decision', 'catalogue', 'leads', 'billing', 'notification'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', 'eslint.config.mjs', 'jest.config.js'] },
+  eslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  prettier,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-extraneous-class': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // Libraries are reached through their alias (`@app/errors`), never by a deep path.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/libs/**', '@app/*/src/**'], message: 'Import a lib through its @app/<name> alias.' },
+          ],
+        },
+      ],
+    },
+  },
+  // No app imports another app; only the standalone composition root and tooling join them.
+  ...APPS.map((app) => ({
+    files: [`apps/${app}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/libs/**', '@app/*/src/**'], message: 'Import a lib through its @app/<name> alias.' },
+            {
+              group: APPS.filter((other) => other !== app).flatMap((other) => [
+                `**/${other}/src/**`,
+                `**/apps/${other}/**`,
+              ]),
+              message: 'An app never imports another app: talk over the transport (libs/contracts).',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts', 'libs/testing/**/*.ts'],
+    // Tests assert on untyped JSON bodies (supertest's `res.body`) with expect().
+    rules: {
+      '@typescript-eslint/unbound-method': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+    },
+  },
+);

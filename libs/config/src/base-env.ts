@@ -1,0 +1,85 @@
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** `true`/`false`/`1`/`0` from the environment; anything else fails validation. */
+export const ToBoolean = () =>
+  Transform(({ value }: { value: unknown }) => {
+    if (typeof value === 'boolean') return value;
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    return value;
+  });
+
+/** Variables every app reads, in both modes. Defaults are the documented ones (README). */
+export class BaseEnv {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: LogLevel = 'info';
+
+  /** Distributed mode: where the app's schema lives. Standalone ignores it (embedded PostgreSQL). */
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// URL' })
+  DATABASE_URL?: string;
+
+  @IsString()
+  @Matches(/^(nats|tls|ws|wss):\/\//, { message: 'must be a nats:// URL (comma-separate several servers)' })
+  NATS_URL = 'nats://127.0.0.1:4222';
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DB_POOL_SIZE = 10;
+
+  /** How long the gateway waits for a service before answering 503 service_unavailable. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  @Max(120_000)
+  RPC_TIMEOUT_MS = 5000;
+
+  /** Prefix for event subjects and stream names, so environments can share one NATS. */
+  @IsOptional()
+  @Matches(/^[a-z0-9_-]*$/i, { message: 'may hold only letters, digits, - and _' })
+  EVENTS_NAMESPACE = '';
+
+  /** Deliveries of an event before it is recorded as dead. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  EVENT_MAX_ATTEMPTS = 5;
+
+  /** Delay before the first redelivery of a failed event; doubles per attempt. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(600_000)
+  EVENT_RETRY_BASE_MS = 1000;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(10)
+  @Max(60_000)
+  OUTBOX_POLL_MS = 500;
+
+  /** Longest a SIGTERM waits for in-flight requests and messages to finish. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(300_000)
+  SHUTDOWN_TIMEOUT_MS = 10_000;
+
+  /** Unset: the app's default port (3000 gateway and standalone, 3001-3005 services). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65_535)
+  PORT?: number;
+}

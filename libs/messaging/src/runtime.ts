@@ -1,0 +1,17 @@
+export type RuntimeMode = 'standalone' | 'distributed';
+
+/** What a running process is: chosen by its entry point, never by the domain code. */
+export interface RuntimeOptions {
+  mode: RuntimeMode;
+  /** The app name in logs and health output; `standalone` when every app shares one process. */
+  app: string;
+  instanceId: string;
+  natsUrl: string;
+  rpcTimeoutMs: number;
+  eventsNamespace: string;
+  eventMaxAttempts: number;
+  eventRetryBaseMs: number;
+  outboxPollMs: number;
+}
+
+export const RUNTIME_OPTIONS = Symbol('RUNTIME_OPTIONS');

@@ -1,0 +1,3 @@
+export * from './request-context';
+export * from './request-context.interceptor';
+export * from './logging.module';

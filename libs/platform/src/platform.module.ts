@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import type { DynamicModule } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { RootConfigModule } from '@app/config';
+import { DatabaseConnectionModule } from '@app/database';
+import type { DatabaseConnectionOptions } from '@app/database';
+import { MessagingModule } from '@app/messaging';
+import type { RuntimeOptions } from '@app/messaging';
+import { RequestContextInterceptor, loggingModule } from '@app/observability';
+
+export interface PlatformOptions {
+  runtime: RuntimeOptions;
+  database: DatabaseConnectionOptions;
+  logLevel: string;
+}
+
+/** Everything a process provides to the apps it runs: config, logs, transport, database location. */
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [
+        RootConfigModule,
+        loggingModule({ level: options.logLevel, app: options.runtime.app }),
+        MessagingModule.forRoot(options.runtime),
+        DatabaseConnectionModule.forRoot(options.database),
+      ],
+      providers: [{ provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor }],
+    };
+  }
+}

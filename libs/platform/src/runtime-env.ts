@@ -1,0 +1,25 @@
+import { ConfigurationError } from '@app/config';
+import type { BaseEnv } from '@app/config';
+import type { DatabaseConnectionOptions } from '@app/database';
+import type { RuntimeMode, RuntimeOptions } from '@app/messaging';
+import { newInstanceId } from '@app/observability';
+
+export function runtimeOptionsFrom(env: BaseEnv, mode: RuntimeMode, app: string): RuntimeOptions {
+  return {
+    mode,
+    app,
+    instanceId: newInstanceId(app),
+    natsUrl: env.NATS_URL,
+    rpcTimeoutMs: env.RPC_TIMEOUT_MS,
+    eventsNamespace: env.EVENTS_NAMESPACE,
+    eventMaxAttempts: env.EVENT_MAX_ATTEMPTS,
+    eventRetryBaseMs: env.EVENT_RETRY_BASE_MS,
+    outboxPollMs: env.OUTBOX_POLL_MS,
+  };
+}
+
+/** Distributed processes need an external PostgreSQL; say so by name rather than fail later. */
+export function distributedDatabase(env: BaseEnv, app: string): DatabaseConnectionOptions {
+  if (!env.DATABASE_URL) throw new ConfigurationError(['DATABASE_URL: required in distributed mode (not set)']);
+  return { url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE, applicationName: app };
+}

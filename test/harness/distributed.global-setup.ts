@@ -1,0 +1,39 @@
+import net from 'node:net';
+
+const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
+const DEFAULT_NATS = 'nats://127.0.0.1:4222';
+
+/**
+ * The distributed suite needs the machine's PostgreSQL and NATS. Without them it is
+ * skipped, unless E2E_DISTRIBUTED=required (CI), where their absence fails the run.
+ */
+export default async function distributedGlobalSetup(): Promise<void> {
+  const pgUrl = new URL(process.env.E2E_PG_ADMIN_URL ?? DEFAULT_PG);
+  const natsUrl = new URL(process.env.E2E_NATS_URL ?? DEFAULT_NATS);
+  process.env.E2E_PG_ADMIN_URL = pgUrl.toString();
+  process.env.E2E_NATS_URL = natsUrl.toString().replace(/\/$/, '');
+  const missing = [];
+  if (!(await answers(pgUrl.hostname, Number(pgUrl.port || 5432)))) missing.push(`PostgreSQL at ${pgUrl.host}`);
+  if (!(await answers(natsUrl.hostname, Number(natsUrl.port || 4222)))) missing.push(`NATS at ${natsUrl.host}`);
+  if (missing.length === 0) return;
+  if (process.env.E2E_DISTRIBUTED === 'required') {
+    throw new Error(`E2E_DISTRIBUTED=required but ${missing.join(' and ')} did not answer`);
+  }
+  process.env.E2E_DISTRIBUTED_SKIP = `${missing.join(' and ')} did not answer`;
+  process.stdout.write(`\nSkipping the distributed suite: ${process.env.E2E_DISTRIBUTED_SKIP}\n`);
+}
+
+function answers(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 1000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}

@@ -1,0 +1,177 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import net from 'node:net';
+import path from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { connect } from 'nats';
+import { APP_NAMES, APP_RUNTIME } from '@app/contracts';
+import type { AppName } from '@app/contracts';
+import { loadEnv } from '@app/config';
+import { createStandaloneApp } from '../../apps/standalone/src/standalone-app';
+import { StandaloneEnv } from '../../apps/standalone/src/standalone.env';
+import { freshDatabase } from './databases';
+import type { FreshDatabase } from './databases';
+import { e2eMode } from './mode';
+
+/** The platform under test, reached over real HTTP in both modes. */
+export interface Platform {
+  baseUrl: string;
+  databaseUrl: string;
+  /** Distributed only: stop one app's process (SIGTERM) and start it again. */
+  stopApp(app: AppName): Promise<void>;
+  startApp(app: AppName): Promise<void>;
+  /** Everything the platform wrote to its logs so far (distributed: every process). */
+  logs(): string;
+  close(): Promise<void>;
+}
+
+export interface PlatformOptions {
+  /** Extra environment for the apps (e.g. RPC_TIMEOUT_MS). */
+  env?: Record<string, string>;
+}
+
+const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'warn', RPC_TIMEOUT_MS: '1500', OUTBOX_POLL_MS: '100' };
+
+export function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
+  return e2eMode === 'standalone' ? startStandalone(options) : startDistributed(options);
+}
+
+async function startStandalone(options: PlatformOptions): Promise<Platform> {
+  const db = await freshDatabase();
+  const env = loadEnv(StandaloneEnv, { ...TEST_ENV, ...options.env, PORT: '0' });
+  let app: NestFastifyApplication;
+  try {
+    app = await createStandaloneApp(env, db.url);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (err) {
+    await db.drop();
+    throw err;
+  }
+  const { port } = app.getHttpServer().address() as net.AddressInfo;
+  const unsupported = () => Promise.reject(new Error('Stopping one app needs the distributed mode'));
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    databaseUrl: db.url,
+    stopApp: unsupported,
+    startApp: unsupported,
+    logs: () => '',
+    close: async () => {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+const DIST = path.join(__dirname, '..', '..', 'dist', 'apps');
+
+class DistributedPlatform implements Platform {
+  private readonly processes = new Map<AppName, ChildProcess>();
+  private output = '';
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly db: FreshDatabase,
+    private readonly ports: Record<AppName, number>,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  get databaseUrl(): string {
+    return this.db.url;
+  }
+
+  async startApp(app: AppName): Promise<void> {
+    const child = spawn(process.execPath, [path.join(DIST, app, 'src', 'main.js')], {
+      env: { PATH: process.env.PATH, ...this.env, PORT: String(this.ports[app]) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    this.processes.set(app, child);
+    await waitUntilReady(
+      `http://127.0.0.1:${this.ports[app]}${APP_RUNTIME[app].readinessPath}`,
+      child,
+      () => this.output,
+    );
+  }
+
+  async stopApp(app: AppName): Promise<void> {
+    const child = this.processes.get(app);
+    this.processes.delete(app);
+    if (!child || child.exitCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await exited;
+  }
+
+  logs(): string {
+    return this.output;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.processes.keys()].map((app) => this.stopApp(app)));
+    await deleteStreams(this.env.NATS_URL, this.env.EVENTS_NAMESPACE);
+    await this.db.drop();
+  }
+}
+
+async function startDistributed(options: PlatformOptions): Promise<Platform> {
+  const db = await freshDatabase();
+  const ports = Object.fromEntries(await Promise.all(APP_NAMES.map(async (app) => [app, await freePort()]))) as Record<
+    AppName,
+    number
+  >;
+  const env = {
+    ...TEST_ENV,
+    ...options.env,
+    DATABASE_URL: db.url,
+    NATS_URL: process.env.E2E_NATS_URL ?? 'nats://127.0.0.1:4222',
+    EVENTS_NAMESPACE: `e2e${randomBytes(4).toString('hex')}`,
+  };
+  const platform = new DistributedPlatform(`http://127.0.0.1:${ports.gateway}`, db, ports, env);
+  try {
+    await Promise.all(APP_NAMES.map((app) => platform.startApp(app)));
+  } catch (err) {
+    await platform.close();
+    throw err;
+  }
+  return platform;
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`${url}: process exited (${child.exitCode})\n${output().slice(-3000)}`);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} not ready within 45 s\n${output().slice(-3000)}`);
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/** A test run's JetStream streams carry its namespace; remove them so runs never see each other's events. */
+export async function deleteStreams(natsUrl: string, namespace: string): Promise<void> {
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await nc.jetstreamManager();
+    for await (const stream of jsm.streams.list()) {
+      if (stream.config.name.startsWith(`${namespace}_`)) await jsm.streams.delete(stream.config.name);
+    }
+  } finally {
+    await nc.close();
+  }
+}

@@ -1,0 +1,82 @@
+import { Module } from '@nestjs/common';
+import type { ModuleMetadata } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { randomBytes } from 'node:crypto';
+import { AppExceptionFilter, contractValidationPipe } from '@app/errors';
+import { DrainingNatsServer, IN_PROCESS_BROKER, InProcessServer } from '@app/messaging';
+import type { InProcessBroker, RuntimeOptions } from '@app/messaging';
+import { PlatformModule } from '@app/platform';
+import { freshDatabase } from './databases';
+import type { FreshDatabase } from './databases';
+import { e2eMode } from './mode';
+import { deleteStreams } from './platform';
+
+export interface ServiceApp {
+  app: NestFastifyApplication;
+  runtime: RuntimeOptions;
+  database: FreshDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * A small Nest process built from test modules on the real platform of the current mode:
+ * the in-process transport and embedded PostgreSQL, or NATS/JetStream and the machine's
+ * PostgreSQL. For testing the messaging machinery itself, below any app.
+ */
+export async function startServiceApp(
+  metadata: ModuleMetadata,
+  runtimeOverrides: Partial<RuntimeOptions> = {},
+): Promise<ServiceApp> {
+  const database = await freshDatabase();
+  const suffix = randomBytes(4).toString('hex');
+  const runtime: RuntimeOptions = {
+    mode: e2eMode,
+    app: 'test',
+    instanceId: `test-${suffix}`,
+    natsUrl: process.env.E2E_NATS_URL ?? 'nats://127.0.0.1:4222',
+    rpcTimeoutMs: 1500,
+    eventsNamespace: `it${suffix}`,
+    eventMaxAttempts: 3,
+    eventRetryBaseMs: 20,
+    outboxPollMs: 50,
+    ...runtimeOverrides,
+  };
+
+  @Module({
+    ...metadata,
+    imports: [
+      PlatformModule.forRoot({
+        runtime,
+        database: { url: database.url, poolSize: 5, applicationName: 'test' },
+        logLevel: 'error',
+      }),
+      ...(metadata.imports ?? []),
+    ],
+  })
+  class TestProcessModule {}
+
+  const app = await NestFactory.create<NestFastifyApplication>(TestProcessModule, new FastifyAdapter(), {
+    logger: ['error'],
+  });
+  app.useGlobalFilters(new AppExceptionFilter());
+  app.useGlobalPipes(contractValidationPipe());
+  const strategy =
+    runtime.mode === 'standalone'
+      ? new InProcessServer(app.get<InProcessBroker>(IN_PROCESS_BROKER))
+      : new DrainingNatsServer({ servers: runtime.natsUrl, queue: `test-${suffix}` });
+  app.connectMicroservice({ strategy }, { inheritAppConfig: true });
+  await app.startAllMicroservices();
+  await app.init();
+  return {
+    app,
+    runtime,
+    database,
+    close: async () => {
+      await app.close();
+      if (runtime.mode === 'distributed') await deleteStreams(runtime.natsUrl, runtime.eventsNamespace);
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+// globalSetup runs outside jest's module mapper, so the launcher is imported by path.
+// eslint-disable-next-line no-restricted-imports
+import { startEmbeddedPostgres } from '../../libs/database/src/embedded/embedded-postgres';
+import type { EmbeddedPostgres } from '../../libs/database/src/embedded/embedded-postgres'; // eslint-disable-line no-restricted-imports
+
+declare global {
+  var __E2E_EMBEDDED_POSTGRES__: { db: EmbeddedPostgres; dataDir: string } | undefined;
+}
+
+/** One embedded PostgreSQL for the standalone suite; each test file makes its own database in it. */
+export default async function standaloneGlobalSetup(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdp-e2e-'));
+  fs.chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as "postgres", which must enter it
+  const db = await startEmbeddedPostgres({ dataDir, database: 'postgres' });
+  process.env.E2E_STANDALONE_ADMIN_URL = db.url;
+  globalThis.__E2E_EMBEDDED_POSTGRES__ = { db, dataDir };
+}
