@@ -50,7 +50,7 @@ class ProbeHandlers {
 
   @MessagePattern(PATTERNS.slow)
   async slow(): Promise<string> {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     return 'late';
   }
 }

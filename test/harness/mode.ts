@@ -15,3 +15,7 @@ export const describeE2e = (name: string, fn: () => void): void =>
 /** Cases that only mean something with real processes (stopping one service, two gateways). */
 export const describeDistributed = (name: string, fn: () => void): void =>
   e2eMode === 'distributed' && !skipReason ? describe(`${name} [distributed]`, fn) : describe.skip(name, fn);
+
+/** Cases about the standalone runner itself (`npm start`): run once, in the standalone suite. */
+export const describeStandalone = (name: string, fn: () => void): void =>
+  e2eMode === 'standalone' ? describe(`${name} [standalone]`, fn) : describe.skip(name, fn);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import net from 'node:net';
+import type net from 'node:net';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { connect } from 'nats';
@@ -14,6 +14,7 @@ import { StandaloneEnv } from '../../apps/standalone/src/standalone.env';
 import { freshDatabase } from './databases';
 import type { FreshDatabase } from './databases';
 import { e2eMode } from './mode';
+import { freePort } from './processes';
 
 /** The platform under test, reached over real HTTP in both modes. */
 export interface Platform {
@@ -152,15 +153,6 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} not ready within 45 s\n${output().slice(-3000)}`);
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
 }
 
 /** A test run's JetStream streams carry its namespace; remove them so runs never see each other's events. */

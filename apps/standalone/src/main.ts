@@ -17,7 +17,10 @@ async function bootstrap(): Promise<void> {
     const app = await createStandaloneApp(env, database.url);
     await app.listen({ port, host: '0.0.0.0' });
     const logger = app.get(Logger);
-    closeGracefullyOnSignals(app, logger, env.SHUTDOWN_TIMEOUT_MS, () => database.stop());
+    closeGracefullyOnSignals(app, logger, env.SHUTDOWN_TIMEOUT_MS, async () => {
+      await database.stop();
+      process.stdout.write('Stopped; the database is shut down.\n');
+    });
     const base = env.PUBLIC_URL ?? `http://localhost:${port}`;
     const where = env.DATABASE_URL ? 'DATABASE_URL' : `${env.DATA_DIR} (${database.created ? 'created' : 'reused'})`;
     process.stdout.write(

@@ -1,8 +1,14 @@
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Decimal integers only: `0x10`, `1e3` or `' '` stay strings and fail validation, naming the variable. */
+export const ToInteger = () =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value,
+  );
 
 /** `true`/`false`/`1`/`0` from the environment; anything else fails validation. */
 export const ToBoolean = () =>
@@ -30,14 +36,14 @@ export class BaseEnv {
   @Matches(/^(nats|tls|ws|wss):\/\//, { message: 'must be a nats:// URL (comma-separate several servers)' })
   NATS_URL = 'nats://127.0.0.1:4222';
 
-  @Type(() => Number)
+  @ToInteger()
   @IsInt()
   @Min(1)
   @Max(200)
   DB_POOL_SIZE = 10;
 
   /** How long the gateway waits for a service before answering 503 service_unavailable. */
-  @Type(() => Number)
+  @ToInteger()
   @IsInt()
   @Min(50)
   @Max(120_000)
@@ -49,27 +55,27 @@ export class BaseEnv {
   EVENTS_NAMESPACE = '';
 
   /** Deliveries of an event before it is recorded as dead. */
-  @Type(() => Number)
+  @ToInteger()
   @IsInt()
   @Min(1)
   @Max(100)
   EVENT_MAX_ATTEMPTS = 5;
 
   /** Delay before the first redelivery of a failed event; doubles per attempt. */
-  @Type(() => Number)
+  @ToInteger()
   @IsInt()
   @Min(1)
   @Max(600_000)
   EVENT_RETRY_BASE_MS = 1000;
 
-  @Type(() => Number)
+  @ToInteger()
   @IsInt()
   @Min(10)
   @Max(60_000)
   OUTBOX_POLL_MS = 500;
 
   /** Longest a SIGTERM waits for in-flight requests and messages to finish. */
-  @Type(() => Number)
+  @ToInteger()
   @IsInt()
   @Min(0)
   @Max(300_000)
@@ -77,7 +83,7 @@ export class BaseEnv {
 
   /** Unset: the app's default port (3000 gateway and standalone, 3001-3005 services). */
   @IsOptional()
-  @Type(() => Number)
+  @ToInteger()
   @IsInt()
   @Min(0)
   @Max(65_535)

@@ -10,12 +10,14 @@ export class ConfigurationError extends Error {
 }
 
 /**
- * Reads and validates environment variables into a typed class. Empty strings count
- * as unset so `FOO=` falls back to the default. A bad value stops start-up with a
+ * Reads and validates environment variables into a typed class. Empty or blank
+ * values count as unset so `FOO=` falls back to the default. A bad value stops start-up with a
  * message naming the variable and the value it got.
  */
 export function loadEnv<T extends object>(cls: ClassConstructor<T>, env: NodeJS.ProcessEnv = process.env): T {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
   const instance = plainToInstance(cls, present, { enableImplicitConversion: true, exposeDefaultValues: true });
   const errors = validateSync(instance, { whitelist: false, forbidUnknownValues: true });
   if (errors.length > 0) {

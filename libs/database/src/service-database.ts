@@ -33,7 +33,8 @@ export function serviceDataSourceOptions(
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,
-    extra: { max: connection.poolSize, application_name: connection.applicationName },
+    // Two at least: migrations run beside the connection holding the migration lock.
+    extra: { max: Math.max(2, connection.poolSize), application_name: connection.applicationName },
   };
 }
 
@@ -52,6 +53,7 @@ export async function openServiceDatabase(options: DataSourceOptions): Promise<D
   }
 }
 
+/** Holds the lock on one pooled connection while migrations run on another: the pool needs two. */
 export async function migrateServiceDatabase(dataSource: DataSource): Promise<string[]> {
   const schema = (dataSource.options as { schema: string }).schema;
   const runner = dataSource.createQueryRunner();

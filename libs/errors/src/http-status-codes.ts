@@ -42,5 +42,6 @@ const FASTIFY_ERROR_CODES: Record<string, ErrorCode> = {
 };
 
 export function errorCodeForFastifyCode(code: string | undefined): ErrorCode | undefined {
-  return code === undefined ? undefined : FASTIFY_ERROR_CODES[code];
+  // Own keys only: `toString` or `constructor` from a client must not match inherited members.
+  return code !== undefined && Object.hasOwn(FASTIFY_ERROR_CODES, code) ? FASTIFY_ERROR_CODES[code] : undefined;
 }

@@ -14,13 +14,15 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
     const own = Object.entries(error.constraints ?? {}).map(([constraint, message]) => ({
       field,
       constraint,
-      message: message.replace(error.property, field),
+      // class-validator starts messages with the property name; show the full path instead.
+      message: message.startsWith(error.property) ? field + message.slice(error.property.length) : message,
     }));
     return [...own, ...flattenValidationErrors(error.children ?? [], field)];
   });
 }
 
-const MISSING_CONSTRAINTS = new Set(['isDefined', 'isNotEmpty', 'whitelistValidation']);
+/** Constraints that mean "absent" rather than "wrong". */
+const MISSING_CONSTRAINTS = new Set(['isDefined', 'isNotEmpty']);
 
 /**
  * 422 validation_error with the first offending field, and shape B's details:
@@ -29,7 +31,7 @@ const MISSING_CONSTRAINTS = new Set(['isDefined', 'isNotEmpty', 'whitelistValida
 export function validationErrorFrom(errors: ValidationError[]): AppError {
   const problems = flattenValidationErrors(errors);
   const first = problems[0] ?? { field: 'body', constraint: 'unknown', message: 'The request is invalid.' };
-  const missing = problems.filter((p) => p.constraint === 'isDefined').map((p) => p.field);
+  const missing = [...new Set(problems.filter((p) => MISSING_CONSTRAINTS.has(p.constraint)).map((p) => p.field))];
   if (missing.length > 0) {
     return new AppError('validation_error', `${missing[0]} is required`, {
       field: missing[0],
@@ -47,9 +49,7 @@ export function validationErrorFrom(errors: ValidationError[]): AppError {
   return new AppError('validation_error', first.message, {
     field: first.field,
     details: {
-      fields: problems
-        .filter((p) => !MISSING_CONSTRAINTS.has(p.constraint))
-        .map((p) => ({ field: p.field, expected: p.message })),
+      fields: problems.map((p) => ({ field: p.field, expected: p.message })),
     },
   });
 }

@@ -1,10 +1,9 @@
-import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsUrl, Max, Min } from 'class-validator';
-import { BaseEnv, defineAppConfig } from '@app/config';
+import { BaseEnv, ToInteger, defineAppConfig } from '@app/config';
 
 export class GatewayEnv extends BaseEnv {
   /** Largest request body accepted; larger bodies get 413 payload_too_large. */
-  @Type(() => Number)
+  @ToInteger()
   @IsInt()
   @Min(1024)
   @Max(50 * 1024 * 1024)

@@ -211,17 +211,23 @@ function stopOrphan(binaries: Binaries, pgData: string, owner: Owner | undefined
   const pidFile = path.join(pgData, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || !isAlive(pid)) return; // stale file: PostgreSQL clears it itself
+  if (!Number.isInteger(pid) || !isProcessRunning(pid)) return; // stale file: PostgreSQL clears it itself
   log(`Stopping PostgreSQL left running by an earlier start (pid ${pid})`);
   execFileSync(binaries.pg_ctl, ['stop', '-D', pgData, '-m', 'fast', '-w'], { ...owner, stdio: 'ignore' });
 }
 
-function isAlive(pid: number): boolean {
+/** Running, not merely present: a zombie (exited, not yet reaped by its new parent) counts as stopped. */
+export function isProcessRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // no /proc (macOS): signal 0 succeeded
   }
 }
 

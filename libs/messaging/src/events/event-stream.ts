@@ -22,3 +22,6 @@ export interface EventStream {
 }
 
 export const EVENT_STREAM = Symbol('EVENT_STREAM');
+
+/** Redelivery delay when a delivery throws instead of answering (a database outage mid-delivery). */
+export const RETRY_AFTER_CRASH_MS = 1000;

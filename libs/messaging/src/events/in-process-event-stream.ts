@@ -1,6 +1,7 @@
 import type { DomainEvent } from './domain-event';
 import { subjectMatches } from './domain-event';
-import type { ConsumerSubscription, DeliveryHandler, EventStream } from './event-stream';
+import { RETRY_AFTER_CRASH_MS } from './event-stream';
+import type { ConsumerSubscription, DeliveryHandler, DeliveryOutcome, EventStream } from './event-stream';
 
 interface Delivery {
   event: DomainEvent;
@@ -20,7 +21,7 @@ class InProcessConsumer {
   private handler?: DeliveryHandler;
   private draining?: Promise<void>;
 
-  constructor(readonly filterSubject: string) {}
+  constructor(public filterSubject: string) {}
 
   enqueue(event: DomainEvent): Promise<void> {
     return new Promise((settle) => {
@@ -29,12 +30,15 @@ class InProcessConsumer {
     });
   }
 
-  attach(handler: DeliveryHandler): void {
+  attach(filterSubject: string, handler: DeliveryHandler): void {
+    this.filterSubject = filterSubject;
     this.handler = handler;
     this.pump();
   }
 
-  async detach(): Promise<void> {
+  /** Detaches `handler` if it is still the attached one: a stale subscription cannot stop its successor. */
+  async detach(handler: DeliveryHandler): Promise<void> {
+    if (this.handler !== handler) return;
     this.handler = undefined;
     // A retry not yet due goes back in line for whoever attaches next.
     for (const [timer, delivery] of this.waiting) {
@@ -55,7 +59,10 @@ class InProcessConsumer {
   private async drain(): Promise<void> {
     while (this.handler && this.queue.length > 0) {
       const delivery = this.queue.shift() as Delivery;
-      const outcome = await this.handler(delivery.event, delivery.attempt);
+      const outcome = await this.handler(delivery.event, delivery.attempt).catch(
+        // A handler that throws (rather than answering retry) is retried like one that asked to be.
+        (): DeliveryOutcome => ({ kind: 'retry', delayMs: RETRY_AFTER_CRASH_MS }),
+      );
       if (outcome.kind === 'settled') {
         delivery.settle();
         continue;
@@ -85,8 +92,8 @@ export class InProcessEventStream implements EventStream {
       consumer = new InProcessConsumer(filterSubject);
       this.consumers.set(durableName, consumer);
     }
-    consumer.attach(handler);
+    consumer.attach(filterSubject, handler);
     const attached = consumer;
-    return Promise.resolve({ stop: () => attached.detach() });
+    return Promise.resolve({ stop: () => attached.detach(handler) });
   }
 }

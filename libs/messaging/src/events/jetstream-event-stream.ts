@@ -3,7 +3,8 @@ import { AckPolicy, DeliverPolicy, JSONCodec, RetentionPolicy, StorageType, conn
 import type { ConsumerMessages, JetStreamClient, JetStreamManager, NatsConnection } from 'nats';
 import type { DomainEvent } from './domain-event';
 import { serviceOfSubject } from './domain-event';
-import type { ConsumerSubscription, DeliveryHandler, EventStream } from './event-stream';
+import { RETRY_AFTER_CRASH_MS } from './event-stream';
+import type { ConsumerSubscription, DeliveryHandler, DeliveryOutcome, EventStream } from './event-stream';
 
 const codec = JSONCodec<DomainEvent>();
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -70,8 +71,13 @@ export class JetStreamEventStream implements EventStream {
           message.nak(); // prefetched but not started: hand it straight back for another replica
           continue;
         }
-        const event = codec.decode(message.data);
-        const outcome = await handler(event, message.info.deliveryCount);
+        const outcome = await handler(codec.decode(message.data), message.info.deliveryCount).catch(
+          // A handler that throws (rather than answering retry) is retried like one that asked to be.
+          (err: unknown): DeliveryOutcome => {
+            this.logger.warn({ err }, 'Event delivery failed; will redeliver');
+            return { kind: 'retry', delayMs: RETRY_AFTER_CRASH_MS };
+          },
+        );
         if (outcome.kind === 'settled') message.ack();
         else message.nak(outcome.delayMs);
       }

@@ -1,0 +1,147 @@
+import { Injectable } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { DatabaseModule } from '@app/database';
+import { EVENT_STREAM, EventConsumer, EventConsumersExplorer, OnEvent, Outbox } from '@app/messaging';
+import type { DomainEvent, EventStream } from '@app/messaging';
+import { describeE2e } from '../harness/mode';
+import { startServiceApp } from '../harness/service-app';
+import type { ServiceApp } from '../harness/service-app';
+
+const SERVICE = 'probe';
+const SUBJECT = 'probe.parcel.shipped.v1';
+const CONSUMER = 'probe-recorder';
+
+interface Parcel {
+  label: string;
+  /** Fail this many deliveries before succeeding; -1 = always fail. */
+  failures?: number;
+}
+
+/** Records what it handled; fails on demand to exercise retries and dead letters. */
+@Injectable()
+@EventConsumer(SERVICE)
+class ParcelRecorder {
+  readonly handled: string[] = [];
+  readonly attempts = new Map<string, number>();
+
+  @OnEvent({ subject: SUBJECT, name: 'recorder' })
+  async onShipped(event: DomainEvent<Parcel>): Promise<void> {
+    const attempt = (this.attempts.get(event.payload.label) ?? 0) + 1;
+    this.attempts.set(event.payload.label, attempt);
+    const failures = event.payload.failures ?? 0;
+    if (failures === -1 || attempt <= failures) throw new Error(`refusing ${event.payload.label} (attempt ${attempt})`);
+    this.handled.push(event.payload.label);
+    await Promise.resolve();
+  }
+}
+
+async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describeE2e('events: outbox, relay, durable consumers', () => {
+  let service: ServiceApp;
+  let recorder: ParcelRecorder;
+  let dataSource: DataSource;
+  let outbox: Outbox;
+  let consumers: EventConsumersExplorer;
+
+  const emit = (parcels: Parcel[]) =>
+    dataSource.transaction(async (tx) => {
+      for (const parcel of parcels) await outbox.add(tx, SUBJECT, parcel);
+    });
+  const count = (labels: string[]) => recorder.handled.filter((label) => labels.includes(label)).length;
+
+  beforeAll(async () => {
+    service = await startServiceApp({
+      imports: [DatabaseModule.forService({ service: SERVICE, entities: [], migrations: [] })],
+      providers: [ParcelRecorder],
+    });
+    recorder = service.app.get(ParcelRecorder);
+    dataSource = service.app.get<DataSource>(getDataSourceToken(SERVICE));
+    outbox = service.app.get(Outbox);
+    consumers = service.app.get(EventConsumersExplorer);
+  });
+
+  afterAll(() => service?.close());
+
+  it('should deliver each committed event once and mark its outbox row published', async () => {
+    const labels = ['a1', 'a2', 'a3', 'a4', 'a5'];
+    await emit(labels.map((label) => ({ label })));
+    await eventually(() => count(labels) === 5);
+    await eventually(async () => {
+      const [{ pending }] = await dataSource.query<{ pending: string }[]>(
+        `SELECT count(*) AS pending FROM "${SERVICE}"."outbox" WHERE published_at IS NULL`,
+      );
+      return pending === '0';
+    });
+    expect(recorder.handled.filter((l) => labels.includes(l)).sort()).toEqual(labels);
+  });
+
+  it('should never deliver an event whose transaction rolled back', async () => {
+    await dataSource
+      .transaction(async (tx) => {
+        await outbox.add(tx, SUBJECT, { label: 'ghost' });
+        throw new Error('the change failed');
+      })
+      .catch(() => undefined);
+    await emit([{ label: 'after-ghost' }]);
+    await eventually(() => count(['after-ghost']) === 1);
+    expect(recorder.handled).not.toContain('ghost');
+  });
+
+  it('should hold events while the consumer is stopped and handle each once after it restarts', async () => {
+    await consumers.stop(CONSUMER);
+    const labels = ['s1', 's2', 's3', 's4', 's5', 's6'];
+    await emit(labels.map((label) => ({ label })));
+    await new Promise((resolve) => setTimeout(resolve, 600)); // the relay runs every 50 ms meanwhile
+    expect(count(labels)).toBe(0);
+
+    await consumers.start(CONSUMER);
+    await eventually(() => count(labels) === labels.length);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(recorder.handled.filter((l) => labels.includes(l)).sort()).toEqual(labels);
+  });
+
+  it('should handle an event once when the stream delivers it twice', async () => {
+    const stream = service.app.get<EventStream>(EVENT_STREAM);
+    const event: DomainEvent<Parcel> = {
+      id: '6f1d2c3b-4a59-4e8f-9a0b-1c2d3e4f5a6b',
+      subject: SUBJECT,
+      occurred_at: new Date().toISOString(),
+      payload: { label: 'twice' },
+    };
+    await stream.publish(event);
+    await stream.publish(event);
+    await eventually(() => count(['twice']) === 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(count(['twice'])).toBe(1);
+  });
+
+  it('should retry with backoff and handle once when a handler fails then succeeds', async () => {
+    await emit([{ label: 'flaky', failures: 2 }]);
+    await eventually(() => count(['flaky']) === 1);
+    expect(recorder.attempts.get('flaky')).toBe(3);
+  });
+
+  it('should keep a dead letter after the last attempt when a handler always fails', async () => {
+    await emit([{ label: 'doomed', failures: -1 }]);
+    await eventually(async () => {
+      const rows = await dataSource.query<{ consumer: string }[]>(
+        `SELECT consumer FROM "${SERVICE}"."dead_letters" WHERE event->'payload'->>'label' = 'doomed'`,
+      );
+      return rows.length === 1;
+    });
+    const [letter] = await dataSource.query<{ consumer: string; attempts: number; error: string; subject: string }[]>(
+      `SELECT consumer, attempts, error, subject FROM "${SERVICE}"."dead_letters" WHERE event->'payload'->>'label' = 'doomed'`,
+    );
+    expect(letter).toEqual({ consumer: CONSUMER, attempts: 3, error: 'refusing doomed (attempt 3)', subject: SUBJECT });
+    expect(recorder.attempts.get('doomed')).toBe(3);
+    expect(count(['doomed'])).toBe(0);
+  });
+});

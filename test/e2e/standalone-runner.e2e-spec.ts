@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describeStandalone } from '../harness/mode';
+import { isProcessRunning as isAlive } from '@app/database';
+import { freePort, run, waitForHttp200 } from '../harness/processes';
+
+const MAIN = path.join(__dirname, '..', '..', 'dist', 'apps', 'standalone', 'src', 'main.js');
+
+function postmasterPid(dataDir: string): number {
+  return Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+describeStandalone('npm start (the standalone runner)', () => {
+  let dataDir: string;
+
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdp-runner-'));
+    fs.chmodSync(dataDir, 0o755);
+  });
+
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('should start ready on a fresh DATA_DIR, stop cleanly on Ctrl-C, and reuse DATA_DIR on the next start', async () => {
+    const port = await freePort();
+    const env = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+
+    const first = run(MAIN, env);
+    await waitForHttp200(`http://127.0.0.1:${port}/v1/health/ready`, first);
+    expect(first.output()).toContain(`Gateway  http://localhost:${port}/v1`);
+    expect(first.output()).toContain(`Docs     http://localhost:${port}/docs`);
+    expect(first.output()).toContain(`${dataDir} (created)`);
+    const database = postmasterPid(dataDir);
+    expect(isAlive(database)).toBe(true);
+
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('Stopped; the database is shut down.');
+    expect(isAlive(database)).toBe(false); // no orphan PostgreSQL
+
+    const second = run(MAIN, env);
+    await waitForHttp200(`http://127.0.0.1:${port}/v1/health/ready`, second);
+    expect(second.output()).toContain(`${dataDir} (reused)`);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('should recover when an earlier run was killed and left its database running', async () => {
+    const port = await freePort();
+    const env = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    const killed = run(MAIN, env);
+    await waitForHttp200(`http://127.0.0.1:${port}/v1/health/ready`, killed);
+    const orphan = postmasterPid(dataDir);
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    expect(isAlive(orphan)).toBe(true);
+
+    const next = run(MAIN, env);
+    await waitForHttp200(`http://127.0.0.1:${port}/v1/health/ready`, next);
+    expect(isAlive(orphan)).toBe(false);
+    next.child.kill('SIGINT');
+    expect(await next.exited).toBe(0);
+  });
+
+  it('should refuse to start and name the variable when a configuration value is bad', async () => {
+    const bad = run(MAIN, { PORT: 'eighty', DATA_DIR: dataDir, RPC_TIMEOUT_MS: '-5' });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output()).toContain('Invalid configuration');
+    expect(bad.output()).toContain('PORT');
+    expect(bad.output()).toContain('got "eighty"');
+    expect(bad.output()).toContain('RPC_TIMEOUT_MS');
+  });
+});
