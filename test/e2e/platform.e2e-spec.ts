@@ -133,4 +133,15 @@ describeDistributed('a stopped service', () => {
     const back = await request(platform.baseUrl).get('/v1/health/services/billing').expect(200);
     expect(back.body).toMatchObject({ service: 'billing', status: 'up' });
   });
+
+  it('should finish an in-flight request when the gateway receives SIGTERM', async () => {
+    await platform.stopApp('billing'); // makes the next call wait for the 1 s deadline
+    const inFlight = request(platform.baseUrl).get('/v1/health/services/billing');
+    const answered = inFlight.then((res) => res);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await platform.stopApp('gateway'); // SIGTERM; resolves when the process has exited
+    const res = await answered;
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ error: 'service_unavailable' });
+  });
 });

@@ -5,7 +5,7 @@ import { IsInt, IsString, Min } from 'class-validator';
 import { AppError } from '@app/errors';
 import { MessageData, RpcClient } from '@app/messaging';
 import { currentRequestId, runWithRequestContext } from '@app/observability';
-import { describeE2e } from '../harness/mode';
+import { describeDistributed, describeE2e } from '../harness/mode';
 import { startServiceApp } from '../harness/service-app';
 import type { ServiceApp } from '../harness/service-app';
 
@@ -113,5 +113,20 @@ describeE2e('transport', () => {
   it('should give service_unavailable when no service handles the pattern', async () => {
     const error = (await rpc.send(PATTERNS.nobody, {}, 300).catch((e: unknown) => e)) as AppError;
     expect(error.error).toBe('service_unavailable');
+  });
+});
+
+describeDistributed('transport shutdown', () => {
+  it('should answer a request already received when the service is stopped (NATS drain)', async () => {
+    const server = await startServiceApp({ controllers: [ProbeHandlers] });
+    const client = await startServiceApp({});
+    try {
+      const pending = client.app.get(RpcClient).send<string>(PATTERNS.slow, {}, 5000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await server.close(); // drains: stops taking requests, answers the one in hand
+      expect(await pending).toBe('late');
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -1,15 +1,57 @@
 import { ServerNats } from '@nestjs/microservices';
-import type { NatsConnection } from 'nats';
+import type { NatsContext, WritePacket } from '@nestjs/microservices';
+import type { Msg as NatsMsg, NatsConnection, Subscription, SubscriptionOptions } from 'nats';
 
 /**
- * NATS server whose close drains: subscriptions stop taking new requests, requests
- * already received are answered, then the connection closes. This is what SIGTERM needs
- * so a rolling deploy loses no message; the stock close() drops in-flight replies.
+ * NATS server whose close drains: it stops taking requests, waits for the handlers
+ * already running to publish their replies, then drains and closes the connection. The
+ * stock close() (and NATS's own drain, which does not wait for async handlers) would
+ * drop those replies during a rolling deploy.
  */
 export class DrainingNatsServer extends ServerNats {
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly requestSubscriptions: Subscription[] = [];
+  private closing = false;
+
+  /** Nest subscribes one handler per pattern here; keep them so close() can stop intake first. */
+  override bindEvents(client: NatsConnection): void {
+    const subscribe = client.subscribe.bind(client);
+    const recording = Object.create(client) as NatsConnection;
+    recording.subscribe = (subject: string, options?: SubscriptionOptions) => {
+      const subscription = subscribe(subject, options);
+      this.requestSubscriptions.push(subscription);
+      return subscription;
+    };
+    super.bindEvents(recording);
+  }
+
+  /**
+   * A request is in flight from its arrival until its last packet is published: Nest runs
+   * the handler when it subscribes to the handler's Observable, after handleMessage returns.
+   */
+  override getPublisher(message: NatsMsg, id: string, context: NatsContext): (packet: WritePacket) => unknown {
+    const publish = super.getPublisher(message, id, context) as (packet: WritePacket) => unknown;
+    let finish = () => {};
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    this.inFlight.add(finished);
+    void finished.then(() => this.inFlight.delete(finished));
+    return (packet) => {
+      const published = publish(packet);
+      if (packet.isDisposed || packet.err !== undefined) finish();
+      return published;
+    };
+  }
+
   override async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
     const connection = this.connectionIfOpen();
-    if (connection) await connection.drain();
+    if (connection) {
+      // Ask the server to stop routing requests here (other replicas in the queue group take them).
+      for (const subscription of this.requestSubscriptions) subscription.unsubscribe();
+      await Promise.allSettled([...this.inFlight]);
+      await connection.drain();
+    }
     await super.close();
   }
 
