@@ -23,6 +23,8 @@ export interface Platform {
   /** Distributed only: stop one app's process (SIGTERM) and start it again. */
   stopApp(app: AppName): Promise<void>;
   startApp(app: AppName): Promise<void>;
+  /** Distributed only: another gateway process on the same database and NATS; returns its base URL. */
+  startGatewayReplica(): Promise<string>;
   /** Everything the platform wrote to its logs so far (distributed: every process). */
   logs(): string;
   close(): Promise<void>;
@@ -33,7 +35,16 @@ export interface PlatformOptions {
   env?: Record<string, string>;
 }
 
-const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'warn', RPC_TIMEOUT_MS: '1500', OUTBOX_POLL_MS: '100' };
+/** One signing key for the whole run, shared by every gateway process (as replicas share theirs). */
+const SIGNING_KEYS = `e2e:${randomBytes(48).toString('base64url')}`;
+
+const TEST_ENV = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  RPC_TIMEOUT_MS: '1500',
+  OUTBOX_POLL_MS: '100',
+  JWT_SIGNING_KEYS: SIGNING_KEYS,
+};
 
 export function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
   return e2eMode === 'standalone' ? startStandalone(options) : startDistributed(options);
@@ -41,7 +52,9 @@ export function startPlatform(options: PlatformOptions = {}): Promise<Platform> 
 
 async function startStandalone(options: PlatformOptions): Promise<Platform> {
   const db = await freshDatabase();
-  const env = loadEnv(StandaloneEnv, { ...TEST_ENV, ...options.env, PORT: '0' });
+  // In one process the apps read their configuration from process.env, as they do in production.
+  Object.assign(process.env, TEST_ENV, options.env, { PORT: '0' });
+  const env = loadEnv(StandaloneEnv);
   let app: NestFastifyApplication;
   try {
     app = await createStandaloneApp(env, db.url);
@@ -57,6 +70,7 @@ async function startStandalone(options: PlatformOptions): Promise<Platform> {
     databaseUrl: db.url,
     stopApp: unsupported,
     startApp: unsupported,
+    startGatewayReplica: unsupported,
     logs: () => '',
     close: async () => {
       await app.close();
@@ -69,6 +83,7 @@ const DIST = path.join(__dirname, '..', '..', 'dist', 'apps');
 
 class DistributedPlatform implements Platform {
   private readonly processes = new Map<AppName, ChildProcess>();
+  private readonly replicas: ChildProcess[] = [];
   private output = '';
 
   constructor(

@@ -4,11 +4,13 @@ import { loadEnv } from '@app/config';
 import { startEmbeddedPostgres } from '@app/database';
 import { closeGracefullyOnSignals, exitOnStartupError } from '@app/platform';
 import { createStandaloneApp } from './standalone-app';
+import { ensureSigningKey } from './signing-key';
 import { StandaloneEnv } from './standalone.env';
 
 /** `npm start`: the whole platform in one process on an embedded PostgreSQL in DATA_DIR. */
 async function bootstrap(): Promise<void> {
   const env = loadEnv(StandaloneEnv);
+  ensureSigningKey(env.DATA_DIR);
   const port = env.PORT ?? APP_RUNTIME.gateway.port;
   const database = env.DATABASE_URL
     ? { url: env.DATABASE_URL, created: false, stop: () => Promise.resolve() }

@@ -14,7 +14,7 @@ export function defineAppConfig<T extends object>(namespace: string, cls: ClassC
 
 export type AppConfig<F extends (...args: never[]) => unknown> = ConfigType<F>;
 
-export const InjectConfig = (config: { KEY: string }) => Inject(config.KEY);
+export const InjectConfig = (config: { KEY: string | symbol }) => Inject(config.KEY);
 
 /** The root registration every runner imports once; the environment is the only source. */
 export const RootConfigModule = ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, cache: true });

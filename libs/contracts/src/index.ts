@@ -1,2 +1,3 @@
 export * from './apps';
 export * from './status.contract';
+export * from './access';

@@ -1,10 +1,17 @@
 import type { ServiceDatabaseDefinition } from '@app/database';
+import { Account } from '../identity/accounts/account.entity';
+import { ApiKey } from '../identity/api-keys/api-key.entity';
+import { RefreshToken } from '../identity/auth/refresh-token.entity';
+import { Invitation } from '../identity/workspaces/invitation.entity';
+import { Membership } from '../identity/workspaces/membership.entity';
+import { Workspace } from '../identity/workspaces/workspace.entity';
+import { CreateIdentity1763805600000 } from './migrations/1763805600000-create-identity';
 
 /** The gateway owns the `identity` schema: accounts, workspaces, keys (design/decisions.md). */
 export const IDENTITY_DATABASE = 'identity';
 
 export const identityDatabase: ServiceDatabaseDefinition = {
   service: IDENTITY_DATABASE,
-  entities: [],
-  migrations: [],
+  entities: [Account, Workspace, Membership, Invitation, RefreshToken, ApiKey],
+  migrations: [CreateIdentity1763805600000],
 };

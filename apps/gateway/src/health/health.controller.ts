@@ -11,12 +11,14 @@ import type { HealthCheckResult } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { TransportHealthIndicator } from '@app/platform';
+import { Public } from '../identity/access/access.decorators';
 import { IDENTITY_DATABASE } from '../database/identity.database';
 import { ServiceStatusDto, ServicesStatusDto } from './health.dto';
 import { ServicesStatusService } from './services-status.service';
 
 /** Public: probes carry no data. Readiness covers the gateway's own dependencies only. */
 @ApiTags('health')
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** Sign-up and account records. */
+@Module({})
+export class AccountsModule {}

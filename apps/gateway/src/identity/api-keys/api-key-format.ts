@@ -1,0 +1,13 @@
+import { newSecret } from '../secrets';
+
+/** `sk-` and 43 URL-safe characters: 256 bits of randomness. */
+export const API_KEY_PATTERN = /^sk-[A-Za-z0-9_-]{43}$/;
+
+export function newApiKeySecret(): string {
+  return `sk-${newSecret(32)}`;
+}
+
+/** What listings show so people can tell keys apart: never enough to use. */
+export function displayPrefix(secret: string): string {
+  return secret.slice(0, 9);
+}
