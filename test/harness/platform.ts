@@ -98,18 +98,31 @@ class DistributedPlatform implements Platform {
   }
 
   async startApp(app: AppName): Promise<void> {
-    const child = spawn(process.execPath, [path.join(DIST, app, 'src', 'main.js')], {
-      env: { PATH: process.env.PATH, ...this.env, PORT: String(this.ports[app]) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    const child = this.spawnApp(app, this.ports[app]);
     this.processes.set(app, child);
     await waitUntilReady(
       `http://127.0.0.1:${this.ports[app]}${APP_RUNTIME[app].readinessPath}`,
       child,
       () => this.output,
     );
+  }
+
+  async startGatewayReplica(): Promise<string> {
+    const port = await freePort();
+    const child = this.spawnApp('gateway', port);
+    this.replicas.push(child);
+    await waitUntilReady(`http://127.0.0.1:${port}${APP_RUNTIME.gateway.readinessPath}`, child, () => this.output);
+    return `http://127.0.0.1:${port}`;
+  }
+
+  private spawnApp(app: AppName, port: number): ChildProcess {
+    const child = spawn(process.execPath, [path.join(DIST, app, 'src', 'main.js')], {
+      env: { PATH: process.env.PATH, ...this.env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    return child;
   }
 
   async stopApp(app: AppName): Promise<void> {
@@ -126,6 +139,14 @@ class DistributedPlatform implements Platform {
   }
 
   async close(): Promise<void> {
+    await Promise.all(
+      this.replicas.map(async (child) => {
+        if (child.exitCode !== null) return;
+        const exited = once(child, 'exit');
+        child.kill('SIGTERM');
+        await exited;
+      }),
+    );
     await Promise.all([...this.processes.keys()].map((app) => this.stopApp(app)));
     await deleteStreams(this.env.NATS_URL, this.env.EVENTS_NAMESPACE);
     await this.db.drop();
@@ -143,6 +164,7 @@ async function startDistributed(options: PlatformOptions): Promise<Platform> {
     ...options.env,
     DATABASE_URL: db.url,
     NATS_URL: process.env.E2E_NATS_URL ?? 'nats://127.0.0.1:4222',
+    REDIS_URL: process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379',
     EVENTS_NAMESPACE: `e2e${randomBytes(4).toString('hex')}`,
   };
   const platform = new DistributedPlatform(`http://127.0.0.1:${ports.gateway}`, db, ports, env);
