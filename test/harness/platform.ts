@@ -154,6 +154,8 @@ class DistributedPlatform implements Platform {
 }
 
 async function startDistributed(options: PlatformOptions): Promise<Platform> {
+  // Tests mint tokens with the run's key, as the gateway processes verify them with it.
+  process.env.JWT_SIGNING_KEYS = options.env?.JWT_SIGNING_KEYS ?? TEST_ENV.JWT_SIGNING_KEYS;
   const db = await freshDatabase();
   const ports = Object.fromEntries(await Promise.all(APP_NAMES.map(async (app) => [app, await freePort()]))) as Record<
     AppName,
