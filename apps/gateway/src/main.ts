@@ -30,6 +30,7 @@ async function bootstrap(): Promise<void> {
 
   const app = await createHttpApp(GatewayProcessModule, {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
   });
   app.connectMicroservice(

@@ -40,6 +40,7 @@ export async function createStandaloneApp(env: StandaloneEnv, databaseUrl: strin
   const port = env.PORT ?? APP_RUNTIME.gateway.port;
   const app = await createHttpApp(StandaloneModule, {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
   });
   app.connectMicroservice(

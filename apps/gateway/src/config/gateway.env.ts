@@ -2,6 +2,16 @@ import { IsInt, IsOptional, IsUrl, Matches, Max, Min } from 'class-validator';
 import { BaseEnv, ToInteger, defineAppConfig } from '@app/config';
 
 export class GatewayEnv extends BaseEnv {
+  /**
+   * Proxies in front of the gateway whose X-Forwarded-For is believed (the ingress: 1).
+   * 0 trusts none, so a client cannot choose the IP that per-IP rate limits count.
+   */
+  @ToInteger()
+  @IsInt()
+  @Min(0)
+  @Max(10)
+  TRUST_PROXY_HOPS = 0;
+
   /** Largest request body accepted; larger bodies get 413 payload_too_large. */
   @ToInteger()
   @IsInt()

@@ -12,6 +12,7 @@ import { mountOpenApi } from './openapi';
 
 export interface HttpAppOptions {
   bodyLimitBytes: number;
+  trustProxyHops: number;
   publicUrl: string;
 }
 
@@ -23,7 +24,7 @@ export interface HttpAppOptions {
 export async function createHttpApp(rootModule: Type, options: HttpAppOptions): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: options.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: options.trustProxyHops > 0 ? options.trustProxyHops : false,
     // The caller's X-Request-Id when it is safe to echo and log, else a new uuid.
     genReqId: (request: IncomingMessage) => requestIdFrom(request.headers['x-request-id']),
   });

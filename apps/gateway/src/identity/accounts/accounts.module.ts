@@ -1,5 +1,19 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { IDENTITY_DATABASE } from '../../database/identity.database';
+import { RateLimitsModule } from '../rate-limits/rate-limits.module';
+import { Membership } from '../workspaces/membership.entity';
+import { Workspace } from '../workspaces/workspace.entity';
+import { Account } from './account.entity';
+import { AccountsController } from './accounts.controller';
+import { AccountsRepository } from './accounts.repository';
+import { AccountsService } from './accounts.service';
 
 /** Sign-up and account records. */
-@Module({})
+@Module({
+  imports: [TypeOrmModule.forFeature([Account, Workspace, Membership], IDENTITY_DATABASE), RateLimitsModule],
+  controllers: [AccountsController],
+  providers: [AccountsService, AccountsRepository],
+  exports: [AccountsRepository],
+})
 export class AccountsModule {}

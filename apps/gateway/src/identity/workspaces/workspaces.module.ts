@@ -1,5 +1,20 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { IDENTITY_DATABASE } from '../../database/identity.database';
+import { Invitation } from './invitation.entity';
+import { InvitationsController } from './invitations.controller';
+import { InvitationsRepository } from './invitations.repository';
+import { InvitationsService } from './invitations.service';
+import { Membership } from './membership.entity';
+import { Workspace } from './workspace.entity';
+import { WorkspacesController } from './workspaces.controller';
+import { WorkspacesRepository } from './workspaces.repository';
+import { WorkspacesService } from './workspaces.service';
 
 /** Team: members, invitations, roles, ownership. */
-@Module({})
+@Module({
+  imports: [TypeOrmModule.forFeature([Workspace, Membership, Invitation], IDENTITY_DATABASE)],
+  controllers: [WorkspacesController, InvitationsController],
+  providers: [WorkspacesService, WorkspacesRepository, InvitationsService, InvitationsRepository],
+})
 export class WorkspacesModule {}

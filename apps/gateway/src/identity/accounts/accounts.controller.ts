@@ -1,0 +1,33 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { Public } from '../access/access.decorators';
+import { AuthRateLimited } from '../rate-limits/auth-rate-limit.decorator';
+import { CreateAccountDto, CreatedAccountDto } from './account.dto';
+import { AccountsService } from './accounts.service';
+
+@ApiTags('accounts')
+@Controller('accounts')
+export class AccountsController {
+  constructor(private readonly accounts: AccountsService) {}
+
+  @Post()
+  @Public()
+  @AuthRateLimited()
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Sign up',
+    description: 'Brokers and developers also get a workspace, which they own. Then log in with POST /v1/auth/login.',
+  })
+  @ApiCreatedResponse({ type: CreatedAccountDto })
+  @ApiConflictResponse({ description: '`conflict` on `email`: an account with this e-mail exists' })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with the offending `field`' })
+  create(@Body() dto: CreateAccountDto): Promise<CreatedAccountDto> {
+    return this.accounts.signUp(dto);
+  }
+}

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { WORKSPACE_ACCOUNT_ROLES } from '@app/contracts';
+import type { AccountRole } from '@app/contracts';
+import type { WorkspaceKind } from '../workspaces/workspace.entity';
+import { toCreatedAccountDto } from './account.dto';
+import type { CreateAccountDto, CreatedAccountDto } from './account.dto';
+import { AccountsRepository } from './accounts.repository';
+import type { NewWorkspace } from './accounts.repository';
+import { normalizeEmail } from './email';
+import { hashPassword } from './passwords';
+
+@Injectable()
+export class AccountsService {
+  constructor(private readonly accounts: AccountsRepository) {}
+
+  /** Sign-up. Brokers and developers get a workspace they own, created with the account. */
+  async signUp(dto: CreateAccountDto): Promise<CreatedAccountDto> {
+    const passwordHash = await hashPassword(dto.password);
+    const created = await this.accounts.create(
+      {
+        email: dto.email,
+        emailNormalized: normalizeEmail(dto.email),
+        passwordHash,
+        name: dto.name,
+        phone: dto.phone ?? null,
+        role: dto.role,
+        brokerKind: dto.role === 'broker' ? (dto.broker_kind ?? null) : null,
+        language: dto.language ?? 'en',
+      },
+      workspaceFor(dto),
+    );
+    return toCreatedAccountDto(created);
+  }
+}
+
+function workspaceKindOf(role: AccountRole): WorkspaceKind | null {
+  if (!WORKSPACE_ACCOUNT_ROLES.includes(role)) return null;
+  return role === 'broker' ? 'broker' : 'developer';
+}
+
+function workspaceFor(dto: CreateAccountDto): NewWorkspace | null {
+  const kind = workspaceKindOf(dto.role);
+  if (!kind) return null;
+  return {
+    name: dto.workspace_name ?? `${dto.name}'s workspace`,
+    kind,
+    brokerKind: kind === 'broker' ? (dto.broker_kind ?? null) : null,
+  };
+}

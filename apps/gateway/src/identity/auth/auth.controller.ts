@@ -1,0 +1,59 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { Principal } from '@app/contracts';
+import { Authenticated, CurrentPrincipal, Public } from '../access/access.decorators';
+import { AuthRateLimited } from '../rate-limits/auth-rate-limit.decorator';
+import { LoginDto, LogoutDto, RefreshTokenDto, TokenDto } from './auth.dto';
+import { AuthService } from './auth.service';
+import { BearerToken } from './bearer-token.decorator';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Post('login')
+  @Public()
+  @AuthRateLimited()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Log in: an access token and a refresh token' })
+  @ApiOkResponse({ type: TokenDto })
+  @ApiUnauthorizedResponse({ description: '`unauthorized`: email or password is incorrect' })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error`' })
+  login(@Body() dto: LoginDto): Promise<TokenDto> {
+    return this.auth.login(dto);
+  }
+
+  @Post('refresh')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Exchange a refresh token for a new pair',
+    description: 'Each refresh token works once. Presenting a used one again revokes the whole session.',
+  })
+  @ApiOkResponse({ type: TokenDto })
+  @ApiUnauthorizedResponse({ description: '`invalid_token`: unknown, used, expired or revoked' })
+  refresh(@Body() dto: RefreshTokenDto): Promise<TokenDto> {
+    return this.auth.refresh(dto);
+  }
+
+  @Post('logout')
+  @Authenticated(['user'])
+  @HttpCode(204)
+  @ApiOperation({ summary: "End the caller's session: its access and refresh tokens stop working" })
+  @ApiNoContentResponse()
+  logout(
+    @CurrentPrincipal() principal: Principal,
+    @BearerToken() accessToken: string | undefined,
+    @Body() dto: LogoutDto,
+  ): Promise<void> {
+    return this.auth.logout(principal, accessToken, dto);
+  }
+}

@@ -1,0 +1,20 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Principal } from '@app/contracts';
+import { Authenticated, CurrentPrincipal } from '../access/access.decorators';
+import { MeDto } from './me.dto';
+import { AuthService } from './auth.service';
+
+@ApiTags('auth')
+@Controller('me')
+export class MeController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Get()
+  @Authenticated(['user'])
+  @ApiOperation({ summary: 'The caller: account, roles, workspace and role in it' })
+  @ApiOkResponse({ type: MeDto })
+  me(@CurrentPrincipal() principal: Principal): Promise<MeDto> {
+    return this.auth.me(principal);
+  }
+}

@@ -1,0 +1,69 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Principal } from '@app/contracts';
+import { Authenticated, CurrentPrincipal, Public } from '../access/access.decorators';
+import {
+  AcceptInvitationDto,
+  AcceptedMemberDto,
+  CreateInvitationDto,
+  CreatedInvitationDto,
+  InvitationListDto,
+} from './invitations.dto';
+import { InvitationsService } from './invitations.service';
+
+@ApiTags('workspace')
+@Controller()
+export class InvitationsController {
+  constructor(private readonly invitations: InvitationsService) {}
+
+  @Post('workspace/invitations')
+  @Authenticated(['user'], 'team:manage')
+  @ApiOperation({ summary: 'Invite someone', description: 'The accept_token is shown only in this response.' })
+  @ApiCreatedResponse({ type: CreatedInvitationDto })
+  @ApiConflictResponse({ description: '`conflict`: already a member, or already invited' })
+  invite(@CurrentPrincipal() principal: Principal, @Body() dto: CreateInvitationDto): Promise<CreatedInvitationDto> {
+    return this.invitations.invite(principal, dto);
+  }
+
+  @Get('workspace/invitations')
+  @Authenticated(['user'], 'team:manage')
+  @ApiOperation({ summary: 'Pending invitations' })
+  @ApiOkResponse({ type: InvitationListDto })
+  list(@CurrentPrincipal() principal: Principal): Promise<InvitationListDto> {
+    return this.invitations.listPending(principal);
+  }
+
+  @Delete('workspace/invitations/:id')
+  @HttpCode(204)
+  @Authenticated(['user'], 'team:manage')
+  @ApiOperation({ summary: 'Revoke a pending invitation' })
+  @ApiNoContentResponse({ description: 'Revoked' })
+  @ApiNotFoundResponse({ description: '`not_found`: no such pending invitation in your workspace' })
+  revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    return this.invitations.revoke(principal, id);
+  }
+
+  @Post('invitations/accept')
+  @HttpCode(200)
+  @Public()
+  @ApiOperation({
+    summary: 'Join a workspace with an invitation',
+    description: 'An existing account sends its password; otherwise the account is created (name required).',
+  })
+  @ApiOkResponse({ type: AcceptedMemberDto })
+  @ApiNotFoundResponse({ description: '`not_found`: used, revoked, expired or unknown invitation' })
+  @ApiUnauthorizedResponse({ description: "`unauthorized`: wrong password for the invitee's existing account" })
+  @ApiConflictResponse({ description: '`conflict`: the account already belongs to a workspace' })
+  accept(@Body() dto: AcceptInvitationDto): Promise<AcceptedMemberDto> {
+    return this.invitations.accept(dto);
+  }
+}

@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import * as argon2 from 'argon2';
+import type { Principal } from '@app/contracts';
+import { AppError } from '@app/errors';
+import { hashSecret, newSecret } from '../secrets';
+import { toAcceptedMemberDto, toCreatedInvitationDto, toInvitationListDto } from './invitations.dto';
+import type {
+  AcceptInvitationDto,
+  AcceptedMemberDto,
+  CreateInvitationDto,
+  CreatedInvitationDto,
+  InvitationListDto,
+} from './invitations.dto';
+import { InvitationsRepository } from './invitations.repository';
+import type { InviteeAccount, Joiner } from './invitations.repository';
+import { actorFor, assertNewPassword, invitationExpiry, isUuid, normalizeEmail, personFor } from './team-rules';
+import type { Workspace } from './workspace.entity';
+
+const GONE = 'This invitation does not exist, was already used or revoked, or has expired. Ask for a new one.';
+
+/** Inviting people into a workspace, and joining one with the invitation's token. */
+@Injectable()
+export class InvitationsService {
+  constructor(private readonly invitations: InvitationsRepository) {}
+
+  async invite(principal: Principal, dto: CreateInvitationDto): Promise<CreatedInvitationDto> {
+    const { workspaceId, accountId } = personFor(principal, 'team:manage');
+    const token = newSecret();
+    const email = normalizeEmail(dto.email);
+    const outcome = await this.invitations.create({
+      workspaceId,
+      emailNormalized: email,
+      role: dto.role,
+      tokenHash: hashSecret(token),
+      invitedBy: accountId,
+      expiresAt: invitationExpiry(new Date()),
+    });
+    switch (outcome.kind) {
+      case 'created':
+        return toCreatedInvitationDto(outcome.invitation, token);
+      case 'already_member':
+        throw new AppError('conflict', `${email} is already a member of this workspace.`);
+      case 'already_invited':
+        throw new AppError('conflict', `${email} already has a pending invitation: revoke it to send a new one.`);
+    }
+  }
+
+  async listPending(principal: Principal): Promise<InvitationListDto> {
+    const { workspaceId } = actorFor(principal, 'team:manage');
+    return toInvitationListDto(await this.invitations.listPending(workspaceId));
+  }
+
+  async revoke(principal: Principal, invitationId: string): Promise<void> {
+    const { workspaceId } = actorFor(principal, 'team:manage');
+    const revoked = isUuid(invitationId) && (await this.invitations.revoke(workspaceId, invitationId));
+    if (!revoked) {
+      throw new AppError(
+        'not_found',
+        `There is no pending invitation ${JSON.stringify(invitationId)} in your workspace.`,
+      );
+    }
+  }
+
+  /**
+   * Joins the invitation's workspace with its role: an existing account proves itself with
+   * its password; otherwise the account is created. Single use, even under concurrent accepts.
+   */
+  async accept(dto: AcceptInvitationDto): Promise<AcceptedMemberDto> {
+    const tokenHash = hashSecret(dto.token);
+    const pending = await this.invitations.findPendingByTokenHash(tokenHash);
+    if (!pending) throw new AppError('not_found', GONE);
+    const { invitation, workspace } = pending;
+    const existing = await this.invitations.findAccountByEmail(invitation.emailNormalized);
+    const joiner = existing
+      ? await this.existingJoiner(existing, dto)
+      : await this.newJoiner(invitation.emailNormalized, workspace, dto);
+    const member = await this.invitations.accept(tokenHash, joiner);
+    if (!member) throw new AppError('not_found', GONE);
+    return toAcceptedMemberDto(member, workspace);
+  }
+
+  private async existingJoiner(account: InviteeAccount, dto: AcceptInvitationDto): Promise<Joiner> {
+    if (!(await verifyPassword(account.passwordHash, dto.password))) {
+      throw new AppError('unauthorized', 'An account with this email exists: send its password to join.');
+    }
+    // "Already in a workspace" is decided inside the accepting transaction, after the claim
+    // (memberships_account_uq): checked here, a concurrent accept that lost the claim would
+    // see the winner's membership and answer 409 instead of 404.
+    return { existingAccountId: account.id };
+  }
+
+  private async newJoiner(email: string, workspace: Workspace, dto: AcceptInvitationDto): Promise<Joiner> {
+    const name = dto.name?.trim();
+    if (!name) {
+      throw new AppError('validation_error', 'name is required', {
+        field: 'name',
+        nestedCode: 'MISSING_REQUIRED_FIELDS',
+      });
+    }
+    assertNewPassword(dto.password);
+    return {
+      newAccount: {
+        email,
+        emailNormalized: email,
+        name,
+        passwordHash: await argon2.hash(dto.password, { type: argon2.argon2id }),
+        role: workspace.kind,
+        brokerKind: workspace.kind === 'broker' ? workspace.brokerKind : null,
+      },
+    };
+  }
+}
+
+async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false; // a malformed stored hash never lets anyone in
+  }
+}

@@ -1,0 +1,73 @@
+import { can } from '@app/contracts';
+import type { Permission, Principal, WorkspaceRole } from '@app/contracts';
+import { AppError } from '@app/errors';
+
+export const INVITATION_TTL_DAYS = 7;
+export const MIN_PASSWORD_LENGTH = 10;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The caller's workspace, once the caller is known to hold the permission there. */
+export interface WorkspaceActor {
+  workspaceId: string;
+  role: WorkspaceRole;
+  /** Absent for an API key. */
+  accountId?: string;
+}
+
+/**
+ * Re-checks what the guard checked, from the principal itself: a service never trusts
+ * that its only caller is the HTTP route.
+ */
+export function actorFor(principal: Principal, permission: Permission): WorkspaceActor {
+  if (!principal.workspaceId || !principal.workspaceRole) {
+    throw new AppError('forbidden', 'This needs a broker or developer workspace.');
+  }
+  if (!can(principal.workspaceRole, permission)) {
+    throw new AppError('forbidden', `Your workspace role does not allow this (${permission}).`);
+  }
+  return {
+    workspaceId: principal.workspaceId,
+    role: principal.workspaceRole,
+    ...(principal.kind === 'user' ? { accountId: principal.accountId } : {}),
+  };
+}
+
+/** Team changes are made by a person: invitations and transfers record who did them. */
+export function personFor(principal: Principal, permission: Permission): Required<WorkspaceActor> {
+  const actor = actorFor(principal, permission);
+  if (!actor.accountId) throw new AppError('forbidden', 'Team changes need a user access token, not an API key.');
+  return actor as Required<WorkspaceActor>;
+}
+
+/** Ids in paths are uuids; anything else names nothing here, so it is a 404 like an unknown one. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function invitationExpiry(now: Date): Date {
+  return new Date(now.getTime() + INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000);
+}
+
+/** The owner's role changes only through an ownership transfer; the owner is never removed. */
+export function assertNotOwner(role: WorkspaceRole, action: 'change' | 'remove'): void {
+  if (role !== 'owner') return;
+  throw new AppError(
+    'forbidden',
+    action === 'change'
+      ? "The owner's role cannot be changed here: use POST /v1/workspace/ownership-transfer."
+      : 'The owner cannot be removed: transfer ownership first (POST /v1/workspace/ownership-transfer).',
+  );
+}
+
+/** A new account's password: the same floor as sign-up. */
+export function assertNewPassword(password: string): void {
+  if (password.length >= MIN_PASSWORD_LENGTH) return;
+  throw new AppError('validation_error', `password must be at least ${MIN_PASSWORD_LENGTH} characters`, {
+    field: 'password',
+  });
+}

@@ -1,0 +1,72 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Principal } from '@app/contracts';
+import { Authenticated, CurrentPrincipal } from '../access/access.decorators';
+import { MemberDto, MemberListDto, OwnershipTransferDto, UpdateMemberRoleDto, WorkspaceDto } from './workspaces.dto';
+import { WorkspacesService } from './workspaces.service';
+
+@ApiTags('workspace')
+@Controller('workspace')
+export class WorkspacesController {
+  constructor(private readonly workspaces: WorkspacesService) {}
+
+  @Get()
+  @Authenticated(['user', 'api_key'], 'workspace:read')
+  @ApiOperation({ summary: "The caller's workspace", description: 'Any member, or an API key of the workspace.' })
+  @ApiOkResponse({ type: WorkspaceDto })
+  get(@CurrentPrincipal() principal: Principal): Promise<WorkspaceDto> {
+    return this.workspaces.getWorkspace(principal);
+  }
+
+  @Get('members')
+  @Authenticated(['user'], 'team:manage')
+  @ApiOperation({ summary: 'The team', description: 'Owner, then admins, then agents; by name within a role.' })
+  @ApiOkResponse({ type: MemberListDto })
+  members(@CurrentPrincipal() principal: Principal): Promise<MemberListDto> {
+    return this.workspaces.listMembers(principal);
+  }
+
+  @Patch('members/:id')
+  @Authenticated(['user'], 'team:manage')
+  @ApiOperation({ summary: "Change a member's role", description: "The owner's role changes only by transfer." })
+  @ApiOkResponse({ type: MemberDto })
+  @ApiNotFoundResponse({ description: '`not_found`: no such member in your workspace' })
+  changeRole(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() dto: UpdateMemberRoleDto,
+  ): Promise<MemberDto> {
+    return this.workspaces.changeRole(principal, id, dto);
+  }
+
+  @Delete('members/:id')
+  @HttpCode(204)
+  @Authenticated(['user'], 'team:manage')
+  @ApiOperation({ summary: 'Remove a member', description: 'The owner cannot be removed.' })
+  @ApiNoContentResponse({ description: 'Removed' })
+  @ApiNotFoundResponse({ description: '`not_found`: no such member in your workspace' })
+  remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    return this.workspaces.removeMember(principal, id);
+  }
+
+  @Post('ownership-transfer')
+  @HttpCode(200)
+  @Authenticated(['user'], 'ownership:transfer')
+  @ApiOperation({ summary: 'Make another member the owner', description: 'The previous owner becomes an admin.' })
+  @ApiOkResponse({ type: MemberListDto, description: 'The team after the transfer' })
+  @ApiNotFoundResponse({ description: '`not_found`: no such member in your workspace' })
+  @ApiConflictResponse({ description: '`conflict`' })
+  transferOwnership(
+    @CurrentPrincipal() principal: Principal,
+    @Body() dto: OwnershipTransferDto,
+  ): Promise<MemberListDto> {
+    return this.workspaces.transferOwnership(principal, dto);
+  }
+}

@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { WorkspaceRole } from '@app/contracts';
+import { IDENTITY_DATABASE } from '../../database/identity.database';
+import { Membership } from './membership.entity';
+import { Workspace } from './workspace.entity';
+import type { MemberRow } from './workspaces.dto';
+
+interface MemberRecord {
+  account_id: string;
+  name: string;
+  email: string;
+  role: WorkspaceRole;
+  joined_at: Date;
+}
+
+export type OwnershipTransferOutcome = 'transferred' | 'not_owner' | 'no_member';
+
+const MEMBER_COLUMNS = `a.id AS account_id, a.name, a.email, m.role, m.created_at AS joined_at`;
+
+/** Roles in the order people expect a team page to show them. */
+const ROLE_RANK = `CASE m.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END`;
+
+class TransferAborted extends Error {
+  constructor(readonly outcome: Exclude<OwnershipTransferOutcome, 'transferred'>) {
+    super(outcome);
+  }
+}
+
+@Injectable()
+export class WorkspacesRepository {
+  /** ICU's root collation sorts Arabic and Latin names as people read them; not every build has it. */
+  private nameCollation?: Promise<string>;
+
+  constructor(@InjectDataSource(IDENTITY_DATABASE) private readonly dataSource: DataSource) {}
+
+  async findWithMemberCount(workspaceId: string): Promise<{ workspace: Workspace; memberCount: number } | null> {
+    const workspace = await this.dataSource.getRepository(Workspace).findOneBy({ id: workspaceId });
+    if (!workspace) return null;
+    const memberCount = await this.dataSource.getRepository(Membership).countBy({ workspaceId });
+    return { workspace, memberCount };
+  }
+
+  async listMembers(workspaceId: string): Promise<MemberRow[]> {
+    const collation = await this.collation();
+    const rows = await this.dataSource.query<MemberRecord[]>(
+      `SELECT ${MEMBER_COLUMNS}
+         FROM identity.memberships m
+         JOIN identity.accounts a ON a.id = m.account_id
+        WHERE m.workspace_id = $1
+        ORDER BY ${ROLE_RANK}, a.name ${collation}, a.id`,
+      [workspaceId],
+    );
+    return rows.map(toMemberRow);
+  }
+
+  async findMember(workspaceId: string, accountId: string, manager?: EntityManager): Promise<MemberRow | null> {
+    const rows = await (manager ?? this.dataSource.manager).query<MemberRecord[]>(
+      `SELECT ${MEMBER_COLUMNS}
+         FROM identity.memberships m
+         JOIN identity.accounts a ON a.id = m.account_id
+        WHERE m.workspace_id = $1 AND m.account_id = $2`,
+      [workspaceId, accountId],
+    );
+    return rows[0] ? toMemberRow(rows[0]) : null;
+  }
+
+  /** Never touches the owner, even if they became owner since the caller looked. */
+  async updateRole(workspaceId: string, accountId: string, role: Exclude<WorkspaceRole, 'owner'>): Promise<boolean> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(Membership)
+      .set({ role })
+      .where('workspace_id = :workspaceId AND account_id = :accountId AND role <> :owner', {
+        workspaceId,
+        accountId,
+        owner: 'owner',
+      })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Never removes the owner. */
+  async removeMember(workspaceId: string, accountId: string): Promise<boolean> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .delete()
+      .from(Membership)
+      .where('workspace_id = :workspaceId AND account_id = :accountId AND role <> :owner', {
+        workspaceId,
+        accountId,
+        owner: 'owner',
+      })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * One transaction: demote the owner first, then promote the member, so the partial
+   * unique index (one owner per workspace) holds at every statement.
+   */
+  async transferOwnership(
+    workspaceId: string,
+    fromAccountId: string,
+    toAccountId: string,
+  ): Promise<OwnershipTransferOutcome> {
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        const demoted = await manager
+          .createQueryBuilder()
+          .update(Membership)
+          .set({ role: 'admin' })
+          .where('workspace_id = :workspaceId AND account_id = :fromAccountId AND role = :owner', {
+            workspaceId,
+            fromAccountId,
+            owner: 'owner',
+          })
+          .execute();
+        if (!demoted.affected) throw new TransferAborted('not_owner');
+        const promoted = await manager
+          .createQueryBuilder()
+          .update(Membership)
+          .set({ role: 'owner' })
+          .where('workspace_id = :workspaceId AND account_id = :toAccountId', { workspaceId, toAccountId })
+          .execute();
+        if (!promoted.affected) throw new TransferAborted('no_member');
+      });
+      return 'transferred';
+    } catch (err) {
+      if (err instanceof TransferAborted) return err.outcome;
+      throw err;
+    }
+  }
+
+  private collation(): Promise<string> {
+    this.nameCollation ??= this.dataSource
+      .query<{ found: boolean }[]>(`SELECT EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu') AS found`)
+      .then((rows) => (rows[0]?.found ? 'COLLATE "und-x-icu"' : ''))
+      .catch((err: unknown) => {
+        this.nameCollation = undefined;
+        throw err;
+      });
+    return this.nameCollation;
+  }
+}
+
+function toMemberRow(row: MemberRecord): MemberRow {
+  return {
+    accountId: row.account_id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    joinedAt: new Date(row.joined_at),
+  };
+}
