@@ -19,6 +19,8 @@ import { freePort } from './processes';
 /** The platform under test, reached over real HTTP in both modes. */
 export interface Platform {
   baseUrl: string;
+  /** Standalone only: the application itself, for looking at its routes. */
+  app?: NestFastifyApplication;
   databaseUrl: string;
   /** Distributed only: stop one app's process (SIGTERM) and start it again. */
   stopApp(app: AppName): Promise<void>;
@@ -67,6 +69,7 @@ async function startStandalone(options: PlatformOptions): Promise<Platform> {
   const unsupported = () => Promise.reject(new Error('Stopping one app needs the distributed mode'));
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    app,
     databaseUrl: db.url,
     stopApp: unsupported,
     startApp: unsupported,

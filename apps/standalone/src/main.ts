@@ -3,6 +3,7 @@ import { APP_RUNTIME } from '@app/contracts';
 import { loadEnv } from '@app/config';
 import { startEmbeddedPostgres } from '@app/database';
 import { closeGracefullyOnSignals, exitOnStartupError } from '@app/platform';
+import { runDemoSeed } from './demo-seed';
 import { createStandaloneApp } from './standalone-app';
 import { ensureSigningKey } from './signing-key';
 import { StandaloneEnv } from './standalone.env';
@@ -17,6 +18,9 @@ async function bootstrap(): Promise<void> {
     : await startEmbeddedPostgres({ dataDir: env.DATA_DIR });
   try {
     const app = await createStandaloneApp(env, database.url);
+    // Migrations run on init; the demo is in place before the first request is answered.
+    await app.init();
+    const demo = env.DEMO_SEED ? await runDemoSeed(app, env.DATA_DIR) : [];
     await app.listen({ port, host: '0.0.0.0' });
     const logger = app.get(Logger);
     closeGracefullyOnSignals(app, logger, env.SHUTDOWN_TIMEOUT_MS, async () => {
@@ -33,6 +37,7 @@ async function bootstrap(): Promise<void> {
         `  Docs     ${base}/docs   (OpenAPI: ${base}/openapi.json)`,
         `  Health   ${base}/v1/health/ready`,
         `  Database ${where}`,
+        ...demo,
         'Press Ctrl-C to stop.',
         '',
       ].join('\n') + '\n',

@@ -3,10 +3,11 @@ import { AccessModule } from './access/access.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthModule } from './auth/auth.module';
+import { DemoModule } from './demo/demo.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 
 /** Accounts, workspaces, roles, tokens and API keys: the gateway's own domain (schema `identity`). */
 @Module({
-  imports: [AccessModule, AccountsModule, AuthModule, WorkspacesModule, ApiKeysModule],
+  imports: [AccessModule, AccountsModule, AuthModule, WorkspacesModule, ApiKeysModule, DemoModule],
 })
 export class IdentityModule {}

@@ -1,0 +1,69 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Principal } from '@app/contracts';
+import { Authenticated, CurrentPrincipal } from '../access/access.decorators';
+import { ApiKeyDto, ApiKeyListDto, ApiKeyWithSecretDto, CreateApiKeyDto } from './api-key.dto';
+import { ApiKeysService } from './api-keys.service';
+
+@ApiTags('api keys')
+@Controller('workspace/api-keys')
+export class ApiKeysController {
+  constructor(private readonly apiKeys: ApiKeysService) {}
+
+  @Get()
+  @Authenticated(['user'], 'api_keys:manage')
+  @ApiOperation({ summary: "The workspace's API keys", description: 'Owner or admin of a broker workspace.' })
+  @ApiOkResponse({ type: ApiKeyListDto })
+  list(@CurrentPrincipal() principal: Principal): Promise<ApiKeyListDto> {
+    return this.apiKeys.list(principal);
+  }
+
+  @Post()
+  @Authenticated(['user'], 'api_keys:manage')
+  @ApiOperation({ summary: 'Create an API key', description: 'The secret is in this response only.' })
+  @ApiCreatedResponse({ type: ApiKeyWithSecretDto })
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiKeyDto): Promise<ApiKeyWithSecretDto> {
+    return this.apiKeys.create(principal, body);
+  }
+
+  @Get('current')
+  @Authenticated(['api_key'])
+  @ApiOperation({
+    summary: 'The API key making this request',
+    description: 'Send an API key (never a user token) to check it works and see which key it is.',
+  })
+  @ApiOkResponse({ type: ApiKeyDto })
+  current(@CurrentPrincipal() principal: Principal): Promise<ApiKeyDto> {
+    return this.apiKeys.current(principal);
+  }
+
+  @Post(':id/rotate')
+  @HttpCode(200)
+  @Authenticated(['user'], 'api_keys:manage')
+  @ApiOperation({
+    summary: 'Rotate an API key',
+    description: 'Issues a new secret (in this response only); the old secret keeps working for 24 hours.',
+  })
+  @ApiOkResponse({ type: ApiKeyWithSecretDto })
+  @ApiNotFoundResponse({ description: '`not_found`: no such key in your workspace, or it is revoked' })
+  rotate(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ApiKeyWithSecretDto> {
+    return this.apiKeys.rotate(principal, id);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @Authenticated(['user'], 'api_keys:manage')
+  @ApiOperation({ summary: 'Revoke an API key', description: 'Refused everywhere within 5 seconds.' })
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse({ description: '`not_found`: no such key in your workspace, or it is already revoked' })
+  revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    return this.apiKeys.revoke(principal, id);
+  }
+}

@@ -1,0 +1,27 @@
+import type { WorkspaceRole } from '@app/contracts';
+
+/**
+ * The standalone demo's broker workspace. These passwords are public (README): the demo
+ * runs on a developer's machine only; DEMO_SEED=false leaves it out.
+ */
+export const DEMO_WORKSPACE_NAME = 'Demo Realty — عقارات تجريبية';
+
+export const DEMO_API_KEY_LABEL = 'Demo key';
+
+export interface DemoLogin {
+  email: string;
+  password: string;
+  role: WorkspaceRole;
+}
+
+export const DEMO_MEMBERS: readonly (DemoLogin & { name: string })[] = [
+  { email: 'demo.owner@example.com', password: 'demo-owner-pass-2025', role: 'owner', name: 'Demo Owner' },
+  { email: 'demo.admin@example.com', password: 'demo-admin-pass-2025', role: 'admin', name: 'Demo Admin' },
+  { email: 'demo.agent@example.com', password: 'demo-agent-pass-2025', role: 'agent', name: 'Demo Agent' },
+];
+
+/** What the seed hands back the one time it creates the workspace; the key cannot be shown again. */
+export interface DemoCredentials {
+  api_key: string;
+  logins: DemoLogin[];
+}

@@ -1,0 +1,43 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { argon2id, hash } from 'argon2';
+import { mintApiKey } from '../api-keys/api-key-format';
+import { DEMO_API_KEY_LABEL, DEMO_MEMBERS, DEMO_WORKSPACE_NAME } from './demo-workspace';
+import type { DemoCredentials } from './demo-workspace';
+import { IdentityDemoRepository } from './identity-demo.repository';
+
+/**
+ * The standalone demo's broker workspace: owner, admin and agent logins and one API key.
+ * Idempotent: the first run creates it and returns the credentials (the key's secret exists
+ * only in that answer); later runs find it and return null.
+ */
+@Injectable()
+export class IdentityDemoSeed {
+  private readonly logger = new Logger(IdentityDemoSeed.name);
+
+  constructor(private readonly demo: IdentityDemoRepository) {}
+
+  async run(): Promise<DemoCredentials | null> {
+    const emails = DEMO_MEMBERS.map((member) => member.email);
+    if (await this.demo.isPresent(DEMO_WORKSPACE_NAME, emails)) return null; // skips hashing on every later start
+    const members = await Promise.all(
+      DEMO_MEMBERS.map(async ({ email, name, password, role }) => ({
+        email,
+        name,
+        role,
+        passwordHash: await hash(password, { type: argon2id }),
+      })),
+    );
+    const { secret, prefix, secretHash } = mintApiKey();
+    const created = await this.demo.insertUnlessPresent({
+      workspaceName: DEMO_WORKSPACE_NAME,
+      members,
+      apiKey: { label: DEMO_API_KEY_LABEL, prefix, secretHash },
+    });
+    if (!created) return null;
+    this.logger.log({ workspace: DEMO_WORKSPACE_NAME }, 'Demo workspace created');
+    return {
+      api_key: secret,
+      logins: DEMO_MEMBERS.map(({ email, password, role }) => ({ email, password, role })),
+    };
+  }
+}

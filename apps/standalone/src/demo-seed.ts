@@ -1,0 +1,15 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { IdentityDemoSeed } from '../../gateway/src/identity/demo/identity-demo.seed';
+import { demoBannerLines, readDemoCredentials, saveDemoCredentials } from './demo-credentials';
+
+/**
+ * DEMO_SEED: creates the demo workspace once, saves its credentials in DATA_DIR the first
+ * time, and returns the lines to print below the banner on every start.
+ */
+export async function runDemoSeed(app: INestApplicationContext, dataDir: string): Promise<string[]> {
+  const created = await app.get(IdentityDemoSeed, { strict: false }).run();
+  if (created) saveDemoCredentials(dataDir, created);
+  const saved = readDemoCredentials(dataDir);
+  if (!saved) return ['  Demo     workspace present; its credentials file is gone (the API key cannot be shown again)'];
+  return demoBannerLines(saved.file, saved.credentials);
+}
