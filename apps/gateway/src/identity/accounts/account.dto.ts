@@ -130,7 +130,8 @@ export class CreateAccountDto {
     example: 'مكتب سارة العقاري',
     minLength: 1,
     maxLength: 120,
-    description: 'Brokers and developers: the new workspace\'s name (default: "<name>\'s workspace")',
+    description:
+      'Brokers and developers: the new workspace\'s name (default: "<name>\'s workspace", or "مساحة عمل <name>" for an Arabic name or language ar)',
   })
   @IsOptional()
   @Transform(trim)

@@ -42,8 +42,15 @@ function workspaceFor(dto: CreateAccountDto): NewWorkspace | null {
   const kind = workspaceKindOf(dto.role);
   if (!kind) return null;
   return {
-    name: dto.workspace_name ?? `${dto.name}'s workspace`,
+    name: dto.workspace_name ?? defaultWorkspaceName(dto.name, dto.language),
     kind,
     brokerKind: kind === 'broker' ? (dto.broker_kind ?? null) : null,
   };
+}
+
+const ARABIC_LETTER = /[\u0600-\u06FF]/;
+
+/** In the person's language: an Arabic name or `language: ar` gets an Arabic name, not "…'s workspace". */
+export function defaultWorkspaceName(name: string, language: string | undefined): string {
+  return language === 'ar' || ARABIC_LETTER.test(name) ? `مساحة عمل ${name}` : `${name}'s workspace`;
 }
