@@ -48,7 +48,7 @@ export class ApiKeyDto {
 export class ApiKeyWithSecretDto extends ApiKeyDto {
   @ApiProperty({
     description: 'The secret: shown this once, store it now. Send it as `Authorization: Bearer sk-…`.',
-    example: 'sk-Xy3q9AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-',
+    example: 'sk-EXAMPLE_Xy3q9AbCd-EfGhIjKlMn_OpQrStUvWx-Yz0',
   })
   secret: string;
 }
