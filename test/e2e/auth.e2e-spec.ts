@@ -3,6 +3,7 @@ import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import type { Response } from 'supertest';
 import { withClient } from '../harness/databases';
+import { expectNoSecrets } from '../harness/no-secrets';
 import { describeDistributed, describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
@@ -12,26 +13,6 @@ const ISSUER = 'property-decision-platform';
 const AUDIENCE = 'property-decision-api';
 
 const uniqueEmail = (tag = 'user') => `${tag}.${randomBytes(5).toString('hex')}@example.com`;
-
-const SECRET_KEYS = /^(password|password_hash|passwordhash|token_hash|tokenhash|secret_hash)$/i;
-
-/** Fails when a body carries a password or a hash: by key, or by a value that looks like one. */
-function expectNoSecrets(body: unknown): void {
-  const visit = (value: unknown): void => {
-    if (typeof value === 'string') {
-      expect(value).not.toMatch(/^\$argon2|^[0-9a-f]{64}$/);
-      expect(value).not.toContain(PASSWORD);
-    } else if (Array.isArray(value)) {
-      value.forEach(visit);
-    } else if (value && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) {
-        expect(key).not.toMatch(SECRET_KEYS);
-        visit(inner);
-      }
-    }
-  };
-  visit(body);
-}
 
 /** The run's signing key, as the gateway processes have it (`kid:secret`, the first one signs). */
 function signingKey(): { kid: string; secret: string } {
@@ -96,7 +77,7 @@ describeE2e('auth: login, refresh, logout, me', () => {
     const decoded = jwt.decode(res.body.access_token, { complete: true });
     expect(decoded?.header).toMatchObject({ alg: 'HS256', typ: 'at+jwt', kid: signingKey().kid });
     expect(decoded?.payload).toMatchObject({ sub: user.id, sid: expect.any(String), iss: ISSUER, aud: AUDIENCE });
-    expectNoSecrets(res.body);
+    expectNoSecrets(res.body, PASSWORD);
     await me(base, res.body.access_token).expect(200);
   });
 
@@ -145,7 +126,7 @@ describeE2e('auth: login, refresh, logout, me', () => {
       roles: ['buyer'],
       workspace: null,
     });
-    expectNoSecrets(res.body);
+    expectNoSecrets(res.body, PASSWORD);
   });
 
   it('should show the workspace and the owner role when a broker asks for /v1/me', async () => {
@@ -175,7 +156,7 @@ describeE2e('auth: login, refresh, logout, me', () => {
     expect(res.body.refresh_token).not.toBe(session.refresh);
     const claims = (token: string) => jwt.decode(token) as jwt.JwtPayload;
     expect(claims(res.body.access_token).sid).toBe(claims(session.access).sid);
-    expectNoSecrets(res.body);
+    expectNoSecrets(res.body, PASSWORD);
     await me(base, res.body.access_token).expect(200);
     // The next token in the family works in turn.
     await request(base).post('/v1/auth/refresh').send({ refresh_token: res.body.refresh_token }).expect(200);
