@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import * as argon2 from 'argon2';
+import { hash } from '@node-rs/argon2';
 import jwt from 'jsonwebtoken';
 import type { AccountRole, BrokerKind, WorkspaceRole } from '@app/contracts';
 import { withClient } from './databases';
@@ -38,7 +38,7 @@ export interface MemberFixture extends AccountFixture {
 let passwordHash: Promise<string> | undefined;
 
 function testPasswordHash(): Promise<string> {
-  passwordHash ??= argon2.hash(TEST_PASSWORD, { type: argon2.argon2id });
+  passwordHash ??= hash(TEST_PASSWORD); // argon2id, as the gateway stores passwords
   return passwordHash;
 }
 

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { argon2id, hash } from 'argon2';
 import { mintApiKey } from '../api-keys/api-key-format';
 import { DEMO_API_KEY_LABEL, DEMO_MEMBERS, DEMO_WORKSPACE_NAME } from './demo-workspace';
 import type { DemoCredentials } from './demo-workspace';
 import { IdentityDemoRepository } from './identity-demo.repository';
+import { hashPassword } from '../accounts/passwords';
 
 /**
  * The standalone demo's broker workspace: owner, admin and agent logins and one API key.
@@ -24,7 +24,7 @@ export class IdentityDemoSeed {
         email,
         name,
         role,
-        passwordHash: await hash(password, { type: argon2id }),
+        passwordHash: await hashPassword(password),
       })),
     );
     const { secret, prefix, secretHash } = mintApiKey();

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import * as argon2 from 'argon2';
 import type { Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
+import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { hashSecret, newSecret } from '../secrets';
 import { toAcceptedMemberDto, toCreatedInvitationDto, toInvitationListDto } from './invitations.dto';
 import type {
@@ -103,18 +103,10 @@ export class InvitationsService {
         email,
         emailNormalized: email,
         name,
-        passwordHash: await argon2.hash(dto.password, { type: argon2.argon2id }),
+        passwordHash: await hashPassword(dto.password),
         role: workspace.kind,
         brokerKind: workspace.kind === 'broker' ? workspace.brokerKind : null,
       },
     };
-  }
-}
-
-async function verifyPassword(hash: string, password: string): Promise<boolean> {
-  try {
-    return await argon2.verify(hash, password);
-  } catch {
-    return false; // a malformed stored hash never lets anyone in
   }
 }
