@@ -2,11 +2,20 @@ import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@app/database';
 import { GatewayConfigModule } from './config/gateway-config.module';
 import { identityDatabase } from './database/identity.database';
+import { BillingApiModule } from './billing/billing-api.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
+import { LocationsApiModule } from './locations/locations-api.module';
 
 /** The public edge: REST under /v1 (and later /mcp, /oauth); owns the identity schema. */
 @Module({
-  imports: [GatewayConfigModule, DatabaseModule.forService(identityDatabase), HealthModule, IdentityModule],
+  imports: [
+    GatewayConfigModule,
+    DatabaseModule.forService(identityDatabase),
+    HealthModule,
+    IdentityModule,
+    LocationsApiModule,
+    BillingApiModule,
+  ],
 })
 export class GatewayModule {}

@@ -1,3 +1,5 @@
 export * from './apps';
 export * from './status.contract';
 export * from './access';
+export * from './billing.contract';
+export * from './locations.contract';

@@ -1,0 +1,2 @@
+/** Billing's message patterns, event subjects and payloads (filled by the billing feature). */
+export {};
