@@ -53,7 +53,7 @@ export default tseslint.config(
     },
   })),
   {
-    files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts', 'libs/testing/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts'],
     // Tests assert on untyped JSON bodies (supertest's `res.body`) with expect().
     rules: {
       '@typescript-eslint/unbound-method': 'off',
