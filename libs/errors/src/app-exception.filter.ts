@@ -2,9 +2,9 @@ import { Catch } from '@nestjs/common';
 import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
 import { throwError } from 'rxjs';
 import type { Observable } from 'rxjs';
-import { renderHttpError } from './http-exception.filter';
-import type { ErrorReply } from './http-exception.filter';
-import { toRpcEnvelope } from './rpc-exception.filter';
+import { renderHttpError } from './http-error-renderer';
+import type { ErrorReply } from './http-error-renderer';
+import { toRpcEnvelope } from './rpc-error-envelope';
 
 /**
  * The one global filter: over HTTP it renders the contract's error body; in a message
