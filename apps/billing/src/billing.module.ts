@@ -1,11 +1,43 @@
 import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
 import { DatabaseModule } from '@app/database';
 import { serviceStatusController } from '@app/platform';
+import { BillingController } from './billing.controller';
+import { Clock } from './clock/clock';
+import { billingConfig } from './config/billing.env';
 import { billingDatabase } from './database/billing.database';
+import { LedgerRepository } from './ledger/ledger.repository';
+import { LedgerService } from './ledger/ledger.service';
+import { LowBalanceService } from './low-balance/low-balance.service';
+import { PacksRepository } from './packs/packs.repository';
+import { PacksService } from './packs/packs.service';
+import { ManualPaymentProvider, PaymentProvider } from './packs/payment-provider';
+import { LeadCreditScheduler } from './plans/lead-credit.scheduler';
+import { LeadPlanConsumer } from './plans/lead-plan.consumer';
+import { PlansRepository } from './plans/plans.repository';
+import { PlansService } from './plans/plans.service';
+import { WelcomeGrantConsumer } from './welcome/welcome-grant.consumer';
 
-/** Billing: the ledger of decision balance and lead credits. */
+/**
+ * Billing: the ledger of decision balance and lead credits. Balances move only through
+ * append-only ledger entries; packs are paid through the bound PaymentProvider (`manual`).
+ */
 @Module({
-  imports: [DatabaseModule.forService(billingDatabase)],
-  controllers: [serviceStatusController('billing')],
+  imports: [DatabaseModule.forService(billingDatabase), ConfigModule.forFeature(billingConfig)],
+  controllers: [serviceStatusController('billing'), BillingController],
+  providers: [
+    Clock,
+    LedgerRepository,
+    LedgerService,
+    LowBalanceService,
+    PacksRepository,
+    PacksService,
+    { provide: PaymentProvider, useClass: ManualPaymentProvider },
+    WelcomeGrantConsumer,
+    PlansRepository,
+    PlansService,
+    LeadPlanConsumer,
+    LeadCreditScheduler,
+  ],
 })
 export class BillingModule {}

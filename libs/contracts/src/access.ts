@@ -40,7 +40,7 @@ export const PERMISSIONS = {
 export type Permission = keyof typeof PERMISSIONS;
 
 export function can(role: WorkspaceRole | undefined, permission: Permission): boolean {
-  return role !== undefined && (PERMISSIONS[permission]).includes(role);
+  return role !== undefined && PERMISSIONS[permission].includes(role);
 }
 
 /** The authenticated caller, as the gateway establishes it and passes to services. */

@@ -1,2 +1,178 @@
-/** Billing's message patterns, event subjects and payloads (filled by the billing feature). */
-export {};
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+
+/** Billing's message patterns, event subjects and payloads. */
+export const BILLING_DEBIT_PATTERN = 'rpc.billing.debit.v1';
+export const BILLING_REFUND_PATTERN = 'rpc.billing.refund.v1';
+export const BILLING_BALANCE_PATTERN = 'rpc.billing.balance.v1';
+export const BILLING_PACK_PURCHASE_PATTERN = 'rpc.billing.packs.purchase.v1';
+export const BILLING_PACK_REFUND_PATTERN = 'rpc.billing.packs.refund.v1';
+export const BILLING_LEDGER_PATTERN = 'rpc.billing.ledger.v1';
+export const BILLING_SET_LOW_BALANCE_PATTERN = 'rpc.billing.low-balance.set.v1';
+
+/** A balance fell below its workspace's threshold: once per downward crossing. */
+export const BILLING_BALANCE_LOW = 'billing.balance.low.v1';
+
+export const BILLING_ASSETS = ['decisions', 'lead_credits'] as const;
+export type BillingAsset = (typeof BILLING_ASSETS)[number];
+
+export const DECISION_PACK_SIZES = [5, 20, 50] as const;
+export type DecisionPackSize = (typeof DECISION_PACK_SIZES)[number];
+
+/** Why a ledger entry exists. */
+export const LEDGER_REASONS = ['debit', 'refund', 'pack_purchase', 'pack_refund', 'welcome', 'plan_grant'] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+/** Charge a workspace; idempotent on `request_id` (same id again → the first result, charged once). */
+export class DebitRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsIn(BILLING_ASSETS)
+  asset: BillingAsset;
+
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  amount: number;
+
+  @IsString()
+  @Length(1, 200)
+  request_id: string;
+
+  /** What the charge is for, e.g. `decision`. */
+  @IsString()
+  @Length(1, 100)
+  reason: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  reference?: string;
+}
+
+export interface DebitResponse {
+  entry_id: string;
+  /** The balance of that asset right after this debit. */
+  balance: number;
+}
+
+/** Reverse a debit, once. */
+export class RefundRequest {
+  @IsUUID()
+  debit_entry_id: string;
+
+  @IsString()
+  @Length(1, 200)
+  request_id: string;
+}
+
+export interface RefundResponse {
+  entry_id: string;
+  balance: number;
+}
+
+export class BalanceRequest {
+  @IsUUID()
+  workspace_id: string;
+}
+
+export interface BalanceResponse {
+  decisions: number;
+  lead_credits: number;
+  /** Below these, `billing.balance.low.v1` is emitted (0: never). */
+  low_balance_threshold: Record<BillingAsset, number>;
+}
+
+export class SetLowBalanceThresholdRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsIn(BILLING_ASSETS)
+  asset: BillingAsset;
+
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  threshold: number;
+}
+
+export interface BalanceLowPayload {
+  workspace_id: string;
+  asset: BillingAsset;
+  balance: number;
+  threshold: number;
+  /** The ledger entry that crossed the threshold. */
+  entry_id: string;
+}
+
+export class PurchasePackRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsIn(DECISION_PACK_SIZES)
+  size: DecisionPackSize;
+
+  /** The client's `Idempotency-Key`; absent: every call is a new purchase. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  idempotency_key?: string;
+}
+
+export class RefundPackRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsString()
+  @Length(1, 100)
+  pack_id: string;
+}
+
+export interface DecisionPackResponse {
+  object: 'decision_pack';
+  id: string;
+  size: DecisionPackSize;
+  purchased_at: string;
+  refundable_until: string;
+  refunded_at: string | null;
+  /** Decisions taken back by the refund (the unused part); null while not refunded. */
+  refunded_decisions: number | null;
+  /** The workspace's decision balance after this purchase or refund. */
+  balance: number;
+}
+
+export class LedgerRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit: number = 20;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset: number = 0;
+}
+
+export interface LedgerEntryResponse {
+  object: 'ledger_entry';
+  id: string;
+  asset: BillingAsset;
+  amount: number;
+  reason: string;
+  reference: string | null;
+  balance_after: number;
+  created_at: string;
+}
+
+export interface LedgerPageResponse {
+  object: 'list';
+  data: LedgerEntryResponse[];
+  limit: number;
+  offset: number;
+  has_more: boolean;
+}

@@ -3,3 +3,4 @@ export * from './status.contract';
 export * from './access';
 export * from './billing.contract';
 export * from './locations.contract';
+export * from './identity.contract';

@@ -1,2 +1,122 @@
-/** The decision service's location patterns and payloads (filled by the locations feature). */
-export {};
+import { IsBoolean, IsOptional, IsString } from 'class-validator';
+
+/** The decision service's location patterns and payloads. */
+export const LOCATIONS_SEARCH_PATTERN = 'rpc.decision.locations.search.v1';
+
+/** The shortest accepted `city` / `district` value, after trimming (spec 4.2 rule 2). */
+export const LOCATION_QUERY_MIN_LENGTH = 2;
+/** At most this many items in a search response (spec 4.2 rule 3). */
+export const LOCATION_SEARCH_LIMIT = 20;
+
+/** GET /v1/locations query string, as the gateway receives it (every value a string). */
+export class LocationsQuery {
+  @IsOptional()
+  @IsString()
+  city?: string;
+
+  @IsOptional()
+  @IsString()
+  district?: string;
+
+  @IsOptional()
+  @IsString()
+  districts?: string;
+}
+
+/** The search request the gateway sends to the decision service. */
+export class LocationsSearchRequest {
+  @IsOptional()
+  @IsString()
+  city?: string;
+
+  @IsOptional()
+  @IsString()
+  district?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  districts?: boolean;
+}
+
+export interface LocationsQueryProblem {
+  error: 'missing_params' | 'invalid_param';
+  message: string;
+  field?: 'city' | 'district' | 'districts';
+}
+
+/**
+ * Spec 4.2 rules 1 and 2 (and the `districts` flag), checked the same way at both edges.
+ * Returns the first problem, or the request to send with trimmed values.
+ */
+export function checkLocationsQuery(query: {
+  city?: string;
+  district?: string;
+  districts?: string | boolean;
+}): LocationsQueryProblem | LocationsSearchRequest {
+  let districts: boolean | undefined;
+  if (typeof query.districts === 'boolean') districts = query.districts;
+  else if (query.districts !== undefined) {
+    const flag = query.districts.trim().toLowerCase();
+    if (flag !== 'true' && flag !== 'false')
+      return { error: 'invalid_param', message: 'districts must be true or false.', field: 'districts' };
+    districts = flag === 'true';
+  }
+  if (query.city === undefined && query.district === undefined)
+    return { error: 'missing_params', message: 'Give at least one of city or district.' };
+  for (const field of ['city', 'district'] as const) {
+    const value = query[field];
+    if (value !== undefined && value.trim().length < LOCATION_QUERY_MIN_LENGTH)
+      return {
+        error: 'invalid_param',
+        message: `${field} must be at least ${LOCATION_QUERY_MIN_LENGTH} characters.`,
+        field,
+      };
+  }
+  return {
+    ...(query.city !== undefined ? { city: query.city.trim() } : {}),
+    ...(query.district !== undefined ? { district: query.district.trim() } : {}),
+    ...(districts !== undefined ? { districts } : {}),
+  };
+}
+
+export function isLocationsQueryProblem(
+  value: LocationsQueryProblem | LocationsSearchRequest,
+): value is LocationsQueryProblem {
+  return 'error' in value;
+}
+
+export interface CityItem {
+  object: 'city';
+  id: number;
+  name_ar: string;
+  name_en: string;
+  district_count: number;
+}
+
+export interface DistrictItem {
+  object: 'district';
+  id: number;
+  name_ar: string;
+  name_en: string;
+  city_id: number;
+  city_name_ar: string;
+  city_name_en: string;
+}
+
+export interface CityWithDistricts {
+  object: 'city';
+  id: number;
+  name_ar: string;
+  name_en: string;
+  districts: { id: number; name_ar: string; name_en: string }[];
+}
+
+export interface LocationsList {
+  object: 'list';
+  data: (CityItem | DistrictItem)[];
+  total: number;
+  /** Only when a city was given and none matched. */
+  message?: string;
+}
+
+export type LocationsSearchResponse = LocationsList | CityWithDistricts;

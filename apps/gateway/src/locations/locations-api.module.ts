@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
+import { LocationsApiService } from './locations-api.service';
+import { LocationsClient } from './locations.client';
+import { LocationsController } from './locations.controller';
 
 /** `GET /v1/locations`, forwarded to the decision service. */
-@Module({})
+@Module({
+  controllers: [LocationsController],
+  providers: [LocationsApiService, LocationsClient],
+})
 export class LocationsApiModule {}

@@ -1,0 +1,72 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import {
+  BILLING_BALANCE_PATTERN,
+  BILLING_DEBIT_PATTERN,
+  BILLING_LEDGER_PATTERN,
+  BILLING_PACK_PURCHASE_PATTERN,
+  BILLING_PACK_REFUND_PATTERN,
+  BILLING_REFUND_PATTERN,
+  BILLING_SET_LOW_BALANCE_PATTERN,
+  BalanceRequest,
+  DebitRequest,
+  LedgerRequest,
+  PurchasePackRequest,
+  RefundPackRequest,
+  RefundRequest,
+  SetLowBalanceThresholdRequest,
+} from '@app/contracts';
+import type {
+  BalanceResponse,
+  DebitResponse,
+  DecisionPackResponse,
+  LedgerPageResponse,
+  RefundResponse,
+} from '@app/contracts';
+import { MessageData } from '@app/messaging';
+import { LedgerService } from './ledger/ledger.service';
+import { PacksService } from './packs/packs.service';
+
+/** Billing's message handlers: adapters onto the ledger and packs services. */
+@Controller()
+export class BillingController {
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly packs: PacksService,
+  ) {}
+
+  @MessagePattern(BILLING_DEBIT_PATTERN)
+  debit(@MessageData() req: DebitRequest): Promise<DebitResponse> {
+    return this.ledger.debit(req);
+  }
+
+  @MessagePattern(BILLING_REFUND_PATTERN)
+  refund(@MessageData() req: RefundRequest): Promise<RefundResponse> {
+    return this.ledger.refund(req);
+  }
+
+  @MessagePattern(BILLING_BALANCE_PATTERN)
+  balance(@MessageData() req: BalanceRequest): Promise<BalanceResponse> {
+    return this.ledger.balance(req);
+  }
+
+  @MessagePattern(BILLING_SET_LOW_BALANCE_PATTERN)
+  setLowBalanceThreshold(@MessageData() req: SetLowBalanceThresholdRequest): Promise<BalanceResponse> {
+    return this.ledger.setLowBalanceThreshold(req);
+  }
+
+  @MessagePattern(BILLING_LEDGER_PATTERN)
+  page(@MessageData() req: LedgerRequest): Promise<LedgerPageResponse> {
+    return this.ledger.page(req);
+  }
+
+  @MessagePattern(BILLING_PACK_PURCHASE_PATTERN)
+  purchasePack(@MessageData() req: PurchasePackRequest): Promise<DecisionPackResponse> {
+    return this.packs.purchase(req);
+  }
+
+  @MessagePattern(BILLING_PACK_REFUND_PATTERN)
+  refundPack(@MessageData() req: RefundPackRequest): Promise<DecisionPackResponse> {
+    return this.packs.refund(req);
+  }
+}

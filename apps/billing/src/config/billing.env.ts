@@ -1,0 +1,46 @@
+import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { BaseEnv, ToInteger, defineAppConfig } from '@app/config';
+
+export class BillingEnv extends BaseEnv {
+  /** Decisions granted once to every new broker workspace (`welcome:<workspace id>` in the ledger). 0: none. */
+  @ToInteger()
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  FREE_DECISIONS = 10;
+
+  /** Default low-balance threshold for decisions, until a workspace sets its own. 0: never warn. */
+  @ToInteger()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  LOW_BALANCE_DECISIONS = 3;
+
+  /** Default low-balance threshold for lead credits. 0: never warn. */
+  @ToInteger()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  LOW_BALANCE_LEAD_CREDITS = 3;
+
+  /** Lead-credit plans and their monthly allocation, `name:credits` separated by commas. */
+  @IsString()
+  @Matches(/^[a-z][a-z0-9_-]{0,31}:\d{1,6}(,[a-z][a-z0-9_-]{0,31}:\d{1,6})*$/, {
+    message: 'must be name:credits pairs separated by commas, e.g. starter:20,pro:100',
+  })
+  LEAD_CREDIT_PLANS = 'starter:20,pro:100,agency:500';
+
+  /** The plan a new broker workspace is on; must be one of LEAD_CREDIT_PLANS. */
+  @IsString()
+  @Matches(/^[a-z][a-z0-9_-]{0,31}$/, { message: 'must be a plan name' })
+  DEFAULT_LEAD_PLAN = 'starter';
+
+  /** How often the scheduler looks for workspaces not yet granted this month's lead credits. */
+  @ToInteger()
+  @IsInt()
+  @Min(50)
+  @Max(86_400_000)
+  LEAD_CREDIT_GRANT_INTERVAL_MS = 60_000;
+}
+
+export const billingConfig = defineAppConfig('billing', BillingEnv);

@@ -1,0 +1,36 @@
+import type { BalanceResponse, BillingAsset, LedgerEntryResponse, LedgerPageResponse } from '@app/contracts';
+import type { LedgerEntryRow } from './ledger.repository';
+
+export function toLedgerEntryResponse(row: LedgerEntryRow): LedgerEntryResponse {
+  return {
+    object: 'ledger_entry',
+    id: row.id,
+    asset: row.asset,
+    amount: row.amount,
+    reason: row.reason,
+    reference: row.reference,
+    balance_after: row.balance_after,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+export function toLedgerPage(rows: LedgerEntryRow[], limit: number, offset: number): LedgerPageResponse {
+  return {
+    object: 'list',
+    data: rows.slice(0, limit).map(toLedgerEntryResponse),
+    limit,
+    offset,
+    has_more: rows.length > limit,
+  };
+}
+
+export function toBalanceResponse(
+  balances: Record<BillingAsset, number>,
+  thresholds: Record<BillingAsset, number>,
+): BalanceResponse {
+  return {
+    decisions: balances.decisions,
+    lead_credits: balances.lead_credits,
+    low_balance_threshold: { decisions: thresholds.decisions, lead_credits: thresholds.lead_credits },
+  };
+}

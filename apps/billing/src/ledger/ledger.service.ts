@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type {
+  BalanceRequest,
+  BalanceResponse,
+  DebitRequest,
+  DebitResponse,
+  LedgerPageResponse,
+  LedgerRequest,
+  RefundRequest,
+  RefundResponse,
+  SetLowBalanceThresholdRequest,
+  WorkspaceCreatedPayload,
+} from '@app/contracts';
+import { InjectConfig } from '@app/config';
+import type { AppConfig } from '@app/config';
+import { AppError } from '@app/errors';
+import { Clock } from '../clock/clock';
+import { billingConfig } from '../config/billing.env';
+import { LowBalanceService } from '../low-balance/low-balance.service';
+import { LedgerEntryExists, LedgerRepository } from './ledger.repository';
+import type { LedgerEntryRow } from './ledger.repository';
+import { toBalanceResponse, toLedgerPage } from './ledger.dto';
+
+export const debitKey = (requestId: string) => `debit:${requestId}`;
+export const refundKey = (debitEntryId: string) => `refund:${debitEntryId}`;
+export const welcomeKey = (workspaceId: string) => `welcome:${workspaceId}`;
+
+/** Balances change only here, through ledger entries. */
+@Injectable()
+export class LedgerService {
+  constructor(
+    private readonly ledger: LedgerRepository,
+    private readonly clock: Clock,
+    private readonly lowBalance: LowBalanceService,
+    @InjectConfig(billingConfig) private readonly config: AppConfig<typeof billingConfig>,
+  ) {}
+
+  /** Atomic and idempotent on `request_id`: a replay gets the first result and is charged once. */
+  async debit(req: DebitRequest): Promise<DebitResponse> {
+    const key = debitKey(req.request_id);
+    const earlier = await this.ledger.findByKey(req.workspace_id, key);
+    if (earlier) return replayDebit(earlier, req);
+    try {
+      const entry = await this.ledger.transaction(async (tx) => {
+        const appended = await this.ledger.append(tx, {
+          workspaceId: req.workspace_id,
+          asset: req.asset,
+          amount: -req.amount,
+          reason: 'debit',
+          reference: req.reference ?? req.reason,
+          idempotencyKey: key,
+          createdAt: this.clock.now(),
+        });
+        await this.lowBalance.afterEntry(tx, appended);
+        return appended;
+      });
+      return { entry_id: entry.id, balance: entry.balance_after };
+    } catch (err) {
+      if (!(err instanceof LedgerEntryExists)) throw err;
+      const first = await this.ledger.findByKey(req.workspace_id, key);
+      if (!first) throw err;
+      return replayDebit(first, req);
+    }
+  }
+
+  /** Gives back what a debit took, once: a second refund of the same debit returns the first. */
+  async refund(req: RefundRequest): Promise<RefundResponse> {
+    const debit = await this.ledger.findById(req.debit_entry_id);
+    if (!debit || debit.reason !== 'debit') throw new AppError('not_found', 'There is no such debit.');
+    const earlier = await this.ledger.findReversal(debit.id);
+    if (earlier) return { entry_id: earlier.id, balance: earlier.balance_after };
+    try {
+      const entry = await this.ledger.transaction((tx) =>
+        this.ledger.append(tx, {
+          workspaceId: debit.workspace_id,
+          asset: debit.asset,
+          amount: -debit.amount,
+          reason: 'refund',
+          reference: debit.id,
+          idempotencyKey: refundKey(debit.id),
+          reversesEntryId: debit.id,
+          createdAt: this.clock.now(),
+        }),
+      );
+      return { entry_id: entry.id, balance: entry.balance_after };
+    } catch (err) {
+      if (!(err instanceof LedgerEntryExists)) throw err;
+      const first = await this.ledger.findReversal(debit.id);
+      if (!first) throw err;
+      return { entry_id: first.id, balance: first.balance_after };
+    }
+  }
+
+  async balance(req: BalanceRequest): Promise<BalanceResponse> {
+    const [balances, thresholds] = await Promise.all([
+      this.ledger.balances(req.workspace_id),
+      this.lowBalance.thresholds(req.workspace_id),
+    ]);
+    return toBalanceResponse(balances, thresholds);
+  }
+
+  async setLowBalanceThreshold(req: SetLowBalanceThresholdRequest): Promise<BalanceResponse> {
+    await this.ledger.setThreshold(req.workspace_id, req.asset, req.threshold);
+    return this.balance(req);
+  }
+
+  async page(req: LedgerRequest): Promise<LedgerPageResponse> {
+    const limit = req.limit ?? 20;
+    const offset = req.offset ?? 0;
+    return toLedgerPage(await this.ledger.page(req.workspace_id, limit, offset), limit, offset);
+  }
+
+  /**
+   * The free allowance of a new broker workspace (`FREE_DECISIONS`), in the event's
+   * transaction, once per workspace (`welcome:<id>`).
+   */
+  async grantWelcome(tx: EntityManager, workspace: WorkspaceCreatedPayload): Promise<void> {
+    const amount = this.config.FREE_DECISIONS;
+    if (workspace.kind !== 'broker' || amount === 0) return;
+    const key = welcomeKey(workspace.workspace_id);
+    if (await this.ledger.findByKey(workspace.workspace_id, key, tx)) return;
+    await this.ledger.append(tx, {
+      workspaceId: workspace.workspace_id,
+      asset: 'decisions',
+      amount,
+      reason: 'welcome',
+      reference: workspace.workspace_id,
+      idempotencyKey: key,
+      createdAt: this.clock.now(),
+    });
+  }
+}
+
+/** The same request id with a different charge is a client bug: 409 idempotency_conflict. */
+export function replayDebit(
+  earlier: Pick<LedgerEntryRow, 'id' | 'asset' | 'amount' | 'reason' | 'balance_after'>,
+  req: Pick<DebitRequest, 'asset' | 'amount'>,
+): DebitResponse {
+  if (earlier.reason !== 'debit' || earlier.asset !== req.asset || earlier.amount !== -req.amount) {
+    throw new AppError('idempotency_conflict', 'This request id was already used for a different charge.');
+  }
+  return { entry_id: earlier.id, balance: earlier.balance_after };
+}

@@ -1,0 +1,96 @@
+import type { CityWithDistricts, LocationsList } from '@app/contracts';
+import { AppError } from '@app/errors';
+import { seedBatch } from './gazetteer-sources';
+import { LocationIndex } from './location-index';
+import { NO_CITY_MESSAGE, searchLocations } from './location-search';
+import { DUBAI_CITY_ID, DUBAI_DISTRICT_BASE, seedAliases } from './location-seed';
+
+const batch = seedBatch();
+const index = new LocationIndex({ cities: batch.cities, districts: batch.districts, aliases: seedAliases() });
+const search = (request: { city?: string; district?: string; districts?: boolean }) =>
+  searchLocations(index, request) as LocationsList;
+const firstId = (request: { city?: string; district?: string }) => search(request).data[0]?.id;
+
+describe('searchLocations over the seed', () => {
+  it.each([
+    ['جدة', 18],
+    ['جده', 18],
+    ['Jiddah', 18],
+    ['jedda', 18],
+    ['مكه', 6],
+    ['Mecca', 6],
+    ['Makka', 6],
+    ['Medina', 14],
+    ['المدينة', 14],
+    ['Ad Dammam', 13],
+    ['khobar', 31],
+    ['Riyahd', 3],
+    ['dubai', DUBAI_CITY_ID],
+    ['دبي', DUBAI_CITY_ID],
+  ])('should find the city first when searching city=%s', (city, id) => {
+    expect(firstId({ city })).toBe(id);
+  });
+
+  it.each([
+    ['Dubai Marina', DUBAI_DISTRICT_BASE + 392],
+    ['Palm Jumeirah', DUBAI_DISTRICT_BASE + 381],
+    ['Downtown Dubai', DUBAI_DISTRICT_BASE + 345],
+    ['JVC', DUBAI_DISTRICT_BASE + 681],
+    ['JLT', DUBAI_DISTRICT_BASE + 393],
+    ['Hittin', 10100003144],
+    ['Hiteen', 10100003144],
+    ['حطين', 10100003144],
+    ['Yasmeen', 10100003147],
+    ['الياسمين', 10100003147],
+    ['حي النرجس', 10100003150],
+  ])('should find the district first when searching district=%s', (district, id) => {
+    expect(firstId({ district })).toBe(id);
+  });
+
+  it('should rank the larger city first when several districts match exactly', () => {
+    const answer = search({ district: 'العليا' });
+    expect(answer.data.slice(0, 3).map((d) => d.id)).toEqual([10100003075, 10200018163, 10500031021]);
+  });
+
+  it('should scope the district search to the city when both are given', () => {
+    expect(search({ district: 'Olaya', city: 'Khobar' }).data.map((d) => d.id)).toEqual([10500031021]);
+    expect(search({ district: 'Ulaya', city: 'جدة' }).data[0]).toMatchObject({
+      object: 'district',
+      id: 10200018163,
+      city_id: 18,
+      city_name_en: 'Jeddah',
+      city_name_ar: 'جدة',
+    });
+  });
+
+  it('should rank exact before prefix before fuzzy matches', () => {
+    const hits = index.searchCities('Dam', 20);
+    expect(hits[0].city.id).toBe(13);
+    expect(index.searchCities('Dammam', 20)[0].tier).toBeLessThan(index.searchCities('Damam', 20)[0].tier);
+  });
+
+  it('should answer with an empty list and a message when no city matches', () => {
+    expect(search({ city: 'Atlantis', district: 'Olaya' })).toEqual({
+      object: 'list',
+      data: [],
+      total: 0,
+      message: NO_CITY_MESSAGE,
+    });
+    expect(search({ district: 'zzzzqqq' })).toEqual({ object: 'list', data: [], total: 0 });
+  });
+
+  it('should return the city with every district sorted by Arabic name when districts is true', () => {
+    const city = searchLocations(index, { city: 'Riyadh', districts: true }) as CityWithDistricts;
+    expect(city).toMatchObject({ object: 'city', id: 3, name_ar: 'الرياض', name_en: 'Riyadh' });
+    expect(city.districts).toHaveLength(12);
+    const names = city.districts.map((d) => d.name_ar);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'ar')));
+  });
+
+  it('should refuse a missing or too short parameter with the registry error', () => {
+    expect(() => searchLocations(index, {})).toThrow(AppError);
+    expect(() => searchLocations(index, { city: ' a ' })).toThrow(
+      expect.objectContaining({ error: 'invalid_param', extras: { field: 'city' } }) as Error,
+    );
+  });
+});

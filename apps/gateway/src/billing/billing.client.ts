@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import {
+  BILLING_BALANCE_PATTERN,
+  BILLING_LEDGER_PATTERN,
+  BILLING_PACK_PURCHASE_PATTERN,
+  BILLING_PACK_REFUND_PATTERN,
+  BILLING_SET_LOW_BALANCE_PATTERN,
+} from '@app/contracts';
+import type {
+  BalanceRequest,
+  BalanceResponse,
+  DecisionPackResponse,
+  LedgerPageResponse,
+  LedgerRequest,
+  PurchasePackRequest,
+  RefundPackRequest,
+  SetLowBalanceThresholdRequest,
+} from '@app/contracts';
+import { RpcClient } from '@app/messaging';
+
+/** The billing service over the transport (deadline, request id and registry errors from RpcClient). */
+@Injectable()
+export class BillingClient {
+  constructor(private readonly rpc: RpcClient) {}
+
+  balance(req: BalanceRequest): Promise<BalanceResponse> {
+    return this.rpc.send(BILLING_BALANCE_PATTERN, req);
+  }
+
+  setLowBalanceThreshold(req: SetLowBalanceThresholdRequest): Promise<BalanceResponse> {
+    return this.rpc.send(BILLING_SET_LOW_BALANCE_PATTERN, req);
+  }
+
+  purchasePack(req: PurchasePackRequest): Promise<DecisionPackResponse> {
+    return this.rpc.send(BILLING_PACK_PURCHASE_PATTERN, req);
+  }
+
+  refundPack(req: RefundPackRequest): Promise<DecisionPackResponse> {
+    return this.rpc.send(BILLING_PACK_REFUND_PATTERN, req);
+  }
+
+  ledger(req: LedgerRequest): Promise<LedgerPageResponse> {
+    return this.rpc.send(BILLING_LEDGER_PATTERN, req);
+  }
+}

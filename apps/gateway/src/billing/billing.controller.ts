@@ -1,0 +1,88 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Principal } from '@app/contracts';
+import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import {
+  BalanceDto,
+  DecisionPackDto,
+  LedgerPageDto,
+  LedgerQueryDto,
+  LowBalanceThresholdDto,
+  PurchaseDecisionPackDto,
+} from './billing.dto';
+import { BillingService } from './billing.service';
+
+@ApiTags('billing')
+@Controller('workspace')
+export class BillingController {
+  constructor(private readonly billing: BillingService) {}
+
+  @Get('balance')
+  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @ApiOperation({ summary: "The workspace's decision balance and lead credits" })
+  @ApiOkResponse({ type: BalanceDto })
+  balance(@CurrentPrincipal() principal: Principal): Promise<BalanceDto> {
+    return this.billing.balance(principal);
+  }
+
+  @Put('balance/low-balance-threshold')
+  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @ApiOperation({
+    summary: 'Set the low-balance threshold of one asset',
+    description: 'Falling below it emits billing.balance.low.v1, once per crossing. 0: never.',
+  })
+  @ApiOkResponse({ type: BalanceDto })
+  setLowBalanceThreshold(
+    @CurrentPrincipal() principal: Principal,
+    @Body() dto: LowBalanceThresholdDto,
+  ): Promise<BalanceDto> {
+    return this.billing.setLowBalanceThreshold(principal, dto);
+  }
+
+  @Post('decision-packs')
+  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @ApiOperation({
+    summary: 'Buy a decision pack (5, 20 or 50)',
+    description: 'With an Idempotency-Key, a retry returns the first purchase and charges once.',
+  })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiCreatedResponse({ type: DecisionPackDto })
+  @ApiConflictResponse({ description: '`idempotency_conflict`: the key was used for a different pack' })
+  purchase(
+    @CurrentPrincipal() principal: Principal,
+    @Body() dto: PurchaseDecisionPackDto,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<DecisionPackDto> {
+    return this.billing.purchasePack(principal, dto, idempotencyKey);
+  }
+
+  @Post('decision-packs/:id/refund')
+  @HttpCode(200)
+  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @ApiOperation({
+    summary: 'Refund the unused part of a pack',
+    description: 'Within 24 hours of purchase, once. Decisions are consumed oldest credit first.',
+  })
+  @ApiOkResponse({ type: DecisionPackDto })
+  @ApiNotFoundResponse({ description: '`not_found`: no such pack in your workspace' })
+  @ApiConflictResponse({ description: '`conflict`: already refunded, or past the 24-hour window' })
+  refund(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionPackDto> {
+    return this.billing.refundPack(principal, id);
+  }
+
+  @Get('ledger')
+  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @ApiOperation({ summary: 'Ledger entries, newest first' })
+  @ApiOkResponse({ type: LedgerPageDto })
+  ledger(@CurrentPrincipal() principal: Principal, @Query() query: LedgerQueryDto): Promise<LedgerPageDto> {
+    return this.billing.ledger(principal, query);
+  }
+}

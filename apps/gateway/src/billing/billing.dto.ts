@@ -1,0 +1,143 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { BILLING_ASSETS, DECISION_PACK_SIZES, LEDGER_REASONS } from '@app/contracts';
+import type { BalanceResponse, BillingAsset, DecisionPackSize } from '@app/contracts';
+
+export class PurchaseDecisionPackDto {
+  @ApiProperty({ enum: DECISION_PACK_SIZES })
+  @IsIn(DECISION_PACK_SIZES)
+  size: DecisionPackSize;
+}
+
+export class LedgerQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset?: number;
+}
+
+export class LowBalanceThresholdDto {
+  @ApiProperty({ enum: BILLING_ASSETS })
+  @IsIn(BILLING_ASSETS)
+  asset: BillingAsset;
+
+  @ApiProperty({ minimum: 0, description: '0: never warn' })
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  threshold: number;
+}
+
+export class LowBalanceThresholdsDto {
+  @ApiProperty()
+  decisions: number;
+
+  @ApiProperty()
+  lead_credits: number;
+}
+
+export class BalanceDto {
+  @ApiProperty({ enum: ['balance'] })
+  object: 'balance';
+
+  @ApiProperty()
+  decisions: number;
+
+  @ApiProperty()
+  lead_credits: number;
+
+  @ApiProperty({
+    type: LowBalanceThresholdsDto,
+    description: 'Crossing below a threshold emits billing.balance.low.v1 once per crossing',
+  })
+  low_balance_threshold: LowBalanceThresholdsDto;
+}
+
+export class DecisionPackDto {
+  @ApiProperty({ enum: ['decision_pack'] })
+  object: 'decision_pack';
+
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ enum: DECISION_PACK_SIZES })
+  size: DecisionPackSize;
+
+  @ApiProperty({ format: 'date-time' })
+  purchased_at: string;
+
+  @ApiProperty({ format: 'date-time', description: 'purchased_at + 24 hours' })
+  refundable_until: string;
+
+  @ApiProperty({ format: 'date-time', nullable: true })
+  refunded_at: string | null;
+
+  @ApiProperty({ nullable: true, description: 'Decisions taken back by the refund (the unused part)' })
+  refunded_decisions: number | null;
+
+  @ApiProperty({ description: 'Decision balance after this purchase or refund' })
+  balance: number;
+}
+
+export class LedgerEntryDto {
+  @ApiProperty({ enum: ['ledger_entry'] })
+  object: 'ledger_entry';
+
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ enum: BILLING_ASSETS })
+  asset: BillingAsset;
+
+  @ApiProperty({ description: 'Signed: credits positive, debits negative' })
+  amount: number;
+
+  @ApiProperty({ enum: LEDGER_REASONS })
+  reason: string;
+
+  @ApiProperty({ nullable: true })
+  reference: string | null;
+
+  @ApiProperty()
+  balance_after: number;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
+
+export class LedgerPageDto {
+  @ApiProperty({ enum: ['list'] })
+  object: 'list';
+
+  @ApiProperty({ type: [LedgerEntryDto] })
+  data: LedgerEntryDto[];
+
+  @ApiProperty()
+  limit: number;
+
+  @ApiProperty()
+  offset: number;
+
+  @ApiProperty()
+  has_more: boolean;
+}
+
+export function toBalanceDto(balance: BalanceResponse): BalanceDto {
+  return {
+    object: 'balance',
+    decisions: balance.decisions,
+    lead_credits: balance.lead_credits,
+    low_balance_threshold: balance.low_balance_threshold,
+  };
+}

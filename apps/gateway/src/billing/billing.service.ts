@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import type { Principal } from '@app/contracts';
+import { AppError } from '@app/errors';
+import { BillingClient } from './billing.client';
+import { toBalanceDto } from './billing.dto';
+import type {
+  BalanceDto,
+  DecisionPackDto,
+  LedgerPageDto,
+  LedgerQueryDto,
+  LowBalanceThresholdDto,
+  PurchaseDecisionPackDto,
+} from './billing.dto';
+
+/** The caller's workspace billing, through the billing service. */
+@Injectable()
+export class BillingService {
+  constructor(private readonly billing: BillingClient) {}
+
+  async balance(principal: Principal): Promise<BalanceDto> {
+    return toBalanceDto(await this.billing.balance({ workspace_id: workspaceOf(principal) }));
+  }
+
+  async setLowBalanceThreshold(principal: Principal, dto: LowBalanceThresholdDto): Promise<BalanceDto> {
+    return toBalanceDto(
+      await this.billing.setLowBalanceThreshold({
+        workspace_id: workspaceOf(principal),
+        asset: dto.asset,
+        threshold: dto.threshold,
+      }),
+    );
+  }
+
+  purchasePack(principal: Principal, dto: PurchaseDecisionPackDto, idempotencyKey?: string): Promise<DecisionPackDto> {
+    const key = idempotencyKey?.trim();
+    if (key !== undefined && (key.length === 0 || key.length > 200)) {
+      throw new AppError('invalid_param', 'Idempotency-Key must be 1 to 200 characters.', { field: 'Idempotency-Key' });
+    }
+    return this.billing.purchasePack({ workspace_id: workspaceOf(principal), size: dto.size, idempotency_key: key });
+  }
+
+  refundPack(principal: Principal, packId: string): Promise<DecisionPackDto> {
+    return this.billing.refundPack({ workspace_id: workspaceOf(principal), pack_id: packId });
+  }
+
+  ledger(principal: Principal, query: LedgerQueryDto): Promise<LedgerPageDto> {
+    return this.billing.ledger({
+      workspace_id: workspaceOf(principal),
+      limit: query.limit ?? 20,
+      offset: query.offset ?? 0,
+    });
+  }
+}
+
+function workspaceOf(principal: Principal): string {
+  if (!principal.workspaceId) throw new AppError('forbidden', 'You are not a member of a workspace.');
+  return principal.workspaceId;
+}

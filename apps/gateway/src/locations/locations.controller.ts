@@ -1,0 +1,29 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { LocationsQuery } from '@app/contracts';
+import type { LocationsSearchResponse } from '@app/contracts';
+import { Authenticated } from '../identity/access/access.decorators';
+import { LocationsApiService } from './locations-api.service';
+
+@ApiTags('locations')
+@Authenticated(['api_key'])
+@Controller('locations')
+export class LocationsController {
+  constructor(private readonly locations: LocationsApiService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Search cities and districts (Arabic or English, fuzzy)',
+    description:
+      'city alone: matching cities; district alone: districts in every city; both: districts of the matching ' +
+      'city; districts=true with city: the city with every district (sorted by Arabic name). At most 20 items.',
+  })
+  @ApiQuery({ name: 'city', required: false, description: 'At least 2 characters' })
+  @ApiQuery({ name: 'district', required: false, description: 'At least 2 characters' })
+  @ApiQuery({ name: 'districts', required: false, enum: ['true', 'false'] })
+  @ApiOkResponse({ description: 'A list of city/district items, or the city object with its districts' })
+  @ApiBadRequestResponse({ description: '`missing_params` or `invalid_param` (with `field`)' })
+  search(@Query() query: LocationsQuery): Promise<LocationsSearchResponse> {
+    return this.locations.search(query);
+  }
+}
