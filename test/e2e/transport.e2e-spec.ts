@@ -119,7 +119,7 @@ describeE2e('transport', () => {
 describeDistributed('transport shutdown', () => {
   it('should answer a request already received when the service is stopped (NATS drain)', async () => {
     const server = await startServiceApp({ controllers: [ProbeHandlers] });
-    const client = await startServiceApp({});
+    const client = await startServiceApp({}, { eventsNamespace: server.runtime.eventsNamespace });
     try {
       const pending = client.app.get(RpcClient).send<string>(PATTERNS.slow, {}, 5000);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -127,6 +127,28 @@ describeDistributed('transport shutdown', () => {
       expect(await pending).toBe('late');
     } finally {
       await client.close();
+    }
+  });
+});
+
+describeDistributed('transport namespaces', () => {
+  it('should answer only requests of its own namespace when environments share one NATS', async () => {
+    const server = await startServiceApp({ controllers: [ProbeHandlers] });
+    const stranger = await startServiceApp({}); // another namespace on the same NATS
+    const neighbour = await startServiceApp({}, { eventsNamespace: server.runtime.eventsNamespace });
+    try {
+      const unanswered = (await stranger.app
+        .get(RpcClient)
+        .send(PATTERNS.echo, { workspace: 'w1', cost: 1 }, 500)
+        .catch((e: unknown) => e)) as AppError;
+      expect(unanswered.error).toBe('service_unavailable');
+      const answered = await neighbour.app
+        .get(RpcClient)
+        .send<{ data: unknown }>(PATTERNS.echo, { workspace: 'w1', cost: 1 }, 2000);
+      expect(answered.data).toEqual({ workspace: 'w1', cost: 1 });
+    } finally {
+      await Promise.all([stranger.close(), neighbour.close()]);
+      await server.close();
     }
   });
 });

@@ -65,7 +65,7 @@ export async function startServiceApp(
   const strategy =
     runtime.mode === 'standalone'
       ? new InProcessServer(app.get<InProcessBroker>(IN_PROCESS_BROKER))
-      : new DrainingNatsServer({ servers: runtime.natsUrl, queue: `test-${suffix}` });
+      : new DrainingNatsServer({ servers: runtime.natsUrl, queue: `test-${suffix}` }, runtime.eventsNamespace);
   app.connectMicroservice({ strategy }, { inheritAppConfig: true });
   await app.startAllMicroservices();
   await app.init();

@@ -35,11 +35,10 @@ async function bootstrap(): Promise<void> {
   });
   app.connectMicroservice(
     {
-      strategy: new DrainingNatsServer({
-        servers: env.NATS_URL.split(','),
-        queue: 'gateway',
-        name: runtime.instanceId,
-      }),
+      strategy: new DrainingNatsServer(
+        { servers: env.NATS_URL.split(','), queue: 'gateway', name: runtime.instanceId, maxReconnectAttempts: -1 },
+        runtime.eventsNamespace,
+      ),
     },
     { inheritAppConfig: true },
   );

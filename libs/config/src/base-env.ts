@@ -49,7 +49,7 @@ export class BaseEnv {
   @Max(120_000)
   RPC_TIMEOUT_MS = 5000;
 
-  /** Prefix for event subjects and stream names, so environments can share one NATS. */
+  /** Prefix for every NATS subject (requests and events) and stream name, so environments can share one NATS. */
   @IsOptional()
   @Matches(/^[a-z0-9_-]*$/i, { message: 'may hold only letters, digits, - and _' })
   EVENTS_NAMESPACE = '';

@@ -3,6 +3,8 @@ export * from './messaging.module';
 export * from './rpc/message-envelope';
 export * from './rpc/in-process.transport';
 export * from './rpc/draining-nats.server';
+export * from './rpc/namespace';
+export * from './rpc/namespaced-nats.client';
 export * from './rpc/rpc-client';
 export * from './rpc/message-data.decorator';
 export * from './events/domain-event';

@@ -1,11 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 import type { DynamicModule, OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import type { ClientProxy } from '@nestjs/microservices';
 import { RUNTIME_OPTIONS } from './runtime';
 import type { RuntimeOptions } from './runtime';
 import { InProcessBroker, InProcessClient } from './rpc/in-process.transport';
+import { NamespacedNatsClient } from './rpc/namespaced-nats.client';
 import { RpcClient, TRANSPORT_CLIENT } from './rpc/rpc-client';
 import { EVENT_STREAM } from './events/event-stream';
 import type { EventStream } from './events/event-stream';
@@ -52,10 +52,12 @@ export class MessagingModule {
 
 function createClient(runtime: RuntimeOptions, broker: InProcessBroker): ClientProxy {
   if (runtime.mode === 'standalone') return new InProcessClient(broker);
-  return ClientProxyFactory.create({
-    transport: Transport.NATS,
-    options: { servers: runtime.natsUrl.split(','), name: `${runtime.instanceId}-client`, maxReconnectAttempts: -1 },
-  });
+  const client = new NamespacedNatsClient(
+    { servers: runtime.natsUrl.split(','), name: `${runtime.instanceId}-client`, maxReconnectAttempts: -1 },
+    runtime.eventsNamespace,
+  );
+  // ClientNats narrows the status type; callers only use the ClientProxy surface.
+  return client as unknown as ClientProxy;
 }
 
 function createEventStream(runtime: RuntimeOptions): EventStream & Partial<OnApplicationShutdown> {

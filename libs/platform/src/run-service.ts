@@ -41,12 +41,10 @@ export async function runService(service: ServiceName, serviceModule: Type): Pro
   app.useGlobalPipes(contractValidationPipe());
   app.connectMicroservice(
     {
-      strategy: new DrainingNatsServer({
-        servers: env.NATS_URL.split(','),
-        queue: service,
-        name: runtime.instanceId,
-        maxReconnectAttempts: -1,
-      }),
+      strategy: new DrainingNatsServer(
+        { servers: env.NATS_URL.split(','), queue: service, name: runtime.instanceId, maxReconnectAttempts: -1 },
+        runtime.eventsNamespace,
+      ),
     },
     { inheritAppConfig: true },
   );

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, JSONCodec, RetentionPolicy, StorageType, connect, nanos } from 'nats';
 import type { ConsumerMessages, JetStreamClient, JetStreamManager, NatsConnection } from 'nats';
+import { qualifySubject } from '../rpc/namespace';
 import type { DomainEvent } from './domain-event';
 import { serviceOfSubject } from './domain-event';
 import { RETRY_AFTER_CRASH_MS } from './event-stream';
@@ -142,7 +143,7 @@ export class JetStreamEventStream implements EventStream {
   }
 
   private qualify(subject: string): string {
-    return this.namespace ? `${this.namespace}.${subject}` : subject;
+    return qualifySubject(this.namespace, subject);
   }
 
   private qualifyName(name: string): string {

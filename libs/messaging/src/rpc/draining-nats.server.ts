@@ -1,6 +1,7 @@
 import { ServerNats } from '@nestjs/microservices';
 import type { NatsContext, WritePacket } from '@nestjs/microservices';
 import type { Msg as NatsMsg, NatsConnection, Subscription, SubscriptionOptions } from 'nats';
+import { qualifySubject } from './namespace';
 
 /**
  * NATS server whose close drains: it stops taking requests, waits for the handlers
@@ -9,16 +10,27 @@ import type { Msg as NatsMsg, NatsConnection, Subscription, SubscriptionOptions 
  * drop those replies during a rolling deploy.
  */
 export class DrainingNatsServer extends ServerNats {
+  constructor(
+    options: ConstructorParameters<typeof ServerNats>[0],
+    private readonly namespace = '',
+  ) {
+    super(options);
+  }
+
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly requestSubscriptions: Subscription[] = [];
   private closing = false;
 
-  /** Nest subscribes one handler per pattern here; keep them so close() can stop intake first. */
+  /**
+   * Nest subscribes one handler per pattern here: listen on the environment's namespaced
+   * subject (the handler stays keyed by the plain pattern), and keep the subscriptions so
+   * close() can stop intake first.
+   */
   override bindEvents(client: NatsConnection): void {
     const subscribe = client.subscribe.bind(client);
     const recording = Object.create(client) as NatsConnection;
     recording.subscribe = (subject: string, options?: SubscriptionOptions) => {
-      const subscription = subscribe(subject, options);
+      const subscription = subscribe(qualifySubject(this.namespace, subject), options);
       this.requestSubscriptions.push(subscription);
       return subscription;
     };
