@@ -98,6 +98,18 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
       .set('authorization', `Bearer ${saved.api_key}`)
       .expect(200);
     expect(current.body).toMatchObject({ object: 'api_key', label: 'Demo key' });
+
+    // The demo starts with decisions to explore: billing's welcome allowance, granted from the workspace event.
+    let decisions = 0;
+    for (let attempt = 0; attempt < 100 && decisions === 0; attempt++) {
+      const balance = await request(first.baseUrl)
+        .get('/v1/workspace/balance')
+        .set('authorization', `Bearer ${saved.api_key}`)
+        .expect(200);
+      decisions = balance.body.decisions as number;
+      if (decisions === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(decisions).toBe(10);
     const userOnly = await request(first.baseUrl)
       .get('/v1/workspace/api-keys')
       .set('authorization', `Bearer ${saved.api_key}`)

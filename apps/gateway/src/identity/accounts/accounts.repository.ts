@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { QueryFailedError } from 'typeorm';
 import type { DataSource, Repository } from 'typeorm';
-import { IDENTITY_WORKSPACE_CREATED } from '@app/contracts';
-import type { WorkspaceCreatedPayload, WorkspaceRole } from '@app/contracts';
+import type { WorkspaceRole } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { Outbox } from '@app/messaging';
 import { IDENTITY_DATABASE } from '../../database/identity.database';
 import { Membership } from '../workspaces/membership.entity';
+import { recordWorkspaceCreated } from '../workspaces/workspace-events';
 import { Workspace } from '../workspaces/workspace.entity';
 import { Account } from './account.entity';
 import type { AccountWithWorkspace } from './account.dto';
@@ -39,12 +39,7 @@ export class AccountsRepository {
         const saved = await manager.save(manager.create(Account, account));
         if (!workspace) return { account: saved, workspace: null };
         const savedWorkspace = await manager.save(manager.create(Workspace, workspace));
-        await this.outbox.add<WorkspaceCreatedPayload>(manager, IDENTITY_WORKSPACE_CREATED, {
-          workspace_id: savedWorkspace.id,
-          kind: savedWorkspace.kind,
-          broker_kind: savedWorkspace.brokerKind,
-          created_at: savedWorkspace.createdAt.toISOString(),
-        });
+        await recordWorkspaceCreated(this.outbox, manager, savedWorkspace);
         const role: WorkspaceRole = 'owner';
         await manager.save(manager.create(Membership, { workspaceId: savedWorkspace.id, accountId: saved.id, role }));
         return { account: saved, workspace: { workspace: savedWorkspace, role } };

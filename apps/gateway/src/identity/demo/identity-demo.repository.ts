@@ -2,10 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { WorkspaceRole } from '@app/contracts';
+import { Outbox } from '@app/messaging';
 import { IDENTITY_DATABASE } from '../../database/identity.database';
 import { Account } from '../accounts/account.entity';
 import { ApiKey } from '../api-keys/api-key.entity';
 import { Membership } from '../workspaces/membership.entity';
+import { recordWorkspaceCreated } from '../workspaces/workspace-events';
 import { Workspace } from '../workspaces/workspace.entity';
 
 export interface DemoMemberRow {
@@ -26,7 +28,10 @@ const SEED_LOCK = 'identity-demo-seed';
 
 @Injectable()
 export class IdentityDemoRepository {
-  constructor(@InjectDataSource(IDENTITY_DATABASE) private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource(IDENTITY_DATABASE) private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+  ) {}
 
   /** Whether the demo workspace, or an account with one of its emails, exists. */
   async isPresent(
@@ -62,6 +67,7 @@ export class IdentityDemoRepository {
       const workspace = await manager.save(
         manager.create(Workspace, { name: rows.workspaceName, kind: 'broker', brokerKind: 'company' }),
       );
+      await recordWorkspaceCreated(this.outbox, manager, workspace); // the demo gets the welcome allowance too
       let ownerId: string | undefined;
       for (const member of rows.members) {
         const account = await manager.save(
