@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { loadEnv } from '@app/config';
-import { migrateServiceDatabase, serviceDataSourceOptions, startEmbeddedPostgres } from '@app/database';
+import { migrateServiceDatabase, serviceDataSourceOptions, connectOrStartEmbeddedPostgres } from '@app/database';
 import { decisionDatabase } from '../apps/decision/src/database/decision.database';
 import { readGazetteerSource } from '../apps/decision/src/locations/gazetteer-sources';
 import { seedAliases } from '../apps/decision/src/locations/location-seed';
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const env = loadEnv(StandaloneEnv);
   const database = env.DATABASE_URL
     ? { url: env.DATABASE_URL, stop: () => Promise.resolve() }
-    : await startEmbeddedPostgres({ dataDir: env.DATA_DIR });
+    : await connectOrStartEmbeddedPostgres({ dataDir: env.DATA_DIR });
   try {
     const options = serviceDataSourceOptions(decisionDatabase, {
       url: database.url,

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { loadEnv } from '@app/config';
-import { migrateServiceDatabase, serviceDataSourceOptions, startEmbeddedPostgres } from '@app/database';
+import { migrateServiceDatabase, serviceDataSourceOptions, connectOrStartEmbeddedPostgres } from '@app/database';
 import type { ServiceDatabaseDefinition } from '@app/database';
 import { billingDatabase } from '../apps/billing/src/database/billing.database';
 import { catalogueDatabase } from '../apps/catalogue/src/database/catalogue.database';
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     throw new Error(`Unknown schema: ${unknown.join(', ')} (known: ${DATABASES.map((d) => d.service).join(', ')})`);
   const database = env.DATABASE_URL
     ? { url: env.DATABASE_URL, stop: () => Promise.resolve() }
-    : await startEmbeddedPostgres({ dataDir: env.DATA_DIR });
+    : await connectOrStartEmbeddedPostgres({ dataDir: env.DATA_DIR });
   try {
     for (const definition of DATABASES.filter((db) => only.length === 0 || only.includes(db.service))) {
       const options = serviceDataSourceOptions(definition, {

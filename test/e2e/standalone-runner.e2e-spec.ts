@@ -6,6 +6,7 @@ import { isProcessRunning as isAlive } from '@app/database';
 import { freePort, run, waitForHttp200 } from '../harness/processes';
 
 const MAIN = path.join(__dirname, '..', '..', 'dist', 'apps', 'standalone', 'src', 'main.js');
+const MIGRATE = path.join(__dirname, '..', '..', 'dist', 'scripts', 'migrate.js');
 
 function postmasterPid(dataDir: string): number {
   return Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -31,6 +32,19 @@ describeStandalone('npm start (the standalone runner)', () => {
     expect(first.output()).toContain(`Docs     http://localhost:${port}/docs`);
     expect(first.output()).toContain(`${dataDir} (created)`);
     const database = postmasterPid(dataDir);
+    expect(isAlive(database)).toBe(true);
+
+    // A tool run beside it (migrate, imports) uses the running database and leaves it running.
+    const tool = run(MIGRATE, { DATA_DIR: dataDir });
+    expect(await tool.exited).toBe(0);
+    expect(tool.output()).toContain('identity: up to date');
+    expect(isAlive(database)).toBe(true);
+    await waitForHttp200(`http://127.0.0.1:${port}/v1/health/ready`, first);
+
+    // A second platform on the same DATA_DIR is refused rather than taking the database away.
+    const rival = run(MAIN, { ...env, PORT: String(await freePort()) });
+    expect(await rival.exited).toBe(1);
+    expect(rival.output()).toContain('is in use by a running platform');
     expect(isAlive(database)).toBe(true);
 
     first.child.kill('SIGINT');

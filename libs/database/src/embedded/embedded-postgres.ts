@@ -49,6 +49,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const binaries = reachableBinaries(loadBinaries(), owner);
   const password = readOrCreatePassword(dataDir);
 
+  const running = runningInstance(dataDir);
+  if (running) {
+    throw new Error(
+      `DATA_DIR ${dataDir} is in use by a running platform (pid ${running.ownerPid}); stop it first or use another DATA_DIR.`,
+    );
+  }
   const created = !fs.existsSync(path.join(pgData, 'PG_VERSION'));
   if (created) initdb(binaries, pgData, password, owner, log);
   else stopOrphan(binaries, pgData, owner, log);
@@ -77,20 +83,60 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   process.once('exit', killOnExit);
   await readyToAcceptConnections(child, log);
 
-  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  const url = urlFor(password, port, database);
   await ensureDatabase(url.replace(/\/[^/]+$/, '/postgres'), database);
+  // Tools (migrate, imports) find the running database here instead of starting their own.
+  const instanceFile = path.join(dataDir, INSTANCE_FILE);
+  fs.writeFileSync(instanceFile, JSON.stringify({ ownerPid: process.pid, port } satisfies RunningInstance), {
+    mode: 0o600,
+  });
   return {
     url,
     port,
     created,
     stop: async () => {
       process.removeListener('exit', killOnExit);
+      fs.rmSync(instanceFile, { force: true });
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
       child.kill('SIGINT'); // PostgreSQL's "fast" shutdown: roll back open transactions, checkpoint, exit
       await exited;
     },
   };
+}
+
+const INSTANCE_FILE = 'postgres.instance.json';
+
+interface RunningInstance {
+  ownerPid: number;
+  port: number;
+}
+
+function urlFor(password: string, port: number, database: string): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+/** The database another live process started in this DATA_DIR, if any (a dead owner's is an orphan). */
+function runningInstance(dataDir: string): RunningInstance | undefined {
+  try {
+    const instance = JSON.parse(fs.readFileSync(path.join(dataDir, INSTANCE_FILE), 'utf8')) as RunningInstance;
+    return instance.ownerPid !== process.pid && isProcessRunning(instance.ownerPid) ? instance : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * For tools run beside `npm start` (migrate, imports): the running platform's database
+ * when DATA_DIR is in use (left running when done), else one started for the tool.
+ */
+export async function connectOrStartEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const dataDir = path.resolve(options.dataDir);
+  const running = runningInstance(dataDir);
+  if (!running) return startEmbeddedPostgres(options);
+  const database = options.database ?? 'platform';
+  const url = urlFor(readOrCreatePassword(dataDir), running.port, database);
+  return { url, port: running.port, created: false, stop: () => Promise.resolve() };
 }
 
 function loadBinaries(): Binaries {
