@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { QueryFailedError } from 'typeorm';
+import { uniqueViolation } from '@app/database';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { BillingAsset, LedgerReason } from '@app/contracts';
 import { AppError } from '@app/errors';
@@ -105,7 +105,7 @@ export class LedgerRepository {
       );
       return rows[0];
     } catch (err) {
-      if (isUniqueViolation(err, ENTRY_UNIQUE_CONSTRAINTS)) throw new LedgerEntryExists();
+      if (ENTRY_UNIQUE_CONSTRAINTS.includes(uniqueViolation(err) ?? '')) throw new LedgerEntryExists();
       throw err;
     }
   }
@@ -216,10 +216,4 @@ export class LedgerRepository {
       [workspaceId, limit + 1, offset],
     );
   }
-}
-
-export function isUniqueViolation(err: unknown, constraints: string[]): boolean {
-  if (!(err instanceof QueryFailedError)) return false;
-  const driverError = err.driverError as { code?: unknown; constraint?: unknown };
-  return driverError.code === '23505' && constraints.includes(String(driverError.constraint));
 }

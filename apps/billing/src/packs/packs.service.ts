@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { isUUID } from 'class-validator';
 import type { DecisionPackResponse, PurchasePackRequest, RefundPackRequest } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { Clock } from '../clock/clock';
@@ -10,8 +11,6 @@ import { toDecisionPackResponse } from './packs.dto';
 import { PacksRepository } from './packs.repository';
 import type { PackRow } from './packs.repository';
 import { PaymentProvider } from './payment-provider';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A pack insert lost the race to its twin with the same idempotency key. */
 class PackExists extends Error {}
@@ -70,7 +69,7 @@ export class PacksService {
   /** Within 24 hours of purchase, takes back the unused part of the pack (oldest credits are used first). */
   async refund(req: RefundPackRequest): Promise<DecisionPackResponse> {
     const notFound = () => new AppError('not_found', 'There is no such decision pack in your workspace.');
-    if (!UUID.test(req.pack_id)) throw notFound();
+    if (!isUUID(req.pack_id)) throw notFound();
     return this.ledger.transaction(async (tx) => {
       const pack = await this.packs.findForUpdate(tx, req.workspace_id, req.pack_id);
       if (!pack?.entry_id) throw notFound();

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError } from 'typeorm';
+import { uniqueViolation } from '@app/database';
 import type { DataSource, Repository } from 'typeorm';
 import type { WorkspaceRole } from '@app/contracts';
 import { AppError } from '@app/errors';
@@ -45,7 +45,7 @@ export class AccountsRepository {
         return { account: saved, workspace: { workspace: savedWorkspace, role } };
       });
     } catch (err) {
-      if (isUniqueViolation(err, EMAIL_UNIQUE_CONSTRAINT)) {
+      if (uniqueViolation(err) === EMAIL_UNIQUE_CONSTRAINT) {
         throw new AppError('conflict', 'An account with this email already exists.', { field: 'email' });
       }
       throw err;
@@ -74,10 +74,4 @@ export class AccountsRepository {
       workspace: membership && workspace ? { workspace, role: membership.role } : null,
     };
   }
-}
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  if (!(err instanceof QueryFailedError)) return false;
-  const driverError = err.driverError as { code?: unknown; constraint?: unknown };
-  return driverError.code === '23505' && driverError.constraint === constraint;
 }

@@ -8,7 +8,7 @@ import { Invitation } from './invitation.entity';
 import { Membership } from './membership.entity';
 import { Workspace } from './workspace.entity';
 import type { AssignableRole, MemberRow } from './workspaces.dto';
-import { translatingUniqueViolations } from './unique-violation';
+import { translatingUniqueViolations } from '@app/database';
 
 /** Pending: neither accepted nor revoked, and not expired (by the database's clock). */
 const PENDING = `"accepted_at" IS NULL AND "revoked_at" IS NULL AND "expires_at" > now()`;

@@ -13,7 +13,8 @@ import type {
 } from './invitations.dto';
 import { InvitationsRepository } from './invitations.repository';
 import type { InviteeAccount, Joiner } from './invitations.repository';
-import { actorFor, assertNewPassword, invitationExpiry, isUuid, normalizeEmail, personFor } from './team-rules';
+import { normalizeEmail } from '../accounts/email';
+import { actorFor, assertNewPassword, invitationExpiry, isUuid, personFor } from './team-rules';
 import type { Workspace } from './workspace.entity';
 
 const GONE = 'This invitation does not exist, was already used or revoked, or has expired. Ask for a new one.';

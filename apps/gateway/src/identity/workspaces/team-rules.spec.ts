@@ -1,14 +1,7 @@
 import type { Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
-import {
-  actorFor,
-  assertNewPassword,
-  assertNotOwner,
-  invitationExpiry,
-  isUuid,
-  normalizeEmail,
-  personFor,
-} from './team-rules';
+import { actorFor, assertNewPassword, assertNotOwner, invitationExpiry, isUuid, personFor } from './team-rules';
+import { normalizeEmail } from '../accounts/email';
 
 const WORKSPACE = '5b0c3a52-7f1e-4a8e-9d0c-2f7e1c9a4b10';
 const ACCOUNT = '0f8e2a61-3c4b-4d1e-8f7a-6b5c4d3e2f10';

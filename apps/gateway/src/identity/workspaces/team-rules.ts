@@ -1,11 +1,10 @@
+import { isUUID } from 'class-validator';
 import { can } from '@app/contracts';
 import type { Permission, Principal, WorkspaceRole } from '@app/contracts';
 import { AppError } from '@app/errors';
 
 export const INVITATION_TTL_DAYS = 7;
 export const MIN_PASSWORD_LENGTH = 10;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The caller's workspace, once the caller is known to hold the permission there. */
 export interface WorkspaceActor {
@@ -42,11 +41,7 @@ export function personFor(principal: Principal, permission: Permission): Require
 
 /** Ids in paths are uuids; anything else names nothing here, so it is a 404 like an unknown one. */
 export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return isUUID(value);
 }
 
 export function invitationExpiry(now: Date): Date {

@@ -1,7 +1,10 @@
 import { QueryFailedError } from 'typeorm';
 import { AppError } from '@app/errors';
 
-/** PostgreSQL's unique_violation, with the constraint that fired. */
+/**
+ * PostgreSQL's unique_violation (23505), with the constraint that fired ('' when the driver
+ * names none); undefined for any other error. Repositories translate it into a domain error.
+ */
 export function uniqueViolation(err: unknown): string | undefined {
   if (!(err instanceof QueryFailedError)) return undefined;
   const driverError = err.driverError as { code?: unknown; constraint?: unknown } | undefined;
