@@ -4,3 +4,4 @@ export * from './access';
 export * from './billing.contract';
 export * from './locations.contract';
 export * from './identity.contract';
+export * from './decisions.contract';

@@ -1,0 +1,221 @@
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsLatitude,
+  IsLongitude,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsPositive,
+  IsString,
+  IsUUID,
+  Length,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+
+/** The decision service's decision pattern and the public decision shapes (spec 2.1, 2.2). */
+export const DECISIONS_CREATE_PATTERN = 'rpc.decision.decisions.create.v1';
+
+export const PROPERTY_TYPES = ['apartment', 'villa', 'land', 'commercial', 'office'] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+/** Decisions a call costs (spec 8). */
+export const DECISION_COST = { scoring: 1, reasoning: 3 } as const;
+
+export const decisionCost = (reasoning: unknown): number =>
+  reasoning === true ? DECISION_COST.reasoning : DECISION_COST.scoring;
+
+export const VERDICTS = ['match', 'partial', 'no_match'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+export const SUB_SCORE_STATUSES = ['pass', 'warn', 'fail'] as const;
+export type SubScoreStatus = (typeof SUB_SCORE_STATUSES)[number];
+
+export const SCORE_BUCKETS = ['price', 'location', 'size', 'details'] as const;
+export type ScoreBucket = (typeof SCORE_BUCKETS)[number];
+
+/** Verdict and sub-score thresholds: at or above PASS is pass/match, at or above WARN is warn/partial. */
+export const SCORE_THRESHOLDS = { pass: 70, warn: 40 } as const;
+
+export class DecisionPropertyInput {
+  @IsDefined()
+  @IsIn(PROPERTY_TYPES)
+  type: PropertyType;
+
+  /** Asking price in SAR. */
+  @IsDefined()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @IsPositive()
+  @Max(1e11)
+  price: number;
+
+  /** Square metres. */
+  @IsDefined()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @IsPositive()
+  @Max(1e7)
+  area: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(50)
+  bedrooms?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(50)
+  bathrooms?: number;
+
+  /** 0 = ground floor; negative = basement. */
+  @IsOptional()
+  @IsInt()
+  @Min(-5)
+  @Max(200)
+  floor?: number;
+
+  /** Years. */
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(300)
+  age?: number;
+
+  @IsOptional()
+  @IsBoolean()
+  parking?: boolean;
+
+  @IsOptional()
+  @IsBoolean()
+  furnished?: boolean;
+}
+
+/** Any one way to name the place: `district_id`; `city_id` + `district`; `city` + `district`. */
+export class DecisionLocationInput {
+  @IsOptional()
+  @IsInt()
+  @IsPositive()
+  district_id?: number;
+
+  @IsOptional()
+  @IsInt()
+  @IsPositive()
+  city_id?: number;
+
+  @IsOptional()
+  @IsString()
+  @Length(2, 100)
+  city?: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(2, 100)
+  district?: string;
+
+  @IsOptional()
+  @IsLatitude()
+  lat?: number;
+
+  @IsOptional()
+  @IsLongitude()
+  lng?: number;
+}
+
+/** POST /v1/decisions body (spec 2.1), both forms. */
+export class DecisionRequestBody {
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => DecisionPropertyInput)
+  property: DecisionPropertyInput;
+
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => DecisionLocationInput)
+  location: DecisionLocationInput;
+
+  @IsDefined()
+  @IsBoolean()
+  reasoning: boolean;
+}
+
+/** What the gateway sends: the body as received, because pricing and the balance check come before validation. */
+export class CreateDecisionRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  /** The HTTP request id: the debit's idempotency when no key is given. */
+  @IsString()
+  @Length(1, 200)
+  request_id: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  idempotency_key?: string;
+
+  @IsDefined()
+  body: unknown;
+}
+
+export interface SubScore {
+  score: number;
+  status: SubScoreStatus;
+}
+
+export type DecisionBreakdown = Record<ScoreBucket, SubScore>;
+
+export interface DecisionBenchmark {
+  median_sqm: number;
+  p25_sqm: number;
+  p75_sqm: number;
+  year: number;
+  transaction_count: number;
+  yoy_pct: number | null;
+  /** Extra field: district + type when enough data, else city + type. */
+  scope: 'district' | 'city';
+}
+
+export interface DecisionReasoning {
+  reasoning_en: string;
+  reasoning_ar: string;
+  key_factors: string[];
+  risk_flags: string[];
+  /** Which provider produced the text: `template` or the AI model's name. */
+  model: string;
+}
+
+/** The place the decision was made for, as resolved. */
+export interface DecisionLocation {
+  city_id: number;
+  city_name_en: string;
+  city_name_ar: string;
+  district_id: number;
+  district_name_en: string;
+  district_name_ar: string;
+}
+
+export interface DecisionResponse {
+  object: 'decision';
+  id: string;
+  verdict: Verdict;
+  score: number;
+  breakdown: DecisionBreakdown;
+  price_per_sqm: number;
+  benchmark: DecisionBenchmark | null;
+  location: DecisionLocation;
+  reasoning?: DecisionReasoning;
+  credits_used: number;
+  credits_remaining: number;
+  /** Earlier form's names of the two fields above. */
+  decisions_used: number;
+  decisions_remaining: number;
+  created_at: string;
+}
