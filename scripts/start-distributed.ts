@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';

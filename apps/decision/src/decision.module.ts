@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@app/database';
 import { serviceStatusController } from '@app/platform';
+import { BenchmarksModule } from './benchmarks/benchmarks.module';
 import { decisionDatabase } from './database/decision.database';
+import { DecisionsModule } from './decisions/decisions.module';
 import { LocationsModule } from './locations/locations.module';
 
 /** Decision engine: gazetteer, transactions and benchmarks, scoring, reasoning. */
 @Module({
-  imports: [DatabaseModule.forService(decisionDatabase), LocationsModule],
+  imports: [DatabaseModule.forService(decisionDatabase), LocationsModule, BenchmarksModule, DecisionsModule],
   controllers: [serviceStatusController('decision')],
 })
 export class DecisionModule {}

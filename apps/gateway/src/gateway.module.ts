@@ -5,6 +5,7 @@ import { identityDatabase } from './database/identity.database';
 import { BillingApiModule } from './billing/billing-api.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
+import { DecisionsApiModule } from './decisions/decisions-api.module';
 import { LocationsApiModule } from './locations/locations-api.module';
 
 /** The public edge: REST under /v1 (and later /mcp, /oauth); owns the identity schema. */
@@ -15,6 +16,7 @@ import { LocationsApiModule } from './locations/locations-api.module';
     HealthModule,
     IdentityModule,
     LocationsApiModule,
+    DecisionsApiModule,
     BillingApiModule,
   ],
 })

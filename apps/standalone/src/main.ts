@@ -12,6 +12,8 @@ import { StandaloneEnv } from './standalone.env';
 async function bootstrap(): Promise<void> {
   const env = loadEnv(StandaloneEnv);
   ensureSigningKey(env.DATA_DIR);
+  // The decision service reads its own configuration: demo transactions follow DEMO_SEED unless set.
+  if (!process.env.DEMO_TRANSACTIONS?.trim()) process.env.DEMO_TRANSACTIONS = String(env.DEMO_SEED);
   const port = env.PORT ?? APP_RUNTIME.gateway.port;
   const database = env.DATABASE_URL
     ? { url: env.DATABASE_URL, created: false, stop: () => Promise.resolve() }

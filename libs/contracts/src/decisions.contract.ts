@@ -24,6 +24,9 @@ export const DECISIONS_CREATE_PATTERN = 'rpc.decision.decisions.create.v1';
 export const PROPERTY_TYPES = ['apartment', 'villa', 'land', 'commercial', 'office'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
+/** The gateway's deadline for a decision with reasoning: an AI call (with its retry) fits inside. */
+export const DECISION_WITH_REASONING_DEADLINE_MS = 60_000;
+
 /** Decisions a call costs (spec 8). */
 export const DECISION_COST = { scoring: 1, reasoning: 3 } as const;
 
@@ -150,11 +153,6 @@ export class DecisionRequestBody {
 export class CreateDecisionRequest {
   @IsUUID()
   workspace_id: string;
-
-  /** The HTTP request id: the debit's idempotency when no key is given. */
-  @IsString()
-  @Length(1, 200)
-  request_id: string;
 
   @IsOptional()
   @IsString()

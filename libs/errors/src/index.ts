@@ -7,3 +7,4 @@ export * from './http-error-renderer';
 export * from './rpc-error-envelope';
 export * from './app-exception.filter';
 export * from './contract-validation.pipe';
+export * from './insufficient-balance';

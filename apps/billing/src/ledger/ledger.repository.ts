@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { uniqueViolation } from '@app/database';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { BillingAsset, LedgerReason } from '@app/contracts';
-import { AppError } from '@app/errors';
+import { insufficientBalance } from '@app/errors';
 import { BILLING_DATABASE } from '../database/billing.database';
 
 export interface LedgerEntryRow {
@@ -32,6 +32,21 @@ export interface NewLedgerEntry {
   createdAt: Date;
 }
 
+/** What `LedgerRepository.debit` needs to charge, append and maybe warn in one statement. */
+export interface OneStatementDebit {
+  workspaceId: string;
+  asset: BillingAsset;
+  /** Positive: what the debit takes. */
+  amount: number;
+  reference: string | null;
+  idempotencyKey: string;
+  createdAt: Date;
+  /** The threshold when the workspace has not set its own. */
+  defaultThreshold: number;
+  /** The outbox row written if this debit crosses the threshold. */
+  lowBalanceEvent: { id: string; subject: string; requestId: string | null };
+}
+
 /** The idempotency key (or the reversed entry) is already in the ledger: the caller replays the first result. */
 export class LedgerEntryExists extends Error {
   constructor() {
@@ -45,6 +60,10 @@ const ENTRY_UNIQUE_CONSTRAINTS = ['ledger_entries_idempotency_uq', 'ledger_entri
 @Injectable()
 export class LedgerRepository {
   constructor(@InjectDataSource(BILLING_DATABASE) private readonly dataSource: DataSource) {}
+
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
 
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
@@ -75,14 +94,7 @@ export class LedgerRepository {
       );
       if (rows.length === 0) {
         const current = await this.balanceOf(tx, entry.workspaceId, entry.asset);
-        throw new AppError(
-          'insufficient_decisions',
-          `Not enough ${entry.asset}: ${required} needed, ${current} left.`,
-          {
-            required,
-            balance: current,
-          },
-        );
+        throw insufficientBalance(entry.asset, required, current);
       }
       balance = rows[0].amount;
     }
@@ -104,6 +116,57 @@ export class LedgerRepository {
         ],
       );
       return rows[0];
+    } catch (err) {
+      if (ENTRY_UNIQUE_CONSTRAINTS.includes(uniqueViolation(err) ?? '')) throw new LedgerEntryExists();
+      throw err;
+    }
+  }
+
+  /**
+   * A debit in one statement, so one round trip and its own transaction: the conditional
+   * UPDATE moves the balance (its row lock orders concurrent debits), the entry is appended
+   * and, when the balance crosses below the threshold, the low-balance event goes into the
+   * outbox — the rule of `crossesBelow`, in SQL. No row: not enough, or a replay of an
+   * earlier debit (the caller looks its key up). A used key raises LedgerEntryExists.
+   */
+  async debit(debit: OneStatementDebit): Promise<LedgerEntryRow | null> {
+    try {
+      const rows = await this.dataSource.query<LedgerEntryRow[]>(
+        `WITH moved AS (
+           UPDATE "billing"."balances" SET amount = amount - $3
+           WHERE workspace_id = $1 AND asset = $2 AND amount >= $3
+           RETURNING amount),
+         entry AS (
+           INSERT INTO "billing"."ledger_entries"
+             (workspace_id, asset, amount, reason, reference, idempotency_key, balance_after, created_at)
+           SELECT $1, $2, -$3::int, 'debit', $4, $5, moved.amount, $6 FROM moved
+           RETURNING *),
+         threshold AS (
+           SELECT COALESCE(
+             (SELECT threshold FROM "billing"."low_balance_thresholds" WHERE workspace_id = $1 AND asset = $2),
+             $7::int) AS value),
+         low AS (
+           INSERT INTO "billing"."outbox" (id, subject, payload, request_id)
+           SELECT $8, $9, jsonb_build_object('workspace_id', e.workspace_id, 'asset', e.asset,
+                    'balance', e.balance_after, 'threshold', t.value, 'entry_id', e.id), $10
+           FROM entry e CROSS JOIN threshold t
+           WHERE t.value > 0 AND e.balance_after + $3 >= t.value AND e.balance_after < t.value
+           RETURNING id)
+         SELECT * FROM entry`,
+        [
+          debit.workspaceId,
+          debit.asset,
+          debit.amount,
+          debit.reference,
+          debit.idempotencyKey,
+          debit.createdAt,
+          debit.defaultThreshold,
+          debit.lowBalanceEvent.id,
+          debit.lowBalanceEvent.subject,
+          debit.lowBalanceEvent.requestId,
+        ],
+      );
+      return rows[0] ?? null;
     } catch (err) {
       if (ENTRY_UNIQUE_CONSTRAINTS.includes(uniqueViolation(err) ?? '')) throw new LedgerEntryExists();
       throw err;

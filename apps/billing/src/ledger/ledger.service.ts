@@ -14,7 +14,7 @@ import type {
 } from '@app/contracts';
 import { InjectConfig } from '@app/config';
 import type { AppConfig } from '@app/config';
-import { AppError } from '@app/errors';
+import { AppError, insufficientBalance } from '@app/errors';
 import { Clock } from '../clock/clock';
 import { billingConfig } from '../config/billing.env';
 import { LowBalanceService } from '../low-balance/low-balance.service';
@@ -36,32 +36,31 @@ export class LedgerService {
     @InjectConfig(billingConfig) private readonly config: AppConfig<typeof billingConfig>,
   ) {}
 
-  /** Atomic and idempotent on `request_id`: a replay gets the first result and is charged once. */
+  /**
+   * Atomic and idempotent on `request_id`: a replay gets the first result and is charged
+   * once. One round trip on the way through; a short balance or a replay costs one more.
+   */
   async debit(req: DebitRequest): Promise<DebitResponse> {
     const key = debitKey(req.request_id);
-    const earlier = await this.ledger.findByKey(req.workspace_id, key);
-    if (earlier) return replayDebit(earlier, req);
     try {
-      const entry = await this.ledger.transaction(async (tx) => {
-        const appended = await this.ledger.append(tx, {
-          workspaceId: req.workspace_id,
-          asset: req.asset,
-          amount: -req.amount,
-          reason: 'debit',
-          reference: req.reference ?? req.reason,
-          idempotencyKey: key,
-          createdAt: this.clock.now(),
-        });
-        await this.lowBalance.afterEntry(tx, appended);
-        return appended;
+      const entry = await this.ledger.debit({
+        workspaceId: req.workspace_id,
+        asset: req.asset,
+        amount: req.amount,
+        reference: req.reference ?? req.reason,
+        idempotencyKey: key,
+        createdAt: this.clock.now(),
+        defaultThreshold: this.lowBalance.defaultThreshold(req.asset),
+        lowBalanceEvent: this.lowBalance.newEvent(),
       });
-      return { entry_id: entry.id, balance: entry.balance_after };
+      if (entry) return { entry_id: entry.id, balance: entry.balance_after };
     } catch (err) {
       if (!(err instanceof LedgerEntryExists)) throw err;
-      const first = await this.ledger.findByKey(req.workspace_id, key);
-      if (!first) throw err;
-      return replayDebit(first, req);
     }
+    const first = await this.ledger.findByKey(req.workspace_id, key);
+    if (first) return replayDebit(first, req);
+    const balance = await this.ledger.balanceOf(this.ledger.manager, req.workspace_id, req.asset);
+    throw insufficientBalance(req.asset, req.amount, balance);
   }
 
   /** Gives back what a debit took, once: a second refund of the same debit returns the first. */

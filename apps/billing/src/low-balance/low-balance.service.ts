@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { BILLING_BALANCE_LOW } from '@app/contracts';
@@ -5,6 +6,7 @@ import type { BalanceLowPayload, BillingAsset } from '@app/contracts';
 import { InjectConfig } from '@app/config';
 import type { AppConfig } from '@app/config';
 import { Outbox } from '@app/messaging';
+import { currentRequestId } from '@app/observability';
 import { billingConfig } from '../config/billing.env';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import type { LedgerEntryRow } from '../ledger/ledger.repository';
@@ -22,9 +24,18 @@ export class LowBalanceService {
   async thresholds(workspaceId: string, tx?: EntityManager): Promise<Record<BillingAsset, number>> {
     const own = await this.ledger.thresholds(workspaceId, tx);
     return {
-      decisions: own.decisions ?? this.config.LOW_BALANCE_DECISIONS,
-      lead_credits: own.lead_credits ?? this.config.LOW_BALANCE_LEAD_CREDITS,
+      decisions: own.decisions ?? this.defaultThreshold('decisions'),
+      lead_credits: own.lead_credits ?? this.defaultThreshold('lead_credits'),
     };
+  }
+
+  defaultThreshold(asset: BillingAsset): number {
+    return asset === 'decisions' ? this.config.LOW_BALANCE_DECISIONS : this.config.LOW_BALANCE_LEAD_CREDITS;
+  }
+
+  /** The outbox row a one-statement debit writes if it crosses its threshold. */
+  newEvent(): { id: string; subject: string; requestId: string | null } {
+    return { id: randomUUID(), subject: BILLING_BALANCE_LOW, requestId: currentRequestId() ?? null };
   }
 
   /** In the entry's transaction: the event commits with the entry or not at all. */

@@ -1,9 +1,13 @@
 import type { ServiceDatabaseDefinition } from '@app/database';
+import { BenchmarkEntity, BenchmarksMetaEntity } from '../benchmarks/benchmark.entities';
 import { LOCATION_ENTITIES } from '../locations/location.entities';
+import { TransactionEntity } from '../transactions/transaction.entity';
 import { CreateGazetteer1763900000000 } from './migrations/1763900000000-create-gazetteer';
+import { CreateTransactionsBenchmarks1764100000000 } from './migrations/1764100000000-create-transactions-benchmarks';
+import { CreateDecisions1764200000000 } from './migrations/1764200000000-create-decisions';
 
 export const decisionDatabase: ServiceDatabaseDefinition = {
   service: 'decision',
-  entities: [...LOCATION_ENTITIES],
-  migrations: [CreateGazetteer1763900000000],
+  entities: [...LOCATION_ENTITIES, TransactionEntity, BenchmarkEntity, BenchmarksMetaEntity],
+  migrations: [CreateGazetteer1763900000000, CreateTransactionsBenchmarks1764100000000, CreateDecisions1764200000000],
 };

@@ -97,9 +97,11 @@ export class LocationIndex {
   private readonly districts: Entry<GazetteerDistrict>[];
   private readonly cityById = new Map<number, IndexedCity>();
   private readonly districtsByCity = new Map<number, GazetteerDistrict[]>();
+  private readonly districtById = new Map<number, GazetteerDistrict>();
 
   constructor(data: GazetteerData) {
     for (const district of data.districts) {
+      this.districtById.set(district.id, district);
       const list = this.districtsByCity.get(district.city_id) ?? [];
       list.push(district);
       this.districtsByCity.set(district.city_id, list);
@@ -136,6 +138,10 @@ export class LocationIndex {
 
   city(id: number): IndexedCity | undefined {
     return this.cityById.get(id);
+  }
+
+  district(id: number): GazetteerDistrict | undefined {
+    return this.districtById.get(id);
   }
 
   districtsOf(cityId: number): GazetteerDistrict[] {

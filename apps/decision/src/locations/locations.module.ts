@@ -7,5 +7,6 @@ import { LocationsService } from './locations.service';
 @Module({
   controllers: [LocationsController],
   providers: [LocationsRepository, LocationsService],
+  exports: [LocationsService],
 })
 export class LocationsModule {}

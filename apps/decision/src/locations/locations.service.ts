@@ -51,6 +51,11 @@ export class LocationsService implements OnApplicationBootstrap, OnModuleDestroy
     return this.refreshing;
   }
 
+  /** The current index: replaced whole on refresh, so a caller's reference stays consistent. */
+  get current(): LocationIndex {
+    return this.index;
+  }
+
   search(request: LocationsSearchRequest): LocationsSearchResponse {
     return searchLocations(this.index, request);
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
+import { idempotencyKeyFrom } from '../http/idempotency-key';
 import { BillingClient } from './billing.client';
 import { toBalanceDto } from './billing.dto';
 import type {
@@ -32,10 +33,7 @@ export class BillingService {
   }
 
   purchasePack(principal: Principal, dto: PurchaseDecisionPackDto, idempotencyKey?: string): Promise<DecisionPackDto> {
-    const key = idempotencyKey?.trim();
-    if (key !== undefined && (key.length === 0 || key.length > 200)) {
-      throw new AppError('invalid_param', 'Idempotency-Key must be 1 to 200 characters.', { field: 'Idempotency-Key' });
-    }
+    const key = idempotencyKeyFrom(idempotencyKey);
     return this.billing.purchasePack({ workspace_id: workspaceOf(principal), size: dto.size, idempotency_key: key });
   }
 

@@ -1,0 +1,48 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { PropertyType } from '@app/contracts';
+
+/** One (scope, place, type, year) of SAR per m² figures, rebuilt from transactions after each import. */
+@Entity({ name: 'benchmarks' })
+export class BenchmarkEntity {
+  @PrimaryColumn('text')
+  scope: 'city' | 'district';
+
+  @PrimaryColumn('bigint')
+  place_id: string;
+
+  @PrimaryColumn('text')
+  property_type: PropertyType;
+
+  @PrimaryColumn('integer')
+  year: number;
+
+  @Column('double precision')
+  median_sqm: number;
+
+  @Column('double precision')
+  p25_sqm: number;
+
+  @Column('double precision')
+  p75_sqm: number;
+
+  @Column('double precision')
+  mean_sqm: number;
+
+  @Column('integer')
+  transaction_count: number;
+
+  @Column('numeric', { precision: 8, scale: 1, nullable: true })
+  yoy_pct: string | null;
+}
+
+@Entity({ name: 'benchmarks_meta' })
+export class BenchmarksMetaEntity {
+  @PrimaryColumn('text')
+  key: string;
+
+  @Column('bigint')
+  value: string;
+
+  @Column('timestamptz')
+  updated_at: Date;
+}

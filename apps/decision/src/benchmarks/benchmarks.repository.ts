@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { PropertyType } from '@app/contracts';
+import { DECISION_DATABASE } from '../locations/locations.repository';
+
+const VERSION_KEY = 'benchmarks_version';
+
+/** One stored benchmark row, numbers as numbers (not yet rounded for display). */
+export interface BenchmarkRow {
+  scope: 'city' | 'district';
+  placeId: number;
+  propertyType: PropertyType;
+  year: number;
+  medianSqm: number;
+  p25Sqm: number;
+  p75Sqm: number;
+  meanSqm: number;
+  transactionCount: number;
+  yoyPct: number | null;
+}
+
+/**
+ * Benchmarks per (city, type, year) and (district, type, year), computed in PostgreSQL:
+ * continuous percentiles of price per m², the mean, the count, and the median's change
+ * against the same place and type the year before (percent, one decimal).
+ */
+const RECOMPUTE_SQL = `
+  WITH yearly AS (
+    SELECT 'city'::text AS scope, city_id AS place_id, property_type, extract(year FROM date)::int AS year,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY price_per_sqm) AS median_sqm,
+           percentile_cont(0.25) WITHIN GROUP (ORDER BY price_per_sqm) AS p25_sqm,
+           percentile_cont(0.75) WITHIN GROUP (ORDER BY price_per_sqm) AS p75_sqm,
+           avg(price_per_sqm)::double precision AS mean_sqm,
+           count(*)::int AS transaction_count
+    FROM decision.transactions
+    GROUP BY city_id, property_type, extract(year FROM date)
+    UNION ALL
+    SELECT 'district'::text, district_id, property_type, extract(year FROM date)::int,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY price_per_sqm),
+           percentile_cont(0.25) WITHIN GROUP (ORDER BY price_per_sqm),
+           percentile_cont(0.75) WITHIN GROUP (ORDER BY price_per_sqm),
+           avg(price_per_sqm)::double precision,
+           count(*)::int
+    FROM decision.transactions
+    WHERE district_id IS NOT NULL
+    GROUP BY district_id, property_type, extract(year FROM date)
+  )
+  INSERT INTO decision.benchmarks
+    (scope, place_id, property_type, year, median_sqm, p25_sqm, p75_sqm, mean_sqm, transaction_count, yoy_pct)
+  SELECT cur.scope, cur.place_id, cur.property_type, cur.year, cur.median_sqm, cur.p25_sqm, cur.p75_sqm,
+         cur.mean_sqm, cur.transaction_count,
+         round(((cur.median_sqm / prev.median_sqm - 1) * 100)::numeric, 1)
+  FROM yearly cur
+  LEFT JOIN yearly prev
+    ON prev.scope = cur.scope AND prev.place_id = cur.place_id
+   AND prev.property_type = cur.property_type AND prev.year = cur.year - 1`;
+
+/** Every benchmarks query. */
+@Injectable()
+export class BenchmarksRepository {
+  constructor(@InjectDataSource(DECISION_DATABASE) private readonly dataSource: DataSource) {}
+
+  async version(): Promise<number> {
+    const rows = await this.dataSource.query<{ value: string }[]>(
+      `SELECT value FROM decision.benchmarks_meta WHERE key = $1`,
+      [VERSION_KEY],
+    );
+    return rows.length ? Number(rows[0].value) : 0;
+  }
+
+  /** Rebuilds every benchmark from the transactions and bumps the version, in one transaction. */
+  async recompute(): Promise<{ version: number; rows: number }> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('decision:benchmarks'))`);
+      await manager.query(`DELETE FROM decision.benchmarks`);
+      await manager.query(RECOMPUTE_SQL);
+      const counted = await manager.query<{ n: string }[]>(`SELECT count(*) AS n FROM decision.benchmarks`);
+      const bumped = await manager.query<{ value: string }[]>(
+        `INSERT INTO decision.benchmarks_meta (key, value) VALUES ($1, 1)
+         ON CONFLICT (key) DO UPDATE SET value = decision.benchmarks_meta.value + 1, updated_at = now()
+         RETURNING value`,
+        [VERSION_KEY],
+      );
+      return { version: Number(bumped[0].value), rows: Number(counted[0].n) };
+    });
+  }
+
+  /** Every benchmark with its version, read in one snapshot. */
+  async load(): Promise<{ version: number; rows: BenchmarkRow[] }> {
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      const meta = await manager.query<{ value: string }[]>(
+        `SELECT value FROM decision.benchmarks_meta WHERE key = $1`,
+        [VERSION_KEY],
+      );
+      const rows = await manager.query<
+        {
+          scope: 'city' | 'district';
+          place_id: string;
+          property_type: PropertyType;
+          year: number;
+          median_sqm: number;
+          p25_sqm: number;
+          p75_sqm: number;
+          mean_sqm: number;
+          transaction_count: number;
+          yoy_pct: string | null;
+        }[]
+      >(
+        `SELECT scope, place_id, property_type, year, median_sqm, p25_sqm, p75_sqm, mean_sqm, transaction_count, yoy_pct
+         FROM decision.benchmarks`,
+      );
+      return {
+        version: meta.length ? Number(meta[0].value) : 0,
+        rows: rows.map((r) => ({
+          scope: r.scope,
+          placeId: Number(r.place_id),
+          propertyType: r.property_type,
+          year: r.year,
+          medianSqm: r.median_sqm,
+          p25Sqm: r.p25_sqm,
+          p75Sqm: r.p75_sqm,
+          meanSqm: r.mean_sqm,
+          transactionCount: r.transaction_count,
+          yoyPct: r.yoy_pct === null ? null : Number(r.yoy_pct),
+        })),
+      };
+    });
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { BenchmarksModule } from '../benchmarks/benchmarks.module';
+import { LocationsModule } from '../locations/locations.module';
+import { ReasoningModule } from '../reasoning/reasoning.module';
+import { BillingClient } from './billing.client';
+import { DecisionsController } from './decisions.controller';
+import { DecisionsRepository } from './decisions.repository';
+import { DecisionsService } from './decisions.service';
+
+/** POST /v1/decisions behind the gateway: place, benchmark, score, reasoning, paid through billing. */
+@Module({
+  imports: [LocationsModule, BenchmarksModule, ReasoningModule],
+  controllers: [DecisionsController],
+  providers: [DecisionsService, DecisionsRepository, BillingClient],
+})
+export class DecisionsModule {}

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { DecisionResponse } from '@app/contracts';
+import { DECISION_DATABASE } from '../locations/locations.repository';
+
+/** A claim older than this belongs to a request that died: the next one with the key takes it over. */
+export const STALE_CLAIM_SECONDS = 120;
+
+export type KeyClaim =
+  { claimed: true; id: string } | { claimed: false; requestHash: string; response: DecisionResponse | null };
+
+/** Decisions made, one round trip per call. */
+@Injectable()
+export class DecisionsRepository {
+  constructor(@InjectDataSource(DECISION_DATABASE) private readonly dataSource: DataSource) {}
+
+  /** Takes an Idempotency-Key for this request, or reports who holds it (and their answer when done). */
+  async claim(workspaceId: string, key: string, requestHash: string): Promise<KeyClaim> {
+    const rows = await this.dataSource.query<
+      { id: string; claimed: boolean; request_hash: string; response: DecisionResponse | null }[]
+    >(
+      `WITH taken AS (
+         INSERT INTO "decision"."decisions" (workspace_id, idempotency_key, request_hash, status)
+         VALUES ($1, $2, $3, 'pending')
+         ON CONFLICT (workspace_id, idempotency_key) WHERE idempotency_key IS NOT NULL
+         DO UPDATE SET request_hash = EXCLUDED.request_hash, created_at = now()
+           WHERE "decisions".status = 'pending' AND "decisions".created_at < now() - make_interval(secs => $4)
+         RETURNING id)
+       SELECT id, true AS claimed, $3 AS request_hash, NULL::jsonb AS response FROM taken
+       UNION ALL
+       SELECT id, false, request_hash, response FROM "decision"."decisions"
+       WHERE workspace_id = $1 AND idempotency_key = $2 AND NOT EXISTS (SELECT 1 FROM taken)`,
+      [workspaceId, key, requestHash, STALE_CLAIM_SECONDS],
+    );
+    const row = rows[0];
+    if (!row) return this.claim(workspaceId, key, requestHash); // the holder released it between the two reads
+    return row.claimed
+      ? { claimed: true, id: row.id }
+      : { claimed: false, requestHash: row.request_hash, response: row.response };
+  }
+
+  /** Gives a claim back when the request ends without an answer to keep (402, 422, AI outage). */
+  async release(id: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM "decision"."decisions" WHERE id = $1 AND status = 'pending'`, [id]);
+  }
+
+  async complete(id: string, response: DecisionResponse): Promise<void> {
+    await this.dataSource.query(`UPDATE "decision"."decisions" SET status = 'done', response = $2 WHERE id = $1`, [
+      id,
+      JSON.stringify(response),
+    ]);
+  }
+
+  async insert(workspaceId: string, requestHash: string, response: DecisionResponse): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO "decision"."decisions" (id, workspace_id, request_hash, status, response, created_at)
+       VALUES ($1, $2, $3, 'done', $4, $5)`,
+      [response.id, workspaceId, requestHash, JSON.stringify(response), response.created_at],
+    );
+  }
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { decisionCost } from '@app/contracts';
+import type { CreateDecisionRequest, DecisionRequestBody, DecisionResponse } from '@app/contracts';
+import { AppError, insufficientBalance } from '@app/errors';
+import { BenchmarksService } from '../benchmarks/benchmarks.service';
+import { LocationsService } from '../locations/locations.service';
+import { REASONING_PROVIDER } from '../reasoning/reasoning.provider';
+import type { ReasoningProvider } from '../reasoning/reasoning.provider';
+import { scoreDecision } from '../scoring/score-decision';
+import { BillingClient } from './billing.client';
+import { toDecisionResponse } from './decision.dto';
+import { DecisionsRepository } from './decisions.repository';
+import type { KeyClaim } from './decisions.repository';
+import { requestHash } from './request-hash';
+import { resolveLocation } from './resolve-location';
+import { validateDecisionBody } from './validate-decision-body';
+
+/**
+ * POST /v1/decisions, in the order decisions.md fixes: price the call from `reasoning`,
+ * 402 when the balance is short (nothing else runs), 422 for invalid input, debit, compute;
+ * a failure after the debit is refunded before the error is answered.
+ */
+@Injectable()
+export class DecisionsService {
+  private readonly logger = new Logger(DecisionsService.name);
+
+  constructor(
+    private readonly locations: LocationsService,
+    private readonly benchmarks: BenchmarksService,
+    @Inject(REASONING_PROVIDER) private readonly reasoning: ReasoningProvider,
+    private readonly billing: BillingClient,
+    private readonly repository: DecisionsRepository,
+  ) {}
+
+  async create(req: CreateDecisionRequest): Promise<DecisionResponse> {
+    const cost = decisionCost((req.body as { reasoning?: unknown } | null)?.reasoning);
+    // Validation is pure and in memory; it runs first so a valid call costs one billing round trip.
+    // Its error is answered only when the balance covers the cost: a short balance answers 402 first.
+    let body: DecisionRequestBody;
+    let location: ReturnType<typeof resolveLocation>;
+    try {
+      body = validateDecisionBody(req.body);
+      location = resolveLocation(this.locations.current, body.location);
+    } catch (invalid) {
+      const { decisions } = await this.billing.balance({ workspace_id: req.workspace_id });
+      if (decisions < cost) throw insufficientBalance('decisions', cost, decisions);
+      throw invalid;
+    }
+
+    const hash = requestHash(req.body);
+    const claim = req.idempotency_key
+      ? await this.repository.claim(req.workspace_id, req.idempotency_key, hash)
+      : undefined;
+    if (claim && !claim.claimed) return replay(claim, hash);
+    const id = claim?.id ?? randomUUID();
+    try {
+      // A fresh debit id per attempt: a retry after a refunded failure is charged again, a replay never.
+      const debit = await this.billing.debit({
+        workspace_id: req.workspace_id,
+        asset: 'decisions',
+        amount: cost,
+        request_id: `decision:${id}:${randomUUID()}`,
+        reason: 'decision',
+        reference: `decision:${id}`,
+      });
+      const response = await this.computeOrRefund(debit.entry_id, () =>
+        this.compute(id, body, location, cost, debit.balance),
+      );
+      await this.computeOrRefund(debit.entry_id, () =>
+        claim ? this.repository.complete(id, response) : this.repository.insert(req.workspace_id, hash, response),
+      );
+      return response;
+    } catch (err) {
+      if (claim)
+        await this.repository
+          .release(id)
+          .catch((e: unknown) => this.logger.error(`Releasing claim ${id}: ${String(e)}`));
+      throw err;
+    }
+  }
+
+  private async compute(
+    id: string,
+    body: DecisionRequestBody,
+    location: ReturnType<typeof resolveLocation>,
+    cost: number,
+    balance: number,
+  ): Promise<DecisionResponse> {
+    const { property } = body;
+    const benchmark = this.benchmarks.find({
+      cityId: location.city_id,
+      districtId: location.district_id,
+      type: property.type,
+    });
+    const hasCoordinates = body.location.lat !== undefined;
+    const scoring = scoreDecision({ property, benchmark, hasCoordinates });
+    const reasoning = body.reasoning
+      ? await this.reasoning.explain({ property, location, scoring, benchmark })
+      : undefined;
+    return toDecisionResponse({ id, scoring, benchmark, location, reasoning, cost, balance, createdAt: new Date() });
+  }
+
+  /** Runs `work`; if it throws, gives the debit back first (in this request), then rethrows. */
+  private async computeOrRefund<T>(debitEntryId: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      await this.billing
+        .refund({ debit_entry_id: debitEntryId, request_id: `refund:${debitEntryId}` })
+        .catch((e: unknown) => this.logger.error(`Refund of debit ${debitEntryId} failed: ${String(e)}`));
+      throw err;
+    }
+  }
+}
+
+/** The same key again: the first answer when the body is the same; 409 when it differs or is still running. */
+function replay(claim: Extract<KeyClaim, { claimed: false }>, hash: string): DecisionResponse {
+  if (claim.requestHash !== hash)
+    throw new AppError('idempotency_conflict', 'This Idempotency-Key was used with a different request body.');
+  if (!claim.response)
+    throw new AppError(
+      'idempotency_conflict',
+      'A request with this Idempotency-Key is still in progress; retry shortly.',
+    );
+  return claim.response;
+}

@@ -1,0 +1,129 @@
+import { SCORE_BUCKETS } from '@app/contracts';
+import type { DecisionBreakdown, DecisionLocation, PropertyType, ScoreBucket, Verdict } from '@app/contracts';
+import type { ScoringFactor } from '../scoring/scoring.types';
+import type { ReasoningInput } from './reasoning.provider';
+
+/** Where the asking price per sqm falls among the benchmark's sales. */
+export type PricePosition = 'at_or_below_p25' | 'below_median' | 'above_median' | 'above_p75';
+
+/** Year-on-year moves smaller than this (in percent) read as steady. */
+export const STEADY_TREND_PCT = 1;
+/** At or above this age a building is flagged as old; at or below NEW_BUILDING_YEARS it counts as recent. */
+export const OLD_BUILDING_YEARS = 20;
+export const NEW_BUILDING_YEARS = 5;
+/** A benchmark resting on fewer sales is flagged as thin. */
+export const THIN_BENCHMARK_SALES = 20;
+
+export interface BenchmarkFacts {
+  scope: 'district' | 'city';
+  year: number;
+  p25_sqm: number;
+  median_sqm: number;
+  p75_sqm: number;
+  transaction_count: number;
+  yoy_pct: number | null;
+  price_position: PricePosition;
+  /** Asking price per sqm against the median, in percent (negative: cheaper), one decimal. */
+  pct_vs_median: number;
+}
+
+/**
+ * The facts every provider explains from, derived once: the template renders them, the
+ * openai provider sends them as the prompt. Nothing here is text for the user.
+ */
+export interface ReasoningFacts {
+  property: {
+    type: PropertyType;
+    price_sar: number;
+    area_sqm: number;
+    price_per_sqm_sar: number;
+    bedrooms?: number;
+    bathrooms?: number;
+    floor?: number;
+    age_years?: number;
+    parking?: boolean;
+    furnished?: boolean;
+  };
+  place: DecisionLocation;
+  verdict: Verdict;
+  score: number;
+  breakdown: DecisionBreakdown;
+  /** null: no benchmark exists for the place and type, so the price was not compared. */
+  benchmark: BenchmarkFacts | null;
+  factors: ScoringFactor[];
+}
+
+export function pricePosition(
+  pricePerSqm: number,
+  benchmark: { p25_sqm: number; median_sqm: number; p75_sqm: number },
+): PricePosition {
+  if (pricePerSqm <= benchmark.p25_sqm) return 'at_or_below_p25';
+  if (pricePerSqm <= benchmark.median_sqm) return 'below_median';
+  if (pricePerSqm <= benchmark.p75_sqm) return 'above_median';
+  return 'above_p75';
+}
+
+const roundTo1 = (value: number): number => Math.round(value * 10) / 10;
+
+export function reasoningFacts({ property, location, scoring, benchmark }: ReasoningInput): ReasoningFacts {
+  const pricePerSqm = scoring.price_per_sqm;
+  return {
+    property: stripUndefined({
+      type: property.type,
+      price_sar: property.price,
+      area_sqm: property.area,
+      price_per_sqm_sar: pricePerSqm,
+      bedrooms: property.bedrooms,
+      bathrooms: property.bathrooms,
+      floor: property.floor,
+      age_years: property.age,
+      parking: property.parking,
+      furnished: property.furnished,
+    }),
+    place: location,
+    verdict: scoring.verdict,
+    score: scoring.score,
+    breakdown: scoring.breakdown,
+    benchmark: benchmark && {
+      scope: benchmark.scope,
+      year: benchmark.year,
+      p25_sqm: benchmark.p25_sqm,
+      median_sqm: benchmark.median_sqm,
+      p75_sqm: benchmark.p75_sqm,
+      transaction_count: benchmark.transaction_count,
+      yoy_pct: benchmark.yoy_pct === null ? null : roundTo1(benchmark.yoy_pct),
+      price_position: pricePosition(pricePerSqm, benchmark),
+      pct_vs_median: roundTo1((pricePerSqm / benchmark.median_sqm - 1) * 100),
+    },
+    factors: scoring.factors,
+  };
+}
+
+export interface Trend {
+  direction: 'rising' | 'falling' | 'steady';
+  /** Year-on-year change in percent, one decimal. */
+  pct: number;
+}
+
+/** The year-on-year trend, or null without a benchmark or prior-year data. */
+export function trendOf(benchmark: BenchmarkFacts | null): Trend | null {
+  if (benchmark?.yoy_pct == null) return null;
+  const pct = benchmark.yoy_pct;
+  if (pct >= STEADY_TREND_PCT) return { direction: 'rising', pct };
+  if (pct <= -STEADY_TREND_PCT) return { direction: 'falling', pct };
+  return { direction: 'steady', pct };
+}
+
+/** Land has no building, so no building age. */
+export const hasBuilding = (type: PropertyType): boolean => type !== 'land';
+
+/** Buckets grouped by status, each group in the breakdown's order. */
+export function bucketsByStatus(breakdown: DecisionBreakdown): Record<'pass' | 'warn' | 'fail', ScoreBucket[]> {
+  const groups: Record<'pass' | 'warn' | 'fail', ScoreBucket[]> = { pass: [], warn: [], fail: [] };
+  for (const bucket of SCORE_BUCKETS) groups[breakdown[bucket].status].push(bucket);
+  return groups;
+}
+
+function stripUndefined<T extends object>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,29 @@
+import type { ReasoningFacts } from './reasoning-facts';
+
+export interface PromptMessage {
+  role: 'system' | 'user';
+  content: string;
+}
+
+const INSTRUCTIONS = `You explain a property decision to a buyer or investor in Saudi Arabia or the UAE.
+Use only the facts you are given: never invent numbers, places, amenities or market data.
+Prices are in SAR. Against the benchmark (price per sqm of recent sales), at or below p25_sqm is well priced and
+above p75_sqm is expensive; yoy_pct is the year-on-year change of sale prices; benchmark null means no
+benchmark exists, so the price was not compared with the market. Breakdown statuses: pass is good, warn is
+borderline, fail is poor.
+Answer with one JSON object and nothing else, with exactly these keys:
+- "reasoning_en": 2 or 3 sentences in English, using the English place names.
+- "reasoning_ar": 2 or 3 sentences in natural Modern Standard Arabic (not a word-for-word translation),
+  using the Arabic place names.
+- "key_factors": at most 3 short English phrases, only points in the property's favour.
+- "risk_flags": short English phrases, only points against it (an empty array if there are none).
+End every sentence with a full stop, an exclamation mark or a question mark, and do not use those marks
+inside a sentence except as a decimal point.`;
+
+/** The chat messages for the openai provider: the rules, then the facts the template also uses, as JSON. */
+export function reasoningPrompt(facts: ReasoningFacts): PromptMessage[] {
+  return [
+    { role: 'system', content: INSTRUCTIONS },
+    { role: 'user', content: `Facts of the decision:\n${JSON.stringify(facts, null, 2)}` },
+  ];
+}

@@ -1,0 +1,39 @@
+import { Logger, Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { OpenAiReasoningProvider } from './openai-reasoning.provider';
+import { REASONING_PROVIDER } from './reasoning.provider';
+import type { ReasoningProvider } from './reasoning.provider';
+import { reasoningConfig, resolveAiProvider } from './reasoning.env';
+import type { ReasoningEnv } from './reasoning.env';
+import { TemplateReasoningProvider } from './template-reasoning.provider';
+
+/** The provider the configuration chooses; the env is validated, so openai has its URL and model. */
+export function createReasoningProvider(env: ReasoningEnv): ReasoningProvider {
+  if (resolveAiProvider(env) === 'template') return new TemplateReasoningProvider();
+  return new OpenAiReasoningProvider({
+    baseURL: env.AI_BASE_URL!,
+    apiKey: env.AI_API_KEY,
+    model: env.AI_MODEL!,
+    timeoutMs: env.AI_TIMEOUT_MS,
+    maxRetries: env.AI_MAX_RETRIES,
+  });
+}
+
+/** Decision reasoning: inject `@Inject(REASONING_PROVIDER) reasoning: ReasoningProvider`. */
+@Module({
+  imports: [ConfigModule.forFeature(reasoningConfig)],
+  providers: [
+    {
+      provide: REASONING_PROVIDER,
+      inject: [reasoningConfig.KEY],
+      useFactory: (env: ReasoningEnv): ReasoningProvider => {
+        const provider = createReasoningProvider(env);
+        const detail = provider.name === 'openai' ? ` (${env.AI_MODEL} at ${new URL(env.AI_BASE_URL!).host})` : '';
+        new Logger('ReasoningModule').log(`Decision reasoning by ${provider.name}${detail}`);
+        return provider;
+      },
+    },
+  ],
+  exports: [REASONING_PROVIDER],
+})
+export class ReasoningModule {}

@@ -1,0 +1,200 @@
+import fc from 'fast-check';
+import { PROPERTY_TYPES } from '@app/contracts';
+import type { MarketBenchmark } from '../benchmarks/market-benchmark';
+import { checkReasoningOutput, countSentences } from './reasoning-output';
+import { OLAYA_APARTMENTS_2024, OLAYA_RIYADH, scoringOf, wellPricedApartment } from './reasoning-test-inputs';
+import { TemplateReasoningProvider, templateReasoning } from './template-reasoning.provider';
+
+const ARABIC_LETTER = /[\u0621-\u064A]/;
+const LATIN_LETTER = /[A-Za-z]/;
+
+describe('templateReasoning', () => {
+  it('should explain a well-priced apartment in English with the English place names and the benchmark', () => {
+    const { reasoning_en } = templateReasoning(wellPricedApartment());
+
+    expect(reasoning_en).toBe(
+      'This 150 sqm 3-bedroom apartment in Al Olaya, Riyadh, priced at SAR 630,000, is a partial match with a ' +
+        'score of 63 out of 100. At SAR 4,200 per sqm, it is in the cheapest quarter of 2024 apartment sales in ' +
+        'Al Olaya (median SAR 5,000; 25th to 75th percentile SAR 4,300 to 5,800; 120 sales). Prices there rose ' +
+        '6.2% on the previous year; price and location score well, size is borderline and details fall short.',
+    );
+    expect(reasoning_en).not.toMatch(ARABIC_LETTER);
+  });
+
+  it('should explain the same apartment in Arabic with the Arabic place names and Arabic-Indic numbers', () => {
+    const { reasoning_ar } = templateReasoning(wellPricedApartment());
+
+    expect(reasoning_ar).toBe(
+      'حصل هذا العقار، وهو شقة بمساحة ١٥٠ م² و٣ غرف نوم في حي العليا بمدينة الرياض بسعر ٦٣٠٬٠٠٠ ريال، ' +
+        'على درجة ٦٣ من ١٠٠، ما يجعله مطابقًا جزئيًا للمعايير. يبلغ سعر المتر المربع ٤٬٢٠٠ ريال، وهو ضمن الربع ' +
+        'الأرخص من صفقات الشقق في حي العليا لعام ٢٠٢٤ (الوسيط ٥٬٠٠٠ ريال، والنطاق المعتاد بين ٤٬٣٠٠ و٥٬٨٠٠ ريال، ' +
+        'من واقع ١٢٠ صفقة). ارتفعت الأسعار هناك بنسبة ٦٫٢٪ مقارنةً بالعام السابق، وجاء تقييم معياري السعر ' +
+        'والموقع جيدًا، وتقييم معيار المساحة متوسطًا، وتقييم معيار المواصفات ضعيفًا.',
+    );
+    expect(reasoning_ar).not.toMatch(LATIN_LETTER);
+  });
+
+  it('should list the good price, the best bucket and the rising market as key factors when the price is below p25', () => {
+    const reasoning = templateReasoning(wellPricedApartment());
+
+    expect(reasoning.key_factors).toEqual([
+      'Priced in the cheapest quarter of 2024 apartment sales in Al Olaya (SAR 4,200 per sqm)',
+      'Location scores well (80/100)',
+      'Prices rose 6.2% year on year',
+    ]);
+    expect(reasoning.risk_flags).toEqual(['Details fall short (30/100)']);
+    expect(reasoning.model).toBe('template');
+  });
+
+  it('should flag an expensive, old villa in a falling market when it is priced above p75', () => {
+    const reasoning = templateReasoning({
+      property: { type: 'villa', price: 4_000_000, area: 500, bedrooms: 2, age: 25, parking: false },
+      location: OLAYA_RIYADH,
+      scoring: scoringOf({ price: 10, location: 75, size: 45, details: 50 }, 8000),
+      benchmark: { ...OLAYA_APARTMENTS_2024, yoy_pct: -3.14 },
+    });
+
+    expect(reasoning.risk_flags).toEqual([
+      'Priced above the 75th percentile (SAR 8,000 against SAR 5,800 per sqm)',
+      'Prices fell 3.1% year on year',
+      'Price falls short (10/100)',
+      'Old building (25 years)',
+      'No parking',
+    ]);
+    expect(reasoning.key_factors).toEqual(['Location scores well (75/100)']);
+    expect(reasoning.reasoning_en).toContain('it is in the most expensive quarter of 2024 villa sales in Al Olaya');
+    expect(reasoning.reasoning_en).toContain('Prices there fell 3.1% on the previous year');
+    expect(reasoning.reasoning_ar).toContain('وهو ضمن الربع الأغلى من صفقات الفلل في حي العليا لعام ٢٠٢٤');
+    expect(reasoning.reasoning_ar).toContain('انخفضت الأسعار هناك بنسبة ٣٫١٪');
+    expect(reasoning.reasoning_ar).toContain('فيلا بمساحة ٥٠٠ م² وغرفتي نوم');
+  });
+
+  it('should say the price was not compared and flag it when there is no benchmark', () => {
+    const reasoning = templateReasoning(wellPricedApartment({ benchmark: null }));
+
+    expect(reasoning.reasoning_en).toContain(
+      'No price benchmark exists for apartments in Al Olaya, Riyadh, so its SAR 4,200 per sqm could not be compared',
+    );
+    expect(reasoning.reasoning_ar).toContain(
+      'لا يتوفر مؤشر لأسعار الشقق في حي العليا بمدينة الرياض، لذا تعذّرت مقارنة سعر المتر المربع البالغ ٤٬٢٠٠ ريال',
+    );
+    expect(reasoning.risk_flags[0]).toBe(
+      'No price benchmark for apartments in Al Olaya, Riyadh: the price could not be checked against sales',
+    );
+    expect(reasoning.reasoning_en).not.toContain('Prices there');
+  });
+
+  it('should name the city and say why when the benchmark is city-wide', () => {
+    const benchmark: MarketBenchmark = { ...OLAYA_APARTMENTS_2024, scope: 'city', transaction_count: 12 };
+    const reasoning = templateReasoning(wellPricedApartment({ benchmark }));
+
+    expect(reasoning.reasoning_en).toContain('2024 apartment sales across Riyadh');
+    expect(reasoning.reasoning_en).toContain('city-wide, as Al Olaya has too few sales');
+    expect(reasoning.reasoning_ar).toContain('صفقات الشقق على مستوى مدينة الرياض لعام ٢٠٢٤');
+    expect(reasoning.reasoning_ar).toContain('من واقع ١٢ صفقة، لقلة الصفقات في حي العليا');
+    expect(reasoning.risk_flags).toContain('Benchmark rests on only 12 sales');
+  });
+
+  it('should describe a Dubai plot of land without bedrooms or building age', () => {
+    const reasoning = templateReasoning({
+      property: { type: 'land', price: 900_000, area: 600, bedrooms: 4, age: 40 },
+      location: {
+        city_id: 9,
+        city_name_en: 'Dubai',
+        city_name_ar: 'دبي',
+        district_id: 9001,
+        district_name_en: 'Dubai Marina',
+        district_name_ar: 'مرسى دبي',
+      },
+      scoring: scoringOf({ price: 50, location: 50, size: 50, details: 75 }, 1500),
+      benchmark: null,
+    });
+
+    expect(reasoning.reasoning_en).toMatch(/^This 600 sqm plot of land in Dubai Marina, Dubai, priced at SAR 900,000/);
+    expect(reasoning.reasoning_ar).toMatch(/^حصل هذا العقار، وهو أرض بمساحة ٦٠٠ م² في مرسى دبي بمدينة دبي/);
+    expect(reasoning.reasoning_en).toContain('Details score well, while price, location and size are borderline.');
+    expect(reasoning.reasoning_ar).toContain(
+      'جاء تقييم معيار المواصفات جيدًا، وتقييم معايير السعر والموقع والمساحة متوسطًا.',
+    );
+    expect(reasoning.risk_flags.join(' ')).not.toContain('building');
+  });
+
+  it.each([
+    [1, 'وغرفة نوم واحدة'],
+    [2, 'وغرفتي نوم'],
+    [5, 'و٥ غرف نوم'],
+    [12, 'و١٢ غرفة نوم'],
+  ])('should make the Arabic noun agree with the number when there are %i bedrooms', (bedrooms, phrase) => {
+    const input = wellPricedApartment();
+    const { reasoning_ar } = templateReasoning({ ...input, property: { ...input.property, bedrooms } });
+
+    expect(reasoning_ar).toContain(`بمساحة ١٥٠ م² ${phrase} في حي العليا`);
+  });
+
+  it('should give at most three key factors when many things speak for the property', () => {
+    const input = wellPricedApartment({ scoring: scoringOf({ price: 95, location: 90, size: 85, details: 80 }, 4200) });
+    const reasoning = templateReasoning({ ...input, property: { ...input.property, age: 0, furnished: true } });
+
+    expect(reasoning.key_factors).toHaveLength(3);
+    expect(reasoning.reasoning_en).toContain('all four criteria score well');
+    expect(reasoning.reasoning_ar).toContain('وجاء تقييم المعايير الأربعة جيدًا');
+  });
+
+  it('should give the same text every time when the input is the same', async () => {
+    const provider = new TemplateReasoningProvider();
+    const first = await provider.explain(wellPricedApartment());
+    const second = await provider.explain(wellPricedApartment());
+
+    expect(second).toEqual(first);
+  });
+
+  it('should always write 2-3 sentences per language and pass the AI answer checks when inputs vary', () => {
+    const score = fc.integer({ min: 0, max: 100 });
+    const benchmark = fc.option(
+      fc.record({
+        median_sqm: fc.integer({ min: 1000, max: 30_000 }),
+        spread: fc.integer({ min: 1, max: 5000 }),
+        year: fc.integer({ min: 2018, max: 2026 }),
+        transaction_count: fc.integer({ min: 1, max: 5000 }),
+        yoy_pct: fc.option(fc.double({ min: -40, max: 40, noNaN: true }), { nil: null }),
+        scope: fc.constantFrom('district' as const, 'city' as const),
+      }),
+      { nil: null },
+    );
+    const property = fc.record(
+      {
+        type: fc.constantFrom(...PROPERTY_TYPES),
+        price: fc.integer({ min: 10_000, max: 100_000_000 }),
+        area: fc.double({ min: 10, max: 10_000, noNaN: true }),
+        bedrooms: fc.integer({ min: 0, max: 20 }),
+        age: fc.integer({ min: 0, max: 80 }),
+        parking: fc.boolean(),
+        furnished: fc.boolean(),
+      },
+      { requiredKeys: ['type', 'price', 'area'] },
+    );
+
+    fc.assert(
+      fc.property(property, benchmark, score, score, score, score, (prop, bench, price, location, size, details) => {
+        const reasoning = templateReasoning({
+          property: prop,
+          location: OLAYA_RIYADH,
+          scoring: scoringOf({ price, location, size, details }, Math.round(prop.price / prop.area)),
+          benchmark: bench && {
+            ...bench,
+            p25_sqm: bench.median_sqm - bench.spread / 2,
+            p75_sqm: bench.median_sqm + bench.spread,
+            mean_sqm: bench.median_sqm,
+          },
+        });
+        for (const text of [reasoning.reasoning_en, reasoning.reasoning_ar]) {
+          expect(countSentences(text)).toBeGreaterThanOrEqual(2);
+          expect(countSentences(text)).toBeLessThanOrEqual(3);
+        }
+        expect(reasoning.key_factors.length).toBeLessThanOrEqual(3);
+        expect(checkReasoningOutput(JSON.stringify(reasoning))).toHaveProperty('reasoning');
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,122 @@
+import type { DecisionPropertyInput } from '@app/contracts';
+import type { BucketResult, FactorCode } from './factor-codes';
+import { effectOf, factor } from './factor-codes';
+import { oneDecimal, toScore } from './piecewise-linear';
+import { NEUTRAL_SCORE } from './scoring-formula';
+
+/**
+ * details: 50 plus type-specific points. A field that was not given adds nothing, so a
+ * sparse request is never penalised. Each rule gives its points and the factor saying why.
+ */
+interface Points {
+  code: FactorCode;
+  points: number;
+  values: Record<string, number>;
+}
+
+/** Square metres per bedroom: below `cramped` too many rooms, up to `fits` a sensible layout. */
+const SQM_PER_BEDROOM = {
+  apartment: { cramped: 25, fits: 80 },
+  villa: { cramped: 40, fits: 150 },
+} as const;
+
+function bedroomsForArea(property: DecisionPropertyInput, kind: 'apartment' | 'villa'): Points | null {
+  if (property.bedrooms === undefined || property.bedrooms < 1) return null;
+  const sqmPerBedroom = property.area / property.bedrooms;
+  const values = { bedrooms: property.bedrooms, area: property.area, sqm_per_bedroom: oneDecimal(sqmPerBedroom) };
+  if (sqmPerBedroom < SQM_PER_BEDROOM[kind].cramped) return { code: 'bedrooms_cramped', points: -10, values };
+  if (sqmPerBedroom <= SQM_PER_BEDROOM[kind].fits) return { code: 'bedrooms_fit_area', points: 10, values };
+  return null;
+}
+
+function bathrooms(property: DecisionPropertyInput): Points | null {
+  const { bedrooms, bathrooms: count } = property;
+  if (bedrooms === undefined || count === undefined || count * 2 >= bedrooms) return null;
+  return { code: 'few_bathrooms', points: -5, values: { bedrooms, bathrooms: count } };
+}
+
+function age(property: DecisionPropertyInput): Points | null {
+  if (property.age === undefined) return null;
+  const values = { age: property.age };
+  if (property.age <= 5) return { code: 'new_building', points: 20, values };
+  if (property.age <= 15) return { code: 'recent_building', points: 10, values };
+  if (property.age > 30) return { code: 'old_building', points: -15, values };
+  return null;
+}
+
+function parking(property: DecisionPropertyInput): Points | null {
+  if (property.parking === undefined) return null;
+  return property.parking
+    ? { code: 'parking', points: 10, values: {} }
+    : { code: 'no_parking', points: -10, values: {} };
+}
+
+function furnished(property: DecisionPropertyInput): Points | null {
+  return property.furnished ? { code: 'furnished', points: 5, values: {} } : null;
+}
+
+/** A flat: mid floors best; ground and very high plain; basement worse. */
+function apartmentFloor(floor: number | undefined): Points | null {
+  if (floor === undefined) return null;
+  if (floor < 0) return { code: 'basement', points: -10, values: { floor } };
+  if (floor === 0) return { code: 'ground_floor', points: 0, values: { floor } };
+  if (floor >= 25) return { code: 'high_floor', points: 0, values: { floor } };
+  return { code: 'mid_floor', points: 5, values: { floor } };
+}
+
+/** A shop lives on passing trade: the ground floor is best. */
+function commercialFloor(floor: number | undefined): Points | null {
+  if (floor === undefined) return null;
+  if (floor < 0) return { code: 'basement', points: -15, values: { floor } };
+  if (floor === 0) return { code: 'ground_floor', points: 15, values: { floor } };
+  return { code: 'upper_floor', points: -10, values: { floor } };
+}
+
+function officeFloor(floor: number | undefined): Points | null {
+  return floor !== undefined && floor < 0 ? { code: 'basement', points: -10, values: { floor } } : null;
+}
+
+function rulesFor(property: DecisionPropertyInput): (Points | null)[] {
+  switch (property.type) {
+    case 'apartment':
+      return [
+        bedroomsForArea(property, 'apartment'),
+        bathrooms(property),
+        apartmentFloor(property.floor),
+        age(property),
+        parking(property),
+        furnished(property),
+      ];
+    case 'villa':
+      return [
+        bedroomsForArea(property, 'villa'),
+        bathrooms(property),
+        age(property),
+        parking(property),
+        furnished(property),
+      ];
+    case 'commercial':
+      return [commercialFloor(property.floor), age(property), parking(property)];
+    case 'office':
+      return [officeFloor(property.floor), age(property), parking(property)];
+    case 'land':
+      return [];
+  }
+}
+
+export function detailsBucket(property: DecisionPropertyInput): BucketResult {
+  if (property.type === 'land') {
+    return {
+      score: NEUTRAL_SCORE,
+      factors: [factor('details_not_applicable', 'details', 'neutral', { type: 'land' })],
+    };
+  }
+  const applied = rulesFor(property).filter((rule): rule is Points => rule !== null);
+  const total = applied.reduce((sum, rule) => sum + rule.points, 0);
+  return {
+    score: toScore(NEUTRAL_SCORE + total),
+    factors: applied.map((rule) =>
+      factor(rule.code, 'details', effectOf(rule.points), { ...rule.values, points: rule.points }),
+    ),
+  };
+}

@@ -1,0 +1,177 @@
+import fc from 'fast-check';
+import type { DecisionPropertyInput } from '@app/contracts';
+import { PROPERTY_TYPES, SCORE_BUCKETS } from '@app/contracts';
+import type { MarketBenchmark } from '../benchmarks/market-benchmark';
+import { FACTOR_CODES } from './factor-codes';
+import { scoreDecision } from './score-decision';
+import { SCORE_WEIGHTS, statusOf, verdictOf } from './scoring-formula';
+import type { ScoringInput } from './scoring.types';
+
+/** Prices and areas across the validated ranges, from a parking space to a sprawling farm. */
+const price = fc.double({ min: 1_000, max: 1e9, noNaN: true });
+const area = fc.double({ min: 1, max: 200_000, noNaN: true });
+const perSqm = fc.double({ min: 100, max: 100_000, noNaN: true });
+
+const benchmarkFields = {
+  year: fc.integer({ min: 2015, max: 2026 }),
+  transaction_count: fc.integer({ min: 0, max: 50_000 }),
+  yoy_pct: fc.option(fc.double({ min: -80, max: 300, noNaN: true }), { nil: null }),
+  scope: fc.constantFrom('district' as const, 'city' as const),
+};
+
+/** A market as data gives it: p25 ≤ median ≤ p75, the mean near the median. */
+const marketBenchmark: fc.Arbitrary<MarketBenchmark> = fc
+  .record({
+    median: perSqm,
+    p25: fc.double({ min: 0.4, max: 1, noNaN: true }),
+    p75: fc.double({ min: 1, max: 2.5, noNaN: true }),
+    mean: fc.double({ min: 0.7, max: 1.5, noNaN: true }),
+    rest: fc.record(benchmarkFields),
+  })
+  .map(({ median, p25, p75, mean, rest }) => ({
+    ...rest,
+    median_sqm: median,
+    p25_sqm: median * p25,
+    p75_sqm: median * p75,
+    mean_sqm: median * mean,
+  }));
+
+/** Quartiles drawn independently: the score must stay sane even on a benchmark whose p25 exceeds its median. */
+const scrambledBenchmark: fc.Arbitrary<MarketBenchmark> = fc.record({
+  p25_sqm: perSqm,
+  median_sqm: perSqm,
+  p75_sqm: perSqm,
+  mean_sqm: perSqm,
+  ...benchmarkFields,
+});
+
+const benchmark = fc.oneof(marketBenchmark, scrambledBenchmark);
+
+const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
+
+const property: fc.Arbitrary<DecisionPropertyInput> = fc.record({
+  type: fc.constantFrom(...PROPERTY_TYPES),
+  price,
+  area,
+  bedrooms: optional(fc.integer({ min: 0, max: 50 })),
+  bathrooms: optional(fc.integer({ min: 0, max: 50 })),
+  floor: optional(fc.integer({ min: -5, max: 200 })),
+  age: optional(fc.double({ min: 0, max: 300, noNaN: true })),
+  parking: optional(fc.boolean()),
+  furnished: optional(fc.boolean()),
+});
+
+const input: fc.Arbitrary<ScoringInput> = fc.record({
+  property,
+  benchmark: fc.option(benchmark, { nil: null }),
+  hasCoordinates: fc.boolean(),
+});
+
+const isScore = (value: number) => Number.isInteger(value) && value >= 0 && value <= 100;
+
+describe('scoreDecision properties', () => {
+  it('should always give integer scores from 0 to 100, overall and per bucket', () => {
+    fc.assert(
+      fc.property(input, (scoring) => {
+        const result = scoreDecision(scoring);
+        expect(isScore(result.score)).toBe(true);
+        for (const bucket of SCORE_BUCKETS) expect(isScore(result.breakdown[bucket].score)).toBe(true);
+        expect(Number.isInteger(result.price_per_sqm)).toBe(true);
+      }),
+    );
+  });
+
+  it('should give the verdict of the score and each bucket the status of its own score', () => {
+    fc.assert(
+      fc.property(input, (scoring) => {
+        const result = scoreDecision(scoring);
+        expect(result.verdict).toBe(verdictOf(result.score));
+        for (const bucket of SCORE_BUCKETS) {
+          expect(result.breakdown[bucket].status).toBe(statusOf(result.breakdown[bucket].score));
+        }
+      }),
+    );
+  });
+
+  it('should give a score a client can recompute from the breakdown with the published weights', () => {
+    fc.assert(
+      fc.property(input, (scoring) => {
+        const { score, breakdown } = scoreDecision(scoring);
+        const weighted = SCORE_BUCKETS.reduce(
+          (sum, bucket) => sum + SCORE_WEIGHTS[bucket] * breakdown[bucket].score,
+          0,
+        );
+        expect(score).toBe(Math.round(weighted / 100));
+      }),
+    );
+  });
+
+  it('should never score a higher price better on price, size or overall, all else equal', () => {
+    // A ladder of prices, drawn both anywhere and near the market (0.3 to 2.5 times the median) where the curves bend.
+    const marketRatio = fc.double({ min: 0.3, max: 2.5, noNaN: true });
+    const ladder = fc.array(fc.oneof(price, marketRatio), { minLength: 2, maxLength: 30 });
+    fc.assert(
+      fc.property(input, ladder, (scoring, drawn) => {
+        const nearMarket = (scoring.benchmark?.median_sqm ?? 5000) * scoring.property.area;
+        const results = drawn
+          .map((value) => (value < 1_000 ? value * nearMarket : value))
+          .sort((a, b) => a - b)
+          .map((askingPrice) => scoreDecision({ ...scoring, property: { ...scoring.property, price: askingPrice } }));
+        results.slice(1).forEach((dearer, index) => {
+          const cheaper = results[index];
+          expect(dearer.breakdown.price.score).toBeLessThanOrEqual(cheaper.breakdown.price.score);
+          expect(dearer.breakdown.size.score).toBeLessThanOrEqual(cheaper.breakdown.size.score);
+          expect(dearer.score).toBeLessThanOrEqual(cheaper.score);
+        });
+      }),
+    );
+  });
+
+  it('should ignore bedrooms, bathrooms, floor, age and furnished for land', () => {
+    const buildingFields = fc.record({
+      bedrooms: optional(fc.integer({ min: 0, max: 50 })),
+      bathrooms: optional(fc.integer({ min: 0, max: 50 })),
+      floor: optional(fc.integer({ min: -5, max: 200 })),
+      age: optional(fc.double({ min: 0, max: 300, noNaN: true })),
+      furnished: optional(fc.boolean()),
+    });
+    fc.assert(
+      fc.property(input, buildingFields, (scoring, fields) => {
+        const land = { ...scoring, property: { ...scoring.property, type: 'land' as const } };
+        const withFields = { ...land, property: { ...land.property, ...fields } };
+        const plain = scoreDecision(land);
+        const varied = scoreDecision(withFields);
+        expect([varied.score, varied.verdict, varied.breakdown]).toEqual([plain.score, plain.verdict, plain.breakdown]);
+      }),
+    );
+  });
+
+  it('should score price, location and size a neutral 50 without a benchmark', () => {
+    fc.assert(
+      fc.property(input, (scoring) => {
+        const { breakdown, factors } = scoreDecision({ ...scoring, benchmark: null });
+        expect([breakdown.price.score, breakdown.location.score, breakdown.size.score]).toEqual([50, 50, 50]);
+        expect(factors.filter((factor) => factor.code === 'no_benchmark').map((factor) => factor.bucket)).toEqual([
+          'price',
+          'location',
+          'size',
+        ]);
+      }),
+    );
+  });
+
+  it('should only emit documented factor codes, each on a real bucket', () => {
+    fc.assert(
+      fc.property(input, (scoring) => {
+        for (const factor of scoreDecision(scoring).factors) {
+          expect(Object.keys(FACTOR_CODES)).toContain(factor.code);
+          expect(SCORE_BUCKETS).toContain(factor.bucket);
+        }
+      }),
+    );
+  });
+
+  it('should give the same result for the same input', () => {
+    fc.assert(fc.property(input, (scoring) => expect(scoreDecision(scoring)).toEqual(scoreDecision(scoring))));
+  });
+});

@@ -1,0 +1,18 @@
+import { Injectable } from '@nestjs/common';
+import { DECISIONS_CREATE_PATTERN, DECISION_WITH_REASONING_DEADLINE_MS } from '@app/contracts';
+import type { CreateDecisionRequest, DecisionResponse } from '@app/contracts';
+import { RpcClient } from '@app/messaging';
+
+/** The decision service's decision call, typed. */
+@Injectable()
+export class DecisionsClient {
+  constructor(private readonly rpc: RpcClient) {}
+
+  create(request: CreateDecisionRequest, withReasoning: boolean): Promise<DecisionResponse> {
+    return this.rpc.send<DecisionResponse, CreateDecisionRequest>(
+      DECISIONS_CREATE_PATTERN,
+      request,
+      withReasoning ? DECISION_WITH_REASONING_DEADLINE_MS : undefined,
+    );
+  }
+}

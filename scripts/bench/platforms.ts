@@ -1,0 +1,319 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { connect } from 'nats';
+import { Client } from 'pg';
+import { APP_NAMES, APP_RUNTIME } from '@app/contracts';
+import type { AppName } from '@app/contracts';
+import { connectOrStartEmbeddedPostgres } from '@app/database';
+import { readDemoCredentials } from '../../apps/standalone/src/demo-credentials';
+import { childrenOf, commandLine, processTree } from './memory';
+import type { ProcessGroup } from './memory';
+
+export type Mode = 'standalone' | 'distributed';
+
+/** A running platform, reached through its gateway with a workspace API key that has decisions to spend. */
+export interface Platform {
+  mode: Mode;
+  baseUrl: string;
+  apiKey: string;
+  databaseUrl: string;
+  memoryGroups(): ProcessGroup[];
+  stop(): Promise<void>;
+}
+
+const DIST = path.join(__dirname, '..', '..');
+/** Billing's ceiling for the welcome grant; the bench tops the balance up beyond it (topUpDecisions). */
+const FREE_DECISIONS = '10000';
+const TOP_UP = 100_000_000;
+
+const quietEnv = { LOG_LEVEL: 'warn', NODE_ENV: 'production', FREE_DECISIONS };
+
+/** `npm start` in a temporary DATA_DIR: one Node process and its embedded PostgreSQL. */
+export async function startStandalone(): Promise<Platform> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdp-bench-'));
+  fs.chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL runs as "postgres" and must enter it
+  const port = await freePort();
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL; // standalone would use it instead of its embedded database
+  const app = spawnLogged(path.join(DIST, 'apps', 'standalone', 'src', 'main.js'), {
+    ...inherited,
+    ...quietEnv,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const pid = app.child.pid as number;
+  const stop = async () => {
+    const postgres = childrenOf(pid);
+    await terminate(app.child, 30_000);
+    // Normally the platform stops its database; after a kill, the database group goes too.
+    for (const postmaster of postgres) killGroup(postmaster);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor200(`${baseUrl}${APP_RUNTIME.gateway.readinessPath}`, app, 180_000);
+    const saved = readDemoCredentials(dataDir);
+    if (!saved) throw new Error(`no demo credentials in ${dataDir}`);
+    const { url: databaseUrl } = await connectOrStartEmbeddedPostgres({ dataDir });
+    await topUpDecisions(databaseUrl, saved.credentials.api_key);
+    return {
+      mode: 'standalone',
+      baseUrl,
+      apiKey: saved.credentials.api_key,
+      databaseUrl,
+      memoryGroups: () => [
+        { label: 'standalone node', pids: () => [pid] },
+        { label: 'embedded postgres', pids: () => processTree(pid).filter((p) => p !== pid) },
+      ],
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+export interface DistributedSettings {
+  adminUrl: string;
+  natsUrl: string;
+  redisUrl: string;
+}
+
+/** Why distributed mode cannot run here, or nothing when it can. */
+export async function distributedUnavailable(settings: DistributedSettings): Promise<string | undefined> {
+  for (const [name, url] of [
+    ['PostgreSQL', settings.adminUrl],
+    ['NATS', settings.natsUrl],
+  ]) {
+    const { hostname, port } = new URL(url);
+    if (!(await reachable(hostname, Number(port)))) return `${name} is not reachable at ${hostname}:${port}`;
+  }
+  const busy: AppName[] = [];
+  for (const app of APP_NAMES) if (await reachable('127.0.0.1', APP_RUNTIME[app].port)) busy.push(app);
+  if (busy.length > 0)
+    return `start-distributed uses fixed ports and ${busy.map((app) => `${app}'s ${APP_RUNTIME[app].port}`).join(', ')} in use`;
+  return undefined;
+}
+
+/**
+ * `npm run start:distributed` on a fresh database and a private events namespace, then a
+ * broker signs up and creates an API key through the API, as a customer would.
+ */
+export async function startDistributed(settings: DistributedSettings): Promise<Platform> {
+  const suffix = `${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const databaseName = `pdp_bench_${suffix}`;
+  const namespace = `bench${suffix.replace('_', '')}`;
+  await withClient(settings.adminUrl, (client) => client.query(`CREATE DATABASE ${databaseName}`));
+  const databaseUrl = Object.assign(new URL(settings.adminUrl), { pathname: `/${databaseName}` }).toString();
+  const redis = new URL(settings.redisUrl);
+  const launcher = spawnLogged(
+    path.join(DIST, 'scripts', 'start-distributed.js'),
+    {
+      ...process.env,
+      ...quietEnv,
+      DATABASE_URL: databaseUrl,
+      NATS_URL: settings.natsUrl,
+      EVENTS_NAMESPACE: namespace,
+      JWT_SIGNING_KEYS: `bench:${randomBytes(48).toString('base64url')}`,
+      ...((await reachable(redis.hostname, Number(redis.port))) ? { REDIS_URL: settings.redisUrl } : {}),
+    },
+    // Its own process group, so a stuck service can be killed with the launcher.
+    true,
+  );
+  const pid = launcher.child.pid as number;
+  const baseUrl = `http://127.0.0.1:${APP_RUNTIME.gateway.port}`;
+  const stop = async () => {
+    if (!(await terminate(launcher.child, 30_000))) killGroup(pid);
+    await deleteStreams(settings.natsUrl, namespace).catch(() => undefined);
+    await withClient(settings.adminUrl, (client) =>
+      client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`),
+    );
+  };
+  try {
+    for (const app of APP_NAMES) {
+      await waitFor200(`http://127.0.0.1:${APP_RUNTIME[app].port}${APP_RUNTIME[app].readinessPath}`, launcher, 120_000);
+    }
+    const apiKey = await signUpWithApiKey(baseUrl);
+    await topUpDecisions(databaseUrl, apiKey);
+    return {
+      mode: 'distributed',
+      baseUrl,
+      apiKey,
+      databaseUrl,
+      memoryGroups: () => [
+        { label: 'launcher', pids: () => [pid] },
+        ...childrenOf(pid).map((child) => ({ label: appOf(child), pids: () => [child] })),
+      ],
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** Sign-up, login and key creation, through the gateway's public routes. */
+async function signUpWithApiKey(baseUrl: string): Promise<string> {
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'bench-password-2025';
+  await postJson(baseUrl, '/v1/accounts', {
+    email,
+    password,
+    name: 'سارة العتيبي',
+    role: 'broker',
+    broker_kind: 'company',
+    workspace_name: 'مكتب قياس الأداء',
+  });
+  const { access_token: token } = (await postJson(baseUrl, '/v1/auth/login', { email, password })) as {
+    access_token: string;
+  };
+  const { secret } = (await postJson(baseUrl, '/v1/workspace/api-keys', { label: 'bench' }, token)) as {
+    secret: string;
+  };
+  return secret;
+}
+
+/**
+ * The welcome grant is capped far below what a run spends, so the bench credits its
+ * throwaway workspace directly, as billing's append does: the balance and a ledger row.
+ */
+async function topUpDecisions(databaseUrl: string, apiKey: string): Promise<void> {
+  await withClient(databaseUrl, async (client) => {
+    const key = await client.query<{ workspace_id: string }>(
+      `SELECT workspace_id FROM identity.api_keys WHERE prefix = $1`,
+      [apiKey.slice(0, 9)],
+    );
+    if (key.rows.length !== 1) throw new Error('the API key is not in identity.api_keys');
+    const workspaceId = key.rows[0].workspace_id;
+    await client.query('BEGIN');
+    const balance = await client.query<{ amount: number }>(
+      `INSERT INTO billing.balances (workspace_id, asset, amount) VALUES ($1, 'decisions', $2)
+       ON CONFLICT (workspace_id, asset) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount`,
+      [workspaceId, TOP_UP],
+    );
+    await client.query(
+      `INSERT INTO billing.ledger_entries (workspace_id, asset, amount, reason, idempotency_key, balance_after)
+       VALUES ($1, 'decisions', $2, 'welcome', $3, $4)`,
+      [workspaceId, TOP_UP, `bench-top-up:${randomUUID()}`, balance.rows[0].amount],
+    );
+    await client.query('COMMIT');
+  });
+}
+
+async function postJson(baseUrl: string, route: string, body: unknown, token?: string): Promise<unknown> {
+  const response = await fetch(`${baseUrl}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`POST ${route}: ${response.status} ${text}`);
+  return JSON.parse(text) as unknown;
+}
+
+interface Logged {
+  child: ChildProcess;
+  output(): string;
+}
+
+function spawnLogged(script: string, env: NodeJS.ProcessEnv, detached = false): Logged {
+  let output = '';
+  // start-distributed.js loads @app/contracts before anything has loaded reflect-metadata.
+  const args = ['--require', require.resolve('reflect-metadata'), script];
+  const child = spawn(process.execPath, args, { env, detached, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { child, output: () => output };
+}
+
+async function waitFor200(url: string, proc: Logged, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null)
+      throw new Error(`exited (${proc.child.exitCode}):\n${proc.output().slice(-3000)}`);
+    const ok = await fetch(url).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${proc.output().slice(-3000)}`);
+}
+
+/** SIGTERM, then SIGKILL after the grace period; true when it stopped by itself. */
+async function terminate(child: ChildProcess, graceMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return true;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs).unref());
+  if (await Promise.race([exited.then(() => true as const), timer])) return true;
+  child.kill('SIGKILL');
+  await exited;
+  return false;
+}
+
+function killGroup(leader: number): void {
+  try {
+    process.kill(-leader, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+function appOf(pid: number): string {
+  return /apps\/([a-z]+)\/src\/main\.js/.exec(commandLine(pid))?.[1] ?? `pid ${pid}`;
+}
+
+function reachable(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 1000 });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The run's JetStream streams carry its namespace. */
+async function deleteStreams(natsUrl: string, namespace: string): Promise<void> {
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await nc.jetstreamManager();
+    for await (const stream of jsm.streams.list()) {
+      if (stream.config.name.startsWith(`${namespace}_`)) await jsm.streams.delete(stream.config.name);
+    }
+  } finally {
+    await nc.close();
+  }
+}

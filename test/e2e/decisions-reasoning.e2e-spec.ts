@@ -1,0 +1,150 @@
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import type { DecisionResponse } from '@app/contracts';
+import { balanceOf, fundedWorkspace } from '../harness/billing-fixtures';
+import { describeE2e } from '../harness/mode';
+import { startPlatform } from '../harness/platform';
+import type { Platform } from '../harness/platform';
+
+const AI_KEY = 'sk-ai-provider-secret-0123456789';
+
+interface SeenRequest {
+  headers: IncomingHttpHeaders;
+  body: { model: string; messages: { role: string; content: string }[] };
+}
+
+/** An OpenAI-compatible chat-completions server on 127.0.0.1, answering well or failing on demand. */
+class ChatCompletionsServer {
+  mode: 'ok' | 'down' = 'ok';
+  readonly seen: SeenRequest[] = [];
+  private readonly server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      this.seen.push({ headers: req.headers, body: JSON.parse(raw) as SeenRequest['body'] });
+      if (this.mode === 'down') {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'upstream overloaded', type: 'server_error' } }));
+        return;
+      }
+      const content = JSON.stringify({
+        reasoning_en: 'The asking price sits near the district median. Demand in Al Olaya is steady.',
+        reasoning_ar: 'السعر المطلوب قريب من الوسيط في الحي. الطلب في حي العليا مستقر.',
+        key_factors: ['Priced near the median', 'Steady demand'],
+        risk_flags: [],
+      });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: 'chatcmpl-test',
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: 'test-model-2026',
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+        }),
+      );
+    });
+  });
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+describeE2e('POST /v1/decisions with an OpenAI-compatible reasoning provider', () => {
+  const ai = new ChatCompletionsServer();
+  let platform: Platform;
+
+  beforeAll(async () => {
+    const baseUrl = await ai.start();
+    platform = await startPlatform({
+      env: {
+        DEMO_TRANSACTIONS: 'true',
+        AI_PROVIDER: 'openai',
+        AI_BASE_URL: baseUrl,
+        AI_API_KEY: AI_KEY,
+        AI_MODEL: 'test-model',
+        AI_TIMEOUT_MS: '3000',
+        AI_MAX_RETRIES: '0',
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await platform?.close();
+    await ai.close();
+  });
+
+  beforeEach(() => {
+    ai.mode = 'ok';
+    ai.seen.length = 0;
+  });
+
+  const body = (reasoning: boolean) => ({
+    property: { type: 'villa', price: 3_500_000, area: 400, bedrooms: 5, age: 3, parking: true },
+    location: { city: 'الرياض', district: 'العليا' },
+    reasoning,
+  });
+
+  const decide = (key: string, reasoning: boolean) =>
+    request(platform.baseUrl).post('/v1/decisions').set('authorization', `Bearer ${key}`).send(body(reasoning));
+
+  it("should return the model's reasoning, charge three decisions and send it the facts", async () => {
+    const { key } = await fundedWorkspace(platform, 5);
+    const res = await decide(key, true).expect(200);
+    const decision = res.body as DecisionResponse;
+    expect(decision).toMatchObject({ credits_used: 3, credits_remaining: 2 });
+    expect(decision.reasoning).toMatchObject({
+      model: 'test-model-2026',
+      reasoning_ar: 'السعر المطلوب قريب من الوسيط في الحي. الطلب في حي العليا مستقر.',
+      key_factors: ['Priced near the median', 'Steady demand'],
+    });
+    expect(ai.seen).toHaveLength(1);
+    expect(ai.seen[0].headers.authorization).toBe(`Bearer ${AI_KEY}`);
+    expect(ai.seen[0].body.model).toBe('test-model');
+    const prompt = ai.seen[0].body.messages.map((m) => m.content).join('\n');
+    expect(prompt).toContain('Riyadh');
+    expect(prompt).toContain('villa');
+  });
+
+  it('should answer 503 ai_unavailable during an outage and give the three decisions back', async () => {
+    const { key } = await fundedWorkspace(platform, 5);
+    ai.mode = 'down';
+    const res = await decide(key, true).expect(503);
+    expect(res.body).toMatchObject({ error: 'ai_unavailable', code: 'AI_UNAVAILABLE' });
+    expect(await balanceOf(platform, key)).toBe(5);
+    const ledger = await request(platform.baseUrl)
+      .get('/v1/workspace/ledger')
+      .set('authorization', `Bearer ${key}`)
+      .expect(200);
+    const reasons = (ledger.body as { data: { reason: string; amount: number }[] }).data.map((e) => [
+      e.reason,
+      e.amount,
+    ]);
+    expect(reasons.slice(0, 2)).toEqual([
+      ['refund', 3],
+      ['debit', -3],
+    ]);
+  });
+
+  it('should not depend on the AI when reasoning is false', async () => {
+    const { key } = await fundedWorkspace(platform, 5);
+    ai.mode = 'down';
+    const res = await decide(key, false).expect(200);
+    expect(res.body).toMatchObject({ credits_used: 1, credits_remaining: 4 });
+    expect((res.body as DecisionResponse).reasoning).toBeUndefined();
+    expect(ai.seen).toHaveLength(0);
+  });
+
+  it('should never write the AI key to a log', () => {
+    expect(platform.logs()).not.toContain(AI_KEY);
+  });
+});

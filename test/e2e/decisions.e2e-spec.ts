@@ -1,0 +1,319 @@
+import request from 'supertest';
+import { SCORE_BUCKETS } from '@app/contracts';
+import type { DecisionResponse } from '@app/contracts';
+import { balanceOf, fundedWorkspace } from '../harness/billing-fixtures';
+import { withClient } from '../harness/databases';
+import { describeE2e } from '../harness/mode';
+import { startPlatform } from '../harness/platform';
+import type { Platform } from '../harness/platform';
+
+const DECISIONS = '/v1/decisions';
+const OLAYA_RIYADH = 10100003075;
+const RIYADH = 3;
+
+const apartment = (overrides: Record<string, unknown> = {}) => ({
+  property: { type: 'apartment', price: 1_200_000, area: 150, bedrooms: 3, floor: 4, age: 5, parking: true },
+  location: { city: 'Riyadh', district: 'Al Olaya' },
+  reasoning: false,
+  ...overrides,
+});
+
+describeE2e('POST /v1/decisions', () => {
+  let platform: Platform;
+
+  beforeAll(async () => {
+    platform = await startPlatform({ env: { DEMO_TRANSACTIONS: 'true' } });
+  });
+
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  const decide = (key: string | null, body: unknown, headers: Record<string, string> = {}) => {
+    const req = request(platform.baseUrl).post(DECISIONS).set(headers);
+    return (key ? req.set('authorization', `Bearer ${key}`) : req).send(body as object);
+  };
+
+  describe('auth', () => {
+    it('should answer 401 unauthorized without a key and invalid_api_key for a user token', async () => {
+      const { owner } = await fundedWorkspace(platform, 5);
+      expect((await decide(null, apartment()).expect(401)).body).toMatchObject({ error: 'unauthorized' });
+      expect((await decide(owner.token, apartment()).expect(401)).body).toMatchObject({ error: 'invalid_api_key' });
+      expect((await decide('sk-not-a-real-key', apartment()).expect(401)).body).toMatchObject({
+        error: 'invalid_api_key',
+      });
+    });
+  });
+
+  describe('a decision', () => {
+    let key: string;
+
+    beforeAll(async () => {
+      ({ key } = await fundedWorkspace(platform, 20));
+    });
+
+    it('should score an apartment by city and district names and charge one decision', async () => {
+      const res = await decide(key, apartment()).expect(200);
+      const body = res.body as DecisionResponse;
+      expect(body).toMatchObject({
+        object: 'decision',
+        price_per_sqm: 8000,
+        credits_used: 1,
+        credits_remaining: 19,
+        decisions_used: 1,
+        decisions_remaining: 19,
+        location: {
+          city_id: RIYADH,
+          city_name_en: 'Riyadh',
+          city_name_ar: 'الرياض',
+          district_id: OLAYA_RIYADH,
+          district_name_ar: 'حي العليا',
+        },
+      });
+      expect(body.score).toBeGreaterThanOrEqual(0);
+      expect(body.score).toBeLessThanOrEqual(100);
+      expect(body.verdict).toBe(body.score >= 70 ? 'match' : body.score >= 40 ? 'partial' : 'no_match');
+      expect(Object.keys(body.breakdown).sort()).toEqual([...SCORE_BUCKETS].sort());
+      for (const bucket of SCORE_BUCKETS) {
+        const { score, status } = body.breakdown[bucket];
+        expect(status).toBe(score >= 70 ? 'pass' : score >= 40 ? 'warn' : 'fail');
+      }
+      expect(body.benchmark).toMatchObject({ scope: 'district' });
+      const benchmark = body.benchmark!;
+      expect(benchmark.p25_sqm).toBeLessThanOrEqual(benchmark.median_sqm);
+      expect(benchmark.median_sqm).toBeLessThanOrEqual(benchmark.p75_sqm);
+      expect(benchmark.transaction_count).toBeGreaterThan(0);
+      expect(body.reasoning).toBeUndefined();
+      expect(await balanceOf(platform, key)).toBe(19);
+    });
+
+    it('should resolve Arabic names, the district id and city id + district to the same place', async () => {
+      const byArabic = await decide(key, apartment({ location: { city: 'الرياض', district: 'العليا' } })).expect(200);
+      const byId = await decide(key, apartment({ location: { district_id: OLAYA_RIYADH } })).expect(200);
+      const byCityId = await decide(key, apartment({ location: { city_id: RIYADH, district: 'Ulaya' } })).expect(200);
+      for (const res of [byArabic, byId, byCityId]) {
+        expect((res.body as DecisionResponse).location.district_id).toBe(OLAYA_RIYADH);
+        expect((res.body as DecisionResponse).score).toBe((byId.body as DecisionResponse).score);
+      }
+    });
+
+    it('should score a higher price no better, all else equal', async () => {
+      const cheap = (await decide(key, apartment()).expect(200)).body as DecisionResponse;
+      const dear = (
+        await decide(key, apartment({ property: { ...apartment().property, price: 4_000_000 } })).expect(200)
+      ).body as DecisionResponse;
+      expect(dear.breakdown.price.score).toBeLessThanOrEqual(cheap.breakdown.price.score);
+      expect(dear.score).toBeLessThanOrEqual(cheap.score);
+    });
+
+    it('should add bilingual reasoning for three decisions when asked', async () => {
+      const before = await balanceOf(platform, key);
+      const res = await decide(key, apartment({ reasoning: true })).expect(200);
+      const body = res.body as DecisionResponse;
+      expect(body.credits_used).toBe(3);
+      expect(body.credits_remaining).toBe(before - 3);
+      expect(body.reasoning).toMatchObject({ model: 'template' });
+      expect(body.reasoning!.reasoning_en).toMatch(/[A-Za-z]/);
+      expect(body.reasoning!.reasoning_ar).toMatch(/[\u0600-\u06FF]/);
+      expect(body.reasoning!.key_factors.length).toBeLessThanOrEqual(3);
+      expect(Array.isArray(body.reasoning!.risk_flags)).toBe(true);
+    });
+
+    it('should store the decision it answered', async () => {
+      const res = await decide(key, apartment()).expect(200);
+      const rows = await withClient(platform.databaseUrl, (client) =>
+        client.query<{ status: string; response: DecisionResponse }>(
+          `SELECT status, response FROM decision.decisions WHERE id = $1`,
+          [(res.body as DecisionResponse).id],
+        ),
+      );
+      expect(rows.rows).toHaveLength(1);
+      expect(rows.rows[0]).toMatchObject({ status: 'done', response: { score: (res.body as DecisionResponse).score } });
+    });
+  });
+
+  describe('invalid input: 422 validation_error naming the field, never charged', () => {
+    let key: string;
+
+    beforeAll(async () => {
+      ({ key } = await fundedWorkspace(platform, 5));
+    });
+
+    afterAll(async () => {
+      expect(await balanceOf(platform, key)).toBe(5);
+    });
+
+    const property = apartment().property;
+    it.each([
+      ['a non-positive area', apartment({ property: { ...property, area: 0 } }), 'property.area', 'INVALID_FIELD_TYPE'],
+      ['a negative price', apartment({ property: { ...property, price: -5 } }), 'property.price', 'INVALID_FIELD_TYPE'],
+      [
+        'a price sent as a string',
+        apartment({ property: { ...property, price: '1200000' } }),
+        'property.price',
+        'INVALID_FIELD_TYPE',
+      ],
+      [
+        'an unknown type',
+        apartment({ property: { ...property, type: 'castle' } }),
+        'property.type',
+        'INVALID_PROPERTY_TYPE',
+      ],
+      ['no type', apartment({ property: { price: 1, area: 1 } }), 'property.type', 'MISSING_REQUIRED_FIELDS'],
+      [
+        'no property',
+        { location: { district_id: OLAYA_RIYADH }, reasoning: false },
+        'property',
+        'MISSING_REQUIRED_FIELDS',
+      ],
+      [
+        'no reasoning flag',
+        { property, location: { district_id: OLAYA_RIYADH } },
+        'reasoning',
+        'MISSING_REQUIRED_FIELDS',
+      ],
+      [
+        'a fractional bedroom count',
+        apartment({ property: { ...property, bedrooms: 2.5 } }),
+        'property.bedrooms',
+        'INVALID_FIELD_TYPE',
+      ],
+      ['no district', apartment({ location: { city: 'Riyadh' } }), 'location.district', 'MISSING_REQUIRED_FIELDS'],
+      ['no city', apartment({ location: { district: 'Al Olaya' } }), 'location.city', 'MISSING_REQUIRED_FIELDS'],
+      [
+        'an unknown district id',
+        apartment({ location: { district_id: 999 } }),
+        'location.district_id',
+        'INVALID_FIELD_TYPE',
+      ],
+      [
+        'an unknown city id',
+        apartment({ location: { city_id: 999, district: 'Olaya' } }),
+        'location.city_id',
+        'INVALID_FIELD_TYPE',
+      ],
+      [
+        'an unknown city',
+        apartment({ location: { city: 'Atlantis', district: 'Olaya' } }),
+        'location.city',
+        'INVALID_FIELD_TYPE',
+      ],
+      [
+        'lat without lng',
+        apartment({ location: { district_id: OLAYA_RIYADH, lat: 24.7 } }),
+        'location.lng',
+        'INVALID_FIELD_TYPE',
+      ],
+      ['an unknown field', apartment({ colour: 'blue' }), 'colour', 'INVALID_FIELD_TYPE'],
+      ['an array for a body', [apartment()], 'body', 'INVALID_FIELD_TYPE'],
+    ])('should refuse %s', async (_case, body, field, code) => {
+      const res = await decide(key, body).expect(422);
+      expect(res.body).toMatchObject({ error: 'validation_error', field, code });
+    });
+
+    it('should list the allowed types for an unknown type', async () => {
+      const res = await decide(key, apartment({ property: { ...property, type: 'castle' } })).expect(422);
+      expect(res.body.details).toEqual({ allowed: ['apartment', 'villa', 'land', 'commercial', 'office'] });
+    });
+
+    it('should suggest districts when the name is unknown or ambiguous', async () => {
+      const unknown = await decide(key, apartment({ location: { city: 'Riyadh', district: 'Zzqx' } })).expect(422);
+      expect(unknown.body).toMatchObject({ field: 'location.district', suggestions: [] });
+      const ambiguous = await decide(key, apartment({ location: { city: 'Jeddah', district: 'Sa' } })).expect(422);
+      expect(ambiguous.body.field).toBe('location.district');
+      expect(ambiguous.body.suggestions.length).toBeGreaterThan(1);
+      expect(ambiguous.body.suggestions.length).toBeLessThanOrEqual(5);
+      expect(ambiguous.body.suggestions[0]).toMatchObject({ object: 'district', city_name_en: 'Jeddah' });
+    });
+
+    it('should answer 400 invalid_json for a broken body', async () => {
+      const res = await request(platform.baseUrl)
+        .post(DECISIONS)
+        .set('authorization', `Bearer ${key}`)
+        .set('content-type', 'application/json')
+        .send('{"property": ')
+        .expect(400);
+      expect(res.body).toMatchObject({ error: 'invalid_json' });
+    });
+  });
+
+  describe('the balance check comes first', () => {
+    it('should answer 402 with required and balance, before validation, and charge nothing', async () => {
+      const { key } = await fundedWorkspace(platform, 0);
+      const res = await decide(key, apartment()).expect(402);
+      expect(res.body).toMatchObject({
+        error: 'insufficient_decisions',
+        required: 1,
+        balance: 0,
+        code: 'INSUFFICIENT_CREDITS',
+        details: { credits_required: 1, credits_remaining: 0 },
+      });
+      const invalid = await decide(key, apartment({ property: { type: 'castle', price: -1, area: 0 } })).expect(402);
+      expect(invalid.body).toMatchObject({ error: 'insufficient_decisions', required: 1 });
+    });
+
+    it('should price reasoning at three: a balance of 2 (after 3 spent of 5) pays scoring but not reasoning', async () => {
+      const { key } = await fundedWorkspace(platform, 5);
+      await decide(key, apartment({ reasoning: true })).expect(200);
+      const res = await decide(key, apartment({ reasoning: true })).expect(402);
+      expect(res.body).toMatchObject({ required: 3, balance: 2 });
+      expect((await decide(key, apartment()).expect(200)).body).toMatchObject({ credits_remaining: 1 });
+    });
+
+    it('should let exactly N of 3N concurrent calls through a balance of N', async () => {
+      const n = 5;
+      const { key } = await fundedWorkspace(platform, n);
+      const results = await Promise.all(Array.from({ length: 3 * n }, () => decide(key, apartment())));
+      const ok = results.filter((res) => res.status === 200);
+      expect(ok).toHaveLength(n);
+      expect(results.filter((res) => res.status === 402)).toHaveLength(2 * n);
+      const remaining = ok.map((res) => (res.body as DecisionResponse).credits_remaining).sort((a, b) => a - b);
+      expect(remaining).toEqual([0, 1, 2, 3, 4]);
+      expect(await balanceOf(platform, key)).toBe(0);
+    });
+  });
+
+  describe('Idempotency-Key', () => {
+    it('should answer a replay with the first body and charge once', async () => {
+      const { key } = await fundedWorkspace(platform, 5);
+      const headers = { 'idempotency-key': 'decision-replay-1' };
+      const first = await decide(key, apartment(), headers).expect(200);
+      const second = await decide(key, apartment(), headers).expect(200);
+      expect(second.body).toEqual(first.body);
+      expect(await balanceOf(platform, key)).toBe(4);
+    });
+
+    it('should refuse the same key with a different body', async () => {
+      const { key } = await fundedWorkspace(platform, 5);
+      const headers = { 'idempotency-key': 'decision-replay-2' };
+      await decide(key, apartment(), headers).expect(200);
+      const res = await decide(key, apartment({ reasoning: true }), headers).expect(409);
+      expect(res.body).toMatchObject({ error: 'idempotency_conflict' });
+      expect(await balanceOf(platform, key)).toBe(4);
+    });
+
+    it('should charge once when eight requests race on one key', async () => {
+      const { key } = await fundedWorkspace(platform, 5);
+      const headers = { 'idempotency-key': 'decision-race' };
+      const results = await Promise.all(Array.from({ length: 8 }, () => decide(key, apartment(), headers)));
+      const ok = results.filter((res) => res.status === 200);
+      expect(ok.length).toBeGreaterThanOrEqual(1);
+      expect(results.every((res) => res.status === 200 || res.status === 409)).toBe(true);
+      expect(new Set(ok.map((res) => (res.body as DecisionResponse).id)).size).toBe(1);
+      expect(await balanceOf(platform, key)).toBe(4);
+      // Once settled, the key replays the answer.
+      const replay = await decide(key, apartment(), headers).expect(200);
+      expect(replay.body).toEqual(ok[0].body);
+    });
+
+    it('should keep one key per workspace: another workspace may use the same key', async () => {
+      const a = await fundedWorkspace(platform, 5);
+      const b = await fundedWorkspace(platform, 5);
+      const headers = { 'idempotency-key': 'shared-key' };
+      const first = await decide(a.key, apartment(), headers).expect(200);
+      const second = await decide(b.key, apartment(), headers).expect(200);
+      expect((second.body as DecisionResponse).id).not.toBe((first.body as DecisionResponse).id);
+      expect(await balanceOf(platform, b.key)).toBe(4);
+    });
+  });
+});
