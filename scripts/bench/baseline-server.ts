@@ -1,9 +1,14 @@
 import 'reflect-metadata'; // @app/contracts decorates with class-transformer when first loaded
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
+import { BILLING_BALANCE_LOW } from '@app/contracts';
+import type { DecisionResponse } from '@app/contracts';
 import { AppError } from '@app/errors';
+import { DEBIT_SQL, debitParameters } from '../../apps/billing/src/ledger/ledger.repository';
+import { INSERT_DECISION_SQL, insertDecisionParameters } from '../../apps/decision/src/decisions/decisions.repository';
+import { requestHash } from '../../apps/decision/src/decisions/request-hash';
 import { seedBatch } from '../../apps/decision/src/locations/gazetteer-sources';
 import { LocationIndex } from '../../apps/decision/src/locations/location-index';
 import { searchLocations } from '../../apps/decision/src/locations/location-search';
@@ -32,54 +37,91 @@ function locationsHandler(): Handler {
 }
 
 /**
- * The SQL a scoring-only decision costs, as billing's LedgerRepository.append runs it: a
- * conditional balance UPDATE … RETURNING, then the ledger row, one round trip each, on
- * copies of billing's tables in a scratch schema of the same database.
+ * The SQL a scoring-only decision costs, the very statements the route runs: billing's
+ * one-statement debit and the decision service's INSERT of the answer, one round trip each,
+ * on the platform's own tables for a workspace of the baseline's own.
  */
-async function decisionsHandler(pool: Pool, schema: string): Promise<Handler> {
+async function decisionsHandler(pool: Pool): Promise<Handler> {
   const workspaceId = randomUUID();
-  await pool.query(`
-    CREATE SCHEMA ${schema};
-    CREATE TABLE ${schema}.balances (
-      workspace_id uuid NOT NULL, asset text NOT NULL, amount integer NOT NULL DEFAULT 0,
-      PRIMARY KEY (workspace_id, asset), CHECK (amount >= 0));
-    CREATE TABLE ${schema}.ledger_entries (
-      id uuid PRIMARY KEY DEFAULT gen_random_uuid(), seq bigserial NOT NULL, workspace_id uuid NOT NULL,
-      asset text NOT NULL, amount integer NOT NULL, reason text NOT NULL, reference text,
-      idempotency_key text NOT NULL, reverses_entry_id uuid REFERENCES ${schema}.ledger_entries (id),
-      balance_after integer NOT NULL, created_at timestamptz NOT NULL DEFAULT now(),
-      UNIQUE (workspace_id, idempotency_key));
-    CREATE INDEX ON ${schema}.ledger_entries (workspace_id, seq);`);
-  await pool.query(`INSERT INTO ${schema}.balances VALUES ($1, 'decisions', 2000000000)`, [workspaceId]);
+  await pool.query(
+    `INSERT INTO "billing"."balances" (workspace_id, asset, amount) VALUES ($1, 'decisions', 2000000000)`,
+    [workspaceId],
+  );
   return async (_url, body) => {
     const request = JSON.parse(body) as { reasoning?: unknown };
     const cost = request.reasoning === true ? 3 : 1;
-    const debited = await pool.query<{ amount: number }>(
-      `UPDATE ${schema}.balances SET amount = amount - $3
-       WHERE workspace_id = $1 AND asset = $2 AND amount >= $3 RETURNING amount`,
-      [workspaceId, 'decisions', cost],
+    const id = randomUUID();
+    const debited = await pool.query<{ id: string; balance_after: number }>(
+      DEBIT_SQL,
+      debitParameters({
+        workspaceId,
+        asset: 'decisions',
+        amount: cost,
+        reference: `decision:${id}`,
+        idempotencyKey: `debit:decision:${id}:${randomUUID()}`,
+        createdAt: new Date(),
+        defaultThreshold: 3,
+        lowBalanceEvent: { id: randomUUID(), subject: BILLING_BALANCE_LOW, requestId: null },
+      }),
     );
-    if (debited.rows.length === 0) return { status: 402, json: { error: { code: 'insufficient_decisions' } } };
-    const entry = await pool.query(
-      `INSERT INTO ${schema}.ledger_entries
-         (workspace_id, asset, amount, reason, reference, idempotency_key, balance_after, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
-      [workspaceId, 'decisions', -cost, 'debit', randomUUID(), randomUUID(), debited.rows[0].amount, new Date()],
-    );
-    return { status: 201, json: { object: 'decision', entry: entry.rows[0] as unknown } };
+    if (debited.rows.length === 0) return { status: 402, json: { error: 'insufficient_decisions' } };
+    const response = {
+      ...SAMPLE_RESPONSE,
+      id,
+      credits_remaining: debited.rows[0].balance_after,
+      created_at: new Date().toISOString(),
+    };
+    await pool.query(INSERT_DECISION_SQL, insertDecisionParameters(workspaceId, requestHash(request), response));
+    return { status: 200, json: response };
   };
 }
+
+/** An answer of the route's size and shape, stored and returned by the baseline. */
+const SAMPLE_RESPONSE: DecisionResponse = {
+  object: 'decision',
+  id: '',
+  verdict: 'partial',
+  score: 55,
+  breakdown: {
+    price: { score: 40, status: 'warn' },
+    location: { score: 65, status: 'warn' },
+    size: { score: 50, status: 'warn' },
+    details: { score: 80, status: 'pass' },
+  },
+  price_per_sqm: 8000,
+  benchmark: {
+    median_sqm: 6199,
+    p25_sqm: 5774,
+    p75_sqm: 6670,
+    year: 2025,
+    transaction_count: 10,
+    yoy_pct: 7.8,
+    scope: 'district',
+  },
+  location: {
+    city_id: 3,
+    city_name_en: 'Riyadh',
+    city_name_ar: 'الرياض',
+    district_id: 10100003075,
+    district_name_en: 'Al Olaya',
+    district_name_ar: 'حي العليا',
+  },
+  credits_used: 1,
+  credits_remaining: 0,
+  decisions_used: 1,
+  decisions_remaining: 0,
+  created_at: '',
+};
 
 async function main(): Promise<void> {
   const kind = process.env.BENCH_BASELINE;
   const databaseUrl = process.env.BENCH_DATABASE_URL;
-  const schema = `bench_baseline_${randomBytes(4).toString('hex')}`;
   let pool: Pool | undefined;
   let handler: Handler;
   if (kind === 'locations') handler = locationsHandler();
   else if (kind === 'decisions' && databaseUrl) {
     pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: 'bench-baseline' });
-    handler = await decisionsHandler(pool, schema);
+    handler = await decisionsHandler(pool);
   } else throw new Error('BENCH_BASELINE must be locations, or decisions with BENCH_DATABASE_URL');
 
   const server = http.createServer((req, res) => {
@@ -100,10 +142,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     server.close();
     server.closeAllConnections();
-    if (pool) {
-      await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await pool.end();
-    }
+    await pool?.end();
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop());

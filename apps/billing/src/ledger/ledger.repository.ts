@@ -47,6 +47,47 @@ export interface OneStatementDebit {
   lowBalanceEvent: { id: string; subject: string; requestId: string | null };
 }
 
+/**
+ * A debit in one statement (see LedgerRepository.debit). Exported with its parameters so
+ * the benchmark's baseline runs exactly this SQL.
+ */
+export const DEBIT_SQL = `WITH moved AS (
+     UPDATE "billing"."balances" SET amount = amount - $3
+     WHERE workspace_id = $1 AND asset = $2 AND amount >= $3
+     RETURNING amount),
+   entry AS (
+     INSERT INTO "billing"."ledger_entries"
+       (workspace_id, asset, amount, reason, reference, idempotency_key, balance_after, created_at)
+     SELECT $1, $2, -$3::int, 'debit', $4, $5, moved.amount, $6 FROM moved
+     RETURNING *),
+   threshold AS (
+     SELECT COALESCE(
+       (SELECT threshold FROM "billing"."low_balance_thresholds" WHERE workspace_id = $1 AND asset = $2),
+       $7::int) AS value),
+   low AS (
+     INSERT INTO "billing"."outbox" (id, subject, payload, request_id)
+     SELECT $8, $9, jsonb_build_object('workspace_id', e.workspace_id, 'asset', e.asset,
+              'balance', e.balance_after, 'threshold', t.value, 'entry_id', e.id), $10
+     FROM entry e CROSS JOIN threshold t
+     WHERE t.value > 0 AND e.balance_after + $3 >= t.value AND e.balance_after < t.value
+     RETURNING id)
+   SELECT * FROM entry`;
+
+export function debitParameters(debit: OneStatementDebit): unknown[] {
+  return [
+    debit.workspaceId,
+    debit.asset,
+    debit.amount,
+    debit.reference,
+    debit.idempotencyKey,
+    debit.createdAt,
+    debit.defaultThreshold,
+    debit.lowBalanceEvent.id,
+    debit.lowBalanceEvent.subject,
+    debit.lowBalanceEvent.requestId,
+  ];
+}
+
 /** The idempotency key (or the reversed entry) is already in the ledger: the caller replays the first result. */
 export class LedgerEntryExists extends Error {
   constructor() {
@@ -131,41 +172,7 @@ export class LedgerRepository {
    */
   async debit(debit: OneStatementDebit): Promise<LedgerEntryRow | null> {
     try {
-      const rows = await this.dataSource.query<LedgerEntryRow[]>(
-        `WITH moved AS (
-           UPDATE "billing"."balances" SET amount = amount - $3
-           WHERE workspace_id = $1 AND asset = $2 AND amount >= $3
-           RETURNING amount),
-         entry AS (
-           INSERT INTO "billing"."ledger_entries"
-             (workspace_id, asset, amount, reason, reference, idempotency_key, balance_after, created_at)
-           SELECT $1, $2, -$3::int, 'debit', $4, $5, moved.amount, $6 FROM moved
-           RETURNING *),
-         threshold AS (
-           SELECT COALESCE(
-             (SELECT threshold FROM "billing"."low_balance_thresholds" WHERE workspace_id = $1 AND asset = $2),
-             $7::int) AS value),
-         low AS (
-           INSERT INTO "billing"."outbox" (id, subject, payload, request_id)
-           SELECT $8, $9, jsonb_build_object('workspace_id', e.workspace_id, 'asset', e.asset,
-                    'balance', e.balance_after, 'threshold', t.value, 'entry_id', e.id), $10
-           FROM entry e CROSS JOIN threshold t
-           WHERE t.value > 0 AND e.balance_after + $3 >= t.value AND e.balance_after < t.value
-           RETURNING id)
-         SELECT * FROM entry`,
-        [
-          debit.workspaceId,
-          debit.asset,
-          debit.amount,
-          debit.reference,
-          debit.idempotencyKey,
-          debit.createdAt,
-          debit.defaultThreshold,
-          debit.lowBalanceEvent.id,
-          debit.lowBalanceEvent.subject,
-          debit.lowBalanceEvent.requestId,
-        ],
-      );
+      const rows = await this.dataSource.query<LedgerEntryRow[]>(DEBIT_SQL, debitParameters(debit));
       return rows[0] ?? null;
     } catch (err) {
       if (ENTRY_UNIQUE_CONSTRAINTS.includes(uniqueViolation(err) ?? '')) throw new LedgerEntryExists();

@@ -53,10 +53,18 @@ export class DecisionsRepository {
   }
 
   async insert(workspaceId: string, requestHash: string, response: DecisionResponse): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO "decision"."decisions" (id, workspace_id, request_hash, status, response, created_at)
-       VALUES ($1, $2, $3, 'done', $4, $5)`,
-      [response.id, workspaceId, requestHash, JSON.stringify(response), response.created_at],
-    );
+    await this.dataSource.query(INSERT_DECISION_SQL, insertDecisionParameters(workspaceId, requestHash, response));
   }
+}
+
+/** A decision answered without an Idempotency-Key: one INSERT (exported for the benchmark's baseline). */
+export const INSERT_DECISION_SQL = `INSERT INTO "decision"."decisions" (id, workspace_id, request_hash, status, response, created_at)
+  VALUES ($1, $2, $3, 'done', $4, $5)`;
+
+export function insertDecisionParameters(
+  workspaceId: string,
+  requestHash: string,
+  response: DecisionResponse,
+): unknown[] {
+  return [response.id, workspaceId, requestHash, JSON.stringify(response), response.created_at];
 }

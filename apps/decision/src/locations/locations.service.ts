@@ -1,62 +1,54 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { LocationsSearchRequest, LocationsSearchResponse } from '@app/contracts';
+import { VersionedSnapshot } from '../reference-data/versioned-snapshot';
 import { seedBatch } from './gazetteer-sources';
 import { LocationIndex } from './location-index';
 import { seedAliases } from './location-seed';
 import { searchLocations } from './location-search';
 import { LocationsRepository } from './locations.repository';
 
-/** How often a replica checks for a newer gazetteer (an import elsewhere). */
-export const GAZETTEER_POLL_MS = 5000;
-
 @Injectable()
 export class LocationsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(LocationsService.name);
-  private index = new LocationIndex({ cities: [], districts: [], aliases: [] });
-  private version = -1;
-  private timer: NodeJS.Timeout | undefined;
-  private refreshing: Promise<void> | undefined;
+  private readonly index: VersionedSnapshot<LocationIndex>;
 
-  constructor(private readonly repository: LocationsRepository) {}
+  constructor(private readonly repository: LocationsRepository) {
+    this.index = new VersionedSnapshot(
+      new LocationIndex({ cities: [], districts: [], aliases: [] }),
+      {
+        version: () => repository.version(),
+        load: async () => {
+          const { version, data } = await repository.load();
+          const summary = `gazetteer: ${data.cities.length} cities, ${data.districts.length} districts`;
+          return { version, value: new LocationIndex(data), summary };
+        },
+      },
+      this.logger,
+    );
+  }
 
   /** Reference data: the seed is loaded whenever the gazetteer is empty, whatever DEMO_SEED says. */
   async onApplicationBootstrap(): Promise<void> {
     if (await this.repository.seedIfEmpty(seedBatch(), seedAliases())) this.logger.log('Gazetteer seeded');
-    await this.refresh();
-    this.timer = setInterval(
-      () => void this.refresh().catch((err: unknown) => this.logger.warn(String(err))),
-      GAZETTEER_POLL_MS,
-    );
-    this.timer.unref();
+    await this.index.start();
   }
 
   onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.index.stop();
   }
 
   /** Rebuilds the in-memory index when the database holds a newer version. */
   refresh(): Promise<void> {
-    this.refreshing ??= (async () => {
-      try {
-        if ((await this.repository.version()) === this.version) return;
-        const { version, data } = await this.repository.load();
-        this.index = new LocationIndex(data);
-        this.version = version;
-        this.logger.log(`Gazetteer v${version}: ${data.cities.length} cities, ${data.districts.length} districts`);
-      } finally {
-        this.refreshing = undefined;
-      }
-    })();
-    return this.refreshing;
+    return this.index.refresh();
   }
 
   /** The current index: replaced whole on refresh, so a caller's reference stays consistent. */
   get current(): LocationIndex {
-    return this.index;
+    return this.index.current;
   }
 
   search(request: LocationsSearchRequest): LocationsSearchResponse {
-    return searchLocations(this.index, request);
+    return searchLocations(this.index.current, request);
   }
 }

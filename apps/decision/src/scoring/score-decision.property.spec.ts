@@ -4,7 +4,8 @@ import { PROPERTY_TYPES, SCORE_BUCKETS } from '@app/contracts';
 import type { MarketBenchmark } from '../benchmarks/market-benchmark';
 import { FACTOR_CODES } from './factor-codes';
 import { scoreDecision } from './score-decision';
-import { SCORE_WEIGHTS, statusOf, verdictOf } from './scoring-formula';
+import { SCORE_WEIGHTS } from '@app/contracts';
+import { statusOf, verdictOf } from './scoring-formula';
 import type { ScoringInput } from './scoring.types';
 
 /** Prices and areas across the validated ranges, from a parking space to a sprawling farm. */

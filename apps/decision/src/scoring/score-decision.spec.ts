@@ -2,7 +2,8 @@ import type { DecisionPropertyInput } from '@app/contracts';
 import type { MarketBenchmark } from '../benchmarks/market-benchmark';
 import { FACTOR_CODES } from './factor-codes';
 import { scoreDecision } from './score-decision';
-import { SCORING_FORMULA_SUMMARY, SCORE_WEIGHTS, statusOf, verdictOf } from './scoring-formula';
+import { SCORING_FORMULA_SUMMARY, SCORE_WEIGHTS } from '@app/contracts';
+import { statusOf, verdictOf } from './scoring-formula';
 import type { ScoringResult } from './scoring.types';
 
 /** A district benchmark like Riyadh apartments: quartiles 4000 / 5000 / 6000 SAR per sqm, mean 5200. */

@@ -1,4 +1,4 @@
-import { DECISION_COST, PROPERTY_TYPES, SCORE_THRESHOLDS } from '@app/contracts';
+import { DECISION_COST, PROPERTY_TYPES, SCORING_FORMULA_SUMMARY } from '@app/contracts';
 
 /** The decision request for the OpenAPI document (the service validates against the contract class). */
 export const DECISION_REQUEST_SCHEMA = {
@@ -50,9 +50,7 @@ export const DECISIONS_DESCRIPTION = [
   '(422 `validation_error` with `field`), then the debit and the computation. A failure after the debit',
   '(AI outage: 503 `ai_unavailable`) is refunded in the same request.',
   '',
-  `Score: weighted buckets price, location, size, details (0-100 each). Verdict and each bucket's status:`,
-  `≥ ${SCORE_THRESHOLDS.pass} match/pass, ${SCORE_THRESHOLDS.warn}-${SCORE_THRESHOLDS.pass - 1} partial/warn,`,
-  `< ${SCORE_THRESHOLDS.warn} no_match/fail. The formula and weights are published in the README ("Scoring").`,
+  SCORING_FORMULA_SUMMARY,
   '',
   'Benchmark: district + type for the latest year with enough transactions, else city + type (`scope`), else null.',
   'The response carries `credits_used`/`credits_remaining` and, for clients of the earlier form,',

@@ -31,8 +31,9 @@ export class ApiKeyVerifier {
   ) {}
 
   async verify(secret: string): Promise<ApiKeyPrincipal> {
-    const invalid = new AppError('invalid_api_key', 'The API key is invalid, revoked or expired.');
-    if (!API_KEY_PATTERN.test(secret)) throw invalid;
+    // Built only when needed: an error captures a stack, and this is every keyed request's path.
+    const invalid = () => new AppError('invalid_api_key', 'The API key is invalid, revoked or expired.');
+    if (!API_KEY_PATTERN.test(secret)) throw invalid();
     const hash = hashSecret(secret);
     const now = Date.now();
     const cached = this.cache.get(hash);
@@ -43,7 +44,7 @@ export class ApiKeyVerifier {
     const previous = key?.previousSecretHash != null && sameSecretHash(key.previousSecretHash, hash);
     if (!key || !(current || previous)) {
       this.cache.delete(hash);
-      throw invalid;
+      throw invalid();
     }
     const principal: ApiKeyPrincipal = {
       kind: 'api_key',

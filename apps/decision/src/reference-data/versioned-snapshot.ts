@@ -1,0 +1,59 @@
+import type { Logger } from '@nestjs/common';
+
+/** How often a replica checks for newer reference data (an import made elsewhere). */
+export const REFERENCE_DATA_POLL_MS = 5000;
+
+export interface SnapshotSource<T> {
+  /** The version the database holds now: one cheap query. */
+  version(): Promise<number>;
+  /** Everything, built into what requests read. */
+  load(): Promise<{ version: number; value: T; summary: string }>;
+}
+
+/**
+ * Read-mostly reference data (the gazetteer, the benchmarks) held in memory and replaced
+ * whole when the database's version moves, so every replica serves an import within the
+ * poll interval and requests never wait on the database.
+ */
+export class VersionedSnapshot<T> {
+  private version = -1;
+  private timer: NodeJS.Timeout | undefined;
+  private refreshing: Promise<void> | undefined;
+
+  constructor(
+    private value: T,
+    private readonly source: SnapshotSource<T>,
+    private readonly logger: Logger,
+  ) {}
+
+  get current(): T {
+    return this.value;
+  }
+
+  /** Loads now, then polls until stop(). */
+  async start(pollMs = REFERENCE_DATA_POLL_MS): Promise<void> {
+    await this.refresh();
+    this.timer = setInterval(() => void this.refresh().catch((err: unknown) => this.logger.warn(String(err))), pollMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Reloads when the database holds a newer version; concurrent calls share one reload. */
+  refresh(): Promise<void> {
+    this.refreshing ??= (async () => {
+      try {
+        if ((await this.source.version()) === this.version) return;
+        const { version, value, summary } = await this.source.load();
+        this.value = value;
+        this.version = version;
+        this.logger.log(`v${version}: ${summary}`);
+      } finally {
+        this.refreshing = undefined;
+      }
+    })();
+    return this.refreshing;
+  }
+}
