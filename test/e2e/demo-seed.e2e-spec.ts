@@ -109,7 +109,7 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
       decisions = balance.body.decisions as number;
       if (decisions === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(decisions).toBe(10);
+    expect(decisions).toBe(100); // DEMO_DECISIONS, not the FREE_DECISIONS of other new workspaces
     const userOnly = await request(first.baseUrl)
       .get('/v1/workspace/api-keys')
       .set('authorization', `Bearer ${saved.api_key}`)

@@ -6,4 +6,6 @@ export interface WorkspaceCreatedPayload {
   kind: 'broker' | 'developer';
   broker_kind: 'individual' | 'company' | null;
   created_at: string;
+  /** The standalone demo's workspace: billing grants it DEMO_DECISIONS instead of FREE_DECISIONS. */
+  demo?: boolean;
 }

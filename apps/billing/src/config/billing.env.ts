@@ -9,6 +9,13 @@ export class BillingEnv extends BaseEnv {
   @Max(10_000)
   FREE_DECISIONS = 10;
 
+  /** Decisions granted instead to the standalone demo workspace: enough to explore, reasoning included. */
+  @ToInteger()
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  DEMO_DECISIONS = 100;
+
   /** Default low-balance threshold for decisions, until a workspace sets its own. 0: never warn. */
   @ToInteger()
   @IsInt()

@@ -115,7 +115,7 @@ export class LedgerService {
    * transaction, once per workspace (`welcome:<id>`).
    */
   async grantWelcome(tx: EntityManager, workspace: WorkspaceCreatedPayload): Promise<void> {
-    const amount = this.config.FREE_DECISIONS;
+    const amount = workspace.demo ? this.config.DEMO_DECISIONS : this.config.FREE_DECISIONS;
     if (workspace.kind !== 'broker' || amount === 0) return;
     const key = welcomeKey(workspace.workspace_id);
     if (await this.ledger.findByKey(workspace.workspace_id, key, tx)) return;

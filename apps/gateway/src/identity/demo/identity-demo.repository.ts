@@ -67,7 +67,7 @@ export class IdentityDemoRepository {
       const workspace = await manager.save(
         manager.create(Workspace, { name: rows.workspaceName, kind: 'broker', brokerKind: 'company' }),
       );
-      await recordWorkspaceCreated(this.outbox, manager, workspace); // the demo gets the welcome allowance too
+      await recordWorkspaceCreated(this.outbox, manager, workspace, { demo: true }); // billing's demo allowance
       let ownerId: string | undefined;
       for (const member of rows.members) {
         const account = await manager.save(

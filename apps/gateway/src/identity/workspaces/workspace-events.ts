@@ -5,11 +5,17 @@ import type { Outbox } from '@app/messaging';
 import type { Workspace } from './workspace.entity';
 
 /** In the creating transaction: billing grants the welcome allowance from this event. */
-export function recordWorkspaceCreated(outbox: Outbox, tx: EntityManager, workspace: Workspace): Promise<string> {
+export function recordWorkspaceCreated(
+  outbox: Outbox,
+  tx: EntityManager,
+  workspace: Workspace,
+  options: { demo?: boolean } = {},
+): Promise<string> {
   return outbox.add<WorkspaceCreatedPayload>(tx, IDENTITY_WORKSPACE_CREATED, {
     workspace_id: workspace.id,
     kind: workspace.kind,
     broker_kind: workspace.brokerKind,
     created_at: workspace.createdAt.toISOString(),
+    ...(options.demo ? { demo: true } : {}),
   });
 }
