@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { DecisionResponse } from '@app/contracts';
 import { balanceOf, fundedWorkspace } from '../harness/billing-fixtures';
-import { describeE2e } from '../harness/mode';
+import { describeE2e, e2eMode } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
@@ -118,8 +118,13 @@ describeE2e('POST /v1/decisions with an OpenAI-compatible reasoning provider', (
   it('should answer 503 ai_unavailable during an outage and give the three decisions back', async () => {
     const { key } = await fundedWorkspace(platform, 5);
     ai.mode = 'down';
-    const res = await decide(key, true).expect(503);
+    const res = await decide(key, true).set('x-request-id', 'ai-outage-trace-1').expect(503);
     expect(res.body).toMatchObject({ error: 'ai_unavailable', code: 'AI_UNAVAILABLE' });
+    if (e2eMode === 'distributed') {
+      // The decision service's warning carries the HTTP request's id, across the transport.
+      const warning = platform.logs().split('\n').find((line) => line.includes('AI reasoning failed'));
+      expect(warning).toContain('ai-outage-trace-1');
+    }
     expect(await balanceOf(platform, key)).toBe(5);
     const ledger = await request(platform.baseUrl)
       .get('/v1/workspace/ledger')

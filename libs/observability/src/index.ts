@@ -1,3 +1,2 @@
 export * from './request-context';
-export * from './request-context.interceptor';
 export * from './logging.module';

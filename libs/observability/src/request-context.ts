@@ -22,3 +22,9 @@ export function requestIdFrom(header: string | string[] | undefined): string {
   const value = Array.isArray(header) ? header[0] : header;
   return value !== undefined && SAFE_REQUEST_ID.test(value) ? value : randomUUID();
 }
+
+/** The request id a message envelope carries (`{meta: {requestId}, data}`), or a new one. */
+export function requestIdOfEnvelope(envelope: unknown): string {
+  const id = (envelope as { meta?: { requestId?: unknown } } | null)?.meta?.requestId;
+  return requestIdFrom(typeof id === 'string' ? id : undefined);
+}

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { RootConfigModule } from '@app/config';
 import { DatabaseConnectionModule } from '@app/database';
 import type { DatabaseConnectionOptions } from '@app/database';
 import { MessagingModule } from '@app/messaging';
 import type { RuntimeOptions } from '@app/messaging';
-import { RequestContextInterceptor, loggingModule } from '@app/observability';
+import { loggingModule } from '@app/observability';
 
 export interface PlatformOptions {
   runtime: RuntimeOptions;
@@ -26,7 +25,6 @@ export class PlatformModule {
         MessagingModule.forRoot(options.runtime),
         DatabaseConnectionModule.forRoot(options.database),
       ],
-      providers: [{ provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor }],
     };
   }
 }

@@ -6,7 +6,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppExceptionFilter, contractValidationPipe } from '@app/errors';
-import { requestIdFrom } from '@app/observability';
+import { requestIdFrom, runWithRequestContext } from '@app/observability';
 import { useJsonBodyParser } from './json-body-parser';
 import { mountOpenApi } from './openapi';
 
@@ -32,6 +32,9 @@ export async function createHttpApp(rootModule: Type, options: HttpAppOptions): 
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  // The handler (guards, pipes, controller, outgoing messages, logs) runs inside the request's
+  // context: done() calls into it synchronously, so every promise it makes inherits the id.
+  fastify.addHook('preHandler', (request, _reply, done) => runWithRequestContext({ requestId: request.id }, done));
   useJsonBodyParser(fastify, options.bodyLimitBytes);
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     bufferLogs: true,

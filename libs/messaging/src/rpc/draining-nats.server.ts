@@ -1,6 +1,7 @@
 import { ServerNats } from '@nestjs/microservices';
 import type { NatsContext, WritePacket } from '@nestjs/microservices';
 import type { Msg as NatsMsg, NatsConnection, Subscription, SubscriptionOptions } from 'nats';
+import { requestIdOfEnvelope, runWithRequestContext } from '@app/observability';
 import { qualifySubject } from './namespace';
 
 /**
@@ -54,6 +55,13 @@ export class DrainingNatsServer extends ServerNats {
     };
   }
 
+  /** Each message's handler runs in the request context of the id its envelope carries. */
+  override handleMessage(channel: string, natsMsg: NatsMsg): Promise<unknown> {
+    return runWithRequestContext({ requestId: requestIdOfEnvelope(envelopeOf(natsMsg)) }, () =>
+      super.handleMessage(channel, natsMsg),
+    );
+  }
+
   override async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
@@ -74,5 +82,14 @@ export class DrainingNatsServer extends ServerNats {
     } catch {
       return undefined; // never connected
     }
+  }
+}
+
+/** The envelope inside Nest's NATS packet (`{pattern, data: envelope, id}`); undefined when unreadable. */
+function envelopeOf(natsMsg: NatsMsg): unknown {
+  try {
+    return (JSON.parse(new TextDecoder().decode(natsMsg.data)) as { data?: unknown }).data;
+  } catch {
+    return undefined;
   }
 }

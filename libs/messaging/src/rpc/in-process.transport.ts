@@ -2,6 +2,7 @@ import { ClientProxy, Server } from '@nestjs/microservices';
 import type { CustomTransportStrategy, MessageHandler, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { isObservable, lastValueFrom, from, of } from 'rxjs';
 import type { Observable } from 'rxjs';
+import { requestIdOfEnvelope, runWithRequestContext } from '@app/observability';
 
 /** A copy through JSON, so standalone sees exactly what NATS would deliver (dates become strings). */
 function overTheWire<T>(value: T): T {
@@ -70,16 +71,18 @@ export class InProcessClient extends ClientProxy {
       return () => undefined;
     }
     let cancelled = false;
-    void (async () => {
+    const data: unknown = overTheWire<unknown>(packet.data);
+    // The handler runs in the caller's request context: its id travels in the envelope, as over NATS.
+    void runWithRequestContext({ requestId: requestIdOfEnvelope(data) }, async () => {
       try {
-        const result: unknown = await handler(overTheWire(packet.data), undefined);
+        const result: unknown = await handler(data, undefined);
         const result$: Observable<unknown> = isObservable(result) ? result : from(Promise.resolve(result));
         const response = await lastValueFrom(result$, { defaultValue: undefined });
         if (!cancelled) callback({ response: overTheWire(response), isDisposed: true });
       } catch (err) {
         if (!cancelled) callback({ err: overTheWire(err), isDisposed: true });
       }
-    })();
+    });
     return () => {
       cancelled = true;
     };
@@ -87,8 +90,12 @@ export class InProcessClient extends ClientProxy {
 
   protected async dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
     const handler = this.broker.handlerFor(this.normalizePattern(packet.pattern as string));
-    if (handler)
-      await lastValueFrom(of(await handler(overTheWire(packet.data), undefined)), { defaultValue: undefined });
+    if (!handler) return undefined as T;
+    const data: unknown = overTheWire<unknown>(packet.data);
+    await runWithRequestContext({ requestId: requestIdOfEnvelope(data) }, async () => {
+      const result: unknown = await handler(data, undefined);
+      await lastValueFrom(isObservable(result) ? result : of(result), { defaultValue: undefined });
+    });
     return undefined as T;
   }
 }
