@@ -3,28 +3,34 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import { serviceDataSourceOptions } from '@app/database';
+import { decisionDatabase } from '../../apps/decision/src/database/decision.database';
 import { BILLING_BALANCE_LOW } from '@app/contracts';
 import type { DecisionResponse } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { DEBIT_SQL, debitParameters } from '../../apps/billing/src/ledger/ledger.repository';
 import { INSERT_DECISION_SQL, insertDecisionParameters } from '../../apps/decision/src/decisions/decisions.repository';
 import { requestHash } from '../../apps/decision/src/decisions/request-hash';
-import { seedBatch } from '../../apps/decision/src/locations/gazetteer-sources';
 import { LocationIndex } from '../../apps/decision/src/locations/location-index';
 import { searchLocations } from '../../apps/decision/src/locations/location-search';
-import { seedAliases } from '../../apps/decision/src/locations/location-seed';
+import { LocationsRepository } from '../../apps/decision/src/locations/locations.repository';
 
 /**
  * The baselines: a bare node:http server, in its own process like the platform, doing the
  * work a route cannot avoid and nothing else. Started by baseline.ts with BENCH_BASELINE
- * (`locations` or `decisions`) and, for decisions, BENCH_DATABASE_URL; reports its port over IPC.
+ * (`locations` or `decisions`) and BENCH_DATABASE_URL (the platform's database); reports its port over IPC.
  */
 type Handler = (url: URL, body: string) => Promise<{ status: number; json: unknown }>;
 
-/** The same in-memory search over the same gazetteer (a fresh platform holds the seed), no SQL. */
-function locationsHandler(): Handler {
-  const batch = seedBatch();
-  const index = new LocationIndex({ cities: batch.cities, districts: batch.districts, aliases: seedAliases() });
+/** The same in-memory search over the same gazetteer, read from the platform's database as the service reads it. */
+async function locationsHandler(databaseUrl: string): Promise<Handler> {
+  const dataSource = await new DataSource(
+    serviceDataSourceOptions(decisionDatabase, { url: databaseUrl, poolSize: 2, applicationName: 'bench-baseline' }),
+  ).initialize();
+  const { data } = await new LocationsRepository(dataSource).load();
+  await dataSource.destroy();
+  const index = new LocationIndex(data);
   return (url) => {
     try {
       const query = Object.fromEntries(url.searchParams);
@@ -118,11 +124,12 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   let pool: Pool | undefined;
   let handler: Handler;
-  if (kind === 'locations') handler = locationsHandler();
-  else if (kind === 'decisions' && databaseUrl) {
+  if (!databaseUrl) throw new Error('BENCH_DATABASE_URL is required');
+  if (kind === 'locations') handler = await locationsHandler(databaseUrl);
+  else if (kind === 'decisions') {
     pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: 'bench-baseline' });
     handler = await decisionsHandler(pool);
-  } else throw new Error('BENCH_BASELINE must be locations, or decisions with BENCH_DATABASE_URL');
+  } else throw new Error('BENCH_BASELINE must be locations or decisions');
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -1,11 +1,13 @@
 import 'reflect-metadata'; // @app/contracts decorates with class-transformer when first loaded
+import fs from 'node:fs';
+import path from 'node:path';
 import { startBaseline } from './baseline';
 import type { Baseline, BaselineKind } from './baseline';
 import { runLoad } from './load';
 import type { LoadResult, LoadSettings, Workload } from './load';
 import { readMemory } from './memory';
 import type { MemoryReading } from './memory';
-import { distributedUnavailable, startDistributed, startStandalone } from './platforms';
+import { distributedUnavailable, importGazetteer, startDistributed, startStandalone } from './platforms';
 import type { DistributedSettings, Mode, Platform } from './platforms';
 import { invalidRuns, printModeReport, writeResults } from './report';
 import type { ModeReport, RouteRun } from './report';
@@ -23,9 +25,13 @@ const DECISIONS_TARGET_RATIO = 0.5;
 const IDLE_SERVICE_LIMIT_MB = 150;
 const STANDALONE_LIMIT_MB = 700;
 const RESULTS_FILE = 'bench-results.json';
+/** The Saudi gazetteer beside the clone (../shared, as in CI), when it is there; `--gazetteer=none` skips it. */
+const DEFAULT_GAZETTEER = path.join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'locations', 'saudi');
 
 interface Options extends LoadSettings {
   modes: Mode[];
+  /** A gazetteer folder imported before measuring, or undefined to measure over the seed. */
+  gazetteer: string | undefined;
   warmupS: number;
   distributed: DistributedSettings;
 }
@@ -47,8 +53,10 @@ function readOptions(): Options {
   const mode = option('mode', 'both');
   if (!['standalone', 'distributed', 'both'].includes(mode))
     throw new Error('mode must be standalone, distributed or both');
+  const gazetteer = option('gazetteer', DEFAULT_GAZETTEER);
   return {
     modes: mode === 'both' ? ['standalone', 'distributed'] : [mode as Mode],
+    gazetteer: gazetteer !== 'none' && fs.existsSync(gazetteer) ? gazetteer : undefined,
     durationS: positive('duration', 10),
     connections: positive('connections', 50),
     warmupS: positive('warmup', 2),
@@ -113,6 +121,10 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
   process.stdout.write(`Starting the ${mode} platform…\n`);
   const platform = mode === 'standalone' ? await startStandalone() : await startDistributed(options.distributed);
   return using(platform, async () => {
+    if (options.gazetteer) {
+      process.stdout.write(`Importing the gazetteer ${options.gazetteer}…\n`);
+      await importGazetteer(platform, options.gazetteer);
+    } else process.stdout.write('No gazetteer to import: measuring over the seed.\n');
     await new Promise((resolve) => setTimeout(resolve, 3000)); // let start-up work settle before weighing
     report.memory.idle = readMemory(platform.memoryGroups());
     const auth = { authorization: `Bearer ${platform.apiKey}` };

@@ -317,3 +317,30 @@ async function deleteStreams(natsUrl: string, namespace: string): Promise<void> 
     await nc.close();
   }
 }
+
+/**
+ * Imports a gazetteer into the platform's database with `import-locations`, as an operator
+ * would, then waits until the gateway answers from it (services poll every 5 s): the route
+ * is measured over the real place names, not the seed's few.
+ */
+export async function importGazetteer(platform: Platform, source: string): Promise<void> {
+  const tool = spawn(process.execPath, [path.join(DIST, 'scripts', 'import-locations.js'), source], {
+    env: { ...process.env, DATABASE_URL: platform.databaseUrl },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const [code] = (await once(tool, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`import-locations ${source} exited ${String(code)}`);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${platform.baseUrl}/v1/locations?city=Riyadh&districts=true`, {
+      headers: { authorization: `Bearer ${platform.apiKey}` },
+    });
+    const body = (await res.json()) as { districts?: unknown[] };
+    if ((body.districts?.length ?? 0) > SEED_RIYADH_DISTRICTS) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the platform did not load the imported gazetteer within 30 s');
+}
+
+/** Riyadh's districts in the hand-written seed; more means the import is being served. */
+const SEED_RIYADH_DISTRICTS = 12;

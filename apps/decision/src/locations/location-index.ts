@@ -1,4 +1,4 @@
-import { editDistance, normalizeName, skeletonKey, typoBudget, wordKeys } from './location-text';
+import { editDistance, editDistanceLowerBound, letterMask, normalizeName, skeletonKey, typoBudget, wordKeys } from './location-text';
 
 /** What the index is built from: plain rows, whatever their source (database, JSON files, seed). */
 export interface GazetteerCity {
@@ -53,6 +53,17 @@ interface NameKeys {
   key: string;
   skeleton: string;
   words: string[];
+  keyMask: number;
+  skeletonMask: number;
+}
+
+/** A normalised query with what the tiers compare against, computed once per search. */
+interface QueryKeys {
+  key: string;
+  skeleton: string;
+  keyMask: number;
+  skeletonMask: number;
+  budget: number;
 }
 
 interface Entry<T> {
@@ -66,29 +77,52 @@ interface Entry<T> {
 function keysOf(name: string): NameKeys | undefined {
   const key = normalizeName(name);
   if (!key) return undefined;
-  return { key, skeleton: skeletonKey(key), words: wordKeys(name).slice(1) };
+  const skeleton = skeletonKey(key);
+  return {
+    key,
+    skeleton,
+    words: wordKeys(name).slice(1),
+    keyMask: letterMask(key),
+    skeletonMask: letterMask(skeleton),
+  };
 }
 
 /** The best tier any of the names reaches, or undefined. */
-function matchTier(names: NameKeys[], query: string, querySkeleton: string): number | undefined {
-  let best: number | undefined;
-  const better = (tier: number) => {
-    if (best === undefined || tier < best) best = tier;
-  };
+function matchTier(names: NameKeys[], q: QueryKeys): number | undefined {
+  // The hot loop of every search: plain comparisons, no closures.
+  let best = NO_MATCH;
   for (const name of names) {
-    if (name.key === query) return TIER.exact;
-    if (querySkeleton.length >= 2 && name.skeleton === querySkeleton) better(TIER.skeleton);
-    else if (name.key.startsWith(query)) better(TIER.prefix);
-    else if (query.length >= 3 && name.words.some((word) => word.startsWith(query))) better(TIER.wordPrefix);
-    else if (querySkeleton.length >= 3 && name.skeleton.startsWith(querySkeleton)) better(TIER.skeletonPrefix);
-    else if (best === undefined || best > TIER.fuzzy) {
-      const budget = typoBudget(query);
-      if (budget > 0 && editDistance(name.key, query, budget) <= budget) better(TIER.fuzzy);
-      else if (querySkeleton.length >= 3 && editDistance(name.skeleton, querySkeleton, 1) <= 1)
-        better(TIER.fuzzySkeleton);
+    if (name.key === q.key) return TIER.exact;
+    let tier = NO_MATCH;
+    if (q.skeleton.length >= 2 && name.skeleton === q.skeleton) tier = TIER.skeleton;
+    else if (name.key.startsWith(q.key)) tier = TIER.prefix;
+    else if (q.key.length >= 3 && startsAnyWord(name.words, q.key)) tier = TIER.wordPrefix;
+    else if (q.skeleton.length >= 3 && name.skeleton.startsWith(q.skeleton)) tier = TIER.skeletonPrefix;
+    else if (best > TIER.fuzzy) {
+      if (within(name.key, name.keyMask, q.key, q.keyMask, q.budget)) tier = TIER.fuzzy;
+      else if (q.skeleton.length >= 3 && within(name.skeleton, name.skeletonMask, q.skeleton, q.skeletonMask, 1))
+        tier = TIER.fuzzySkeleton;
     }
+    if (tier < best) best = tier;
   }
-  return best;
+  return best === NO_MATCH ? undefined : best;
+}
+
+const NO_MATCH = Number.MAX_SAFE_INTEGER;
+
+function startsAnyWord(words: string[], prefix: string): boolean {
+  for (const word of words) if (word.startsWith(prefix)) return true;
+  return false;
+}
+
+/** Edit distance within `budget`, after the two cheap tests that rule out almost every name. */
+function within(name: string, nameMask: number, query: string, queryMask: number, budget: number): boolean {
+  return (
+    budget > 0 &&
+    Math.abs(name.length - query.length) <= budget &&
+    editDistanceLowerBound(nameMask, queryMask) <= budget &&
+    editDistance(name, query, budget) <= budget
+  );
 }
 
 /** The in-memory gazetteer: built once per version, answers in microseconds. */
@@ -98,6 +132,9 @@ export class LocationIndex {
   private readonly cityById = new Map<number, IndexedCity>();
   private readonly districtsByCity = new Map<number, GazetteerDistrict[]>();
   private readonly districtById = new Map<number, GazetteerDistrict>();
+  private readonly districtEntriesByCity = new Map<number, Entry<GazetteerDistrict>[]>();
+  /** Answers by query: the index never changes, and people ask for the same few places. */
+  private readonly answers = new Map<string, (CityHit | DistrictHit)[]>();
 
   constructor(data: GazetteerData) {
     for (const district of data.districts) {
@@ -130,6 +167,11 @@ export class LocationIndex {
       weight: this.districtsByCity.get(district.city_id)?.length ?? 0,
       label: district.name_en,
     }));
+    for (const entry of this.districts) {
+      const list = this.districtEntriesByCity.get(entry.place.city_id) ?? [];
+      list.push(entry);
+      this.districtEntriesByCity.set(entry.place.city_id, list);
+    }
   }
 
   get size(): { cities: number; districts: number } {
@@ -149,43 +191,65 @@ export class LocationIndex {
   }
 
   searchCities(text: string, limit: number): CityHit[] {
-    return rank(this.cities, text, limit, () => true).map(({ entry, tier }) => ({
-      kind: 'city',
-      city: entry.place,
-      tier,
-    }));
+    return this.remembered(`c:${limit}:${text}`, () =>
+      rank(this.cities, text, limit).map(({ entry, tier }): CityHit => ({ kind: 'city', city: entry.place, tier })),
+    );
   }
 
-  /** Districts, optionally only inside the given cities. */
+  /** Districts, optionally only inside the given cities (then only their districts are scanned). */
   searchDistricts(text: string, limit: number, cityIds?: ReadonlySet<number>): DistrictHit[] {
-    const inScope = cityIds ? (d: GazetteerDistrict) => cityIds.has(d.city_id) : () => true;
-    return rank(this.districts, text, limit, inScope).map(({ entry, tier }) => ({
-      kind: 'district',
-      district: entry.place,
-      city: this.cityById.get(entry.place.city_id) ?? {
-        id: entry.place.city_id,
-        name_ar: '',
-        name_en: '',
-        district_count: 0,
-      },
-      tier,
-    }));
+    const scope = cityIds ? [...cityIds].sort((a, b) => a - b) : undefined;
+    return this.remembered(`d:${limit}:${scope?.join(',') ?? '*'}:${text}`, () => {
+      const entries = scope ? scope.flatMap((id) => this.districtEntriesByCity.get(id) ?? []) : this.districts;
+      return rank(entries, text, limit).map(
+        ({ entry, tier }): DistrictHit => ({
+          kind: 'district',
+          district: entry.place,
+          city: this.cityById.get(entry.place.city_id) ?? {
+            id: entry.place.city_id,
+            name_ar: '',
+            name_en: '',
+            district_count: 0,
+          },
+          tier,
+        }),
+      );
+    });
+  }
+
+  /** A copy of the remembered answer (callers may sort or filter it), computing it the first time. */
+  private remembered<T extends CityHit | DistrictHit>(key: string, search: () => T[]): T[] {
+    let answer = this.answers.get(key) as T[] | undefined;
+    if (!answer) {
+      answer = search();
+      if (this.answers.size >= REMEMBERED_ANSWERS) this.answers.delete(this.answers.keys().next().value as string);
+      this.answers.set(key, answer);
+    }
+    return answer.slice();
   }
 }
+
+/** Answers kept per index (oldest dropped first): a few MB at most. */
+const REMEMBERED_ANSWERS = 5000;
 
 function rank<T extends { id: number }>(
   entries: Entry<T>[],
   text: string,
   limit: number,
-  inScope: (place: T) => boolean,
 ): { entry: Entry<T>; tier: number }[] {
   const query = normalizeName(text);
   if (!query) return [];
-  const querySkeleton = skeletonKey(query);
+  const skeleton = skeletonKey(query);
+  const q: QueryKeys = {
+    key: query,
+    skeleton,
+    keyMask: letterMask(query),
+    skeletonMask: letterMask(skeleton),
+    budget: typoBudget(query),
+  };
   const hits: { entry: Entry<T>; tier: number; distance: number }[] = [];
   for (const entry of entries) {
-    if (!inScope(entry.place)) continue;
-    const tier = matchTier(entry.names, query, querySkeleton);
+    const tier = matchTier(entry.names, q);
     if (tier !== undefined)
       hits.push({ entry, tier, distance: tier === TIER.exact ? 0 : closeness(entry.names, query) });
   }

@@ -136,9 +136,37 @@ export function editDistance(a: string, b: string, max: number): number {
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > max) return max + 1;
-    [prevPrev, prev, current] = [prev, current, prevPrev];
+    const spare = prevPrev;
+    prevPrev = prev;
+    prev = current;
+    current = spare;
   }
   return prev[n];
+}
+
+/**
+ * The letters of a key as a 32-bit set (code point modulo 32: a collision only weakens the
+ * filter below, never makes it wrong).
+ */
+export function letterMask(key: string): number {
+  let mask = 0;
+  for (let i = 0; i < key.length; i++) mask |= 1 << (key.charCodeAt(i) & 31);
+  return mask;
+}
+
+/**
+ * A lower bound of the edit distance from the letter sets: every letter one side has and the
+ * other lacks takes an edit (a substitution can settle one of each side at once). It lets the
+ * fuzzy tier skip nearly every name without running the distance itself.
+ */
+export function editDistanceLowerBound(maskA: number, maskB: number): number {
+  return Math.max(bitCount(maskA & ~maskB), bitCount(maskB & ~maskA));
+}
+
+function bitCount(value: number): number {
+  let v = value - ((value >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** The typo budget: one edit for short keys, two from eight letters. */

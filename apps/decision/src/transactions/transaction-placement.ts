@@ -26,7 +26,7 @@ export class TransactionPlacer {
     const cityId = this.cityId(text);
     if (cityId === undefined) return undefined;
     if (text.districtId !== undefined) {
-      const known = this.index.districtsOf(cityId).some((district) => district.id === text.districtId);
+      const known = this.index.district(text.districtId)?.city_id === cityId;
       return known ? { cityId, districtId: text.districtId } : undefined;
     }
     return { cityId, districtId: text.district ? this.districtId(cityId, text.district) : null };
