@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { connect } from 'nats';
+import { deleteNamespaceStreams } from '@app/messaging';
 import { Client } from 'pg';
 import { APP_NAMES, APP_RUNTIME } from '@app/contracts';
 import type { AppName } from '@app/contracts';
@@ -130,7 +130,7 @@ export async function startDistributed(settings: DistributedSettings): Promise<P
   const baseUrl = `http://127.0.0.1:${APP_RUNTIME.gateway.port}`;
   const stop = async () => {
     if (!(await terminate(launcher.child, 30_000))) killGroup(pid);
-    await deleteStreams(settings.natsUrl, namespace).catch(() => undefined);
+    await deleteNamespaceStreams(settings.natsUrl, namespace).catch(() => undefined);
     await withClient(settings.adminUrl, (client) =>
       client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`),
     );
@@ -302,19 +302,6 @@ async function withClient<T>(url: string, work: (client: Client) => Promise<T>):
     return await work(client);
   } finally {
     await client.end();
-  }
-}
-
-/** The run's JetStream streams carry its namespace. */
-async function deleteStreams(natsUrl: string, namespace: string): Promise<void> {
-  const nc = await connect({ servers: natsUrl });
-  try {
-    const jsm = await nc.jetstreamManager();
-    for await (const stream of jsm.streams.list()) {
-      if (stream.config.name.startsWith(`${namespace}_`)) await jsm.streams.delete(stream.config.name);
-    }
-  } finally {
-    await nc.close();
   }
 }
 

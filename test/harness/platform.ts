@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import type net from 'node:net';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { connect } from 'nats';
+import { deleteNamespaceStreams } from '@app/messaging';
 import { APP_NAMES, APP_RUNTIME } from '@app/contracts';
 import type { AppName } from '@app/contracts';
 import { loadEnv } from '@app/config';
@@ -151,7 +151,7 @@ class DistributedPlatform implements Platform {
       }),
     );
     await Promise.all([...this.processes.keys()].map((app) => this.stopApp(app)));
-    await deleteStreams(this.env.NATS_URL, this.env.EVENTS_NAMESPACE);
+    await deleteNamespaceStreams(this.env.NATS_URL, this.env.EVENTS_NAMESPACE);
     await this.db.drop();
   }
 }
@@ -195,17 +195,4 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} not ready within 45 s\n${output().slice(-3000)}`);
-}
-
-/** A test run's JetStream streams carry its namespace; remove them so runs never see each other's events. */
-export async function deleteStreams(natsUrl: string, namespace: string): Promise<void> {
-  const nc = await connect({ servers: natsUrl });
-  try {
-    const jsm = await nc.jetstreamManager();
-    for await (const stream of jsm.streams.list()) {
-      if (stream.config.name.startsWith(`${namespace}_`)) await jsm.streams.delete(stream.config.name);
-    }
-  } finally {
-    await nc.close();
-  }
 }

@@ -5,13 +5,12 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
 import { AppExceptionFilter, contractValidationPipe } from '@app/errors';
-import { DrainingNatsServer, IN_PROCESS_BROKER, InProcessServer } from '@app/messaging';
+import { DrainingNatsServer, IN_PROCESS_BROKER, InProcessServer, deleteNamespaceStreams } from '@app/messaging';
 import type { InProcessBroker, RuntimeOptions } from '@app/messaging';
 import { PlatformModule } from '@app/platform';
 import { freshDatabase } from './databases';
 import type { FreshDatabase } from './databases';
 import { e2eMode } from './mode';
-import { deleteStreams } from './platform';
 
 export interface ServiceApp {
   app: NestFastifyApplication;
@@ -75,7 +74,7 @@ export async function startServiceApp(
     database,
     close: async () => {
       await app.close();
-      if (runtime.mode === 'distributed') await deleteStreams(runtime.natsUrl, runtime.eventsNamespace);
+      if (runtime.mode === 'distributed') await deleteNamespaceStreams(runtime.natsUrl, runtime.eventsNamespace);
       await database.drop();
     },
   };

@@ -18,3 +18,4 @@ export * from './events/event-delivery';
 export * from './events/event-consumers.explorer';
 export * from './events/outbox';
 export * from './events/outbox-relay';
+export * from './events/delete-namespace-streams';
