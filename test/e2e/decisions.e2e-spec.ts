@@ -3,6 +3,7 @@ import { SCORE_BUCKETS } from '@app/contracts';
 import type { DecisionResponse } from '@app/contracts';
 import { balanceOf, fundedWorkspace } from '../harness/billing-fixtures';
 import { withClient } from '../harness/databases';
+import { createAccount, createMember } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
@@ -270,6 +271,52 @@ describeE2e('POST /v1/decisions', () => {
       const remaining = ok.map((res) => (res.body as DecisionResponse).credits_remaining).sort((a, b) => a - b);
       expect(remaining).toEqual([0, 1, 2, 3, 4]);
       expect(await balanceOf(platform, key)).toBe(0);
+    });
+  });
+
+  describe('history', () => {
+    it("should list the workspace's decisions newest first and fetch one by id, to keys and members", async () => {
+      const { key, owner, workspaceId } = await fundedWorkspace(platform, 5);
+      const first = (await decide(key, apartment()).expect(200)).body as DecisionResponse;
+      const second = (await decide(key, apartment({ location: { district_id: OLAYA_RIYADH } })).expect(200))
+        .body as DecisionResponse;
+      const list = await request(platform.baseUrl)
+        .get(DECISIONS)
+        .query({ limit: 1 })
+        .set('authorization', `Bearer ${key}`)
+        .expect(200);
+      expect(list.body).toMatchObject({ object: 'list', limit: 1, offset: 0, has_more: true });
+      expect(list.body.data).toEqual([second]);
+      const agent = await createMember(platform, { workspaceId, role: 'agent' });
+      const one = await request(platform.baseUrl)
+        .get(`${DECISIONS}/${first.id}`)
+        .set('authorization', `Bearer ${agent.token}`)
+        .expect(200);
+      expect(one.body).toEqual(first);
+      expect(owner.workspaceId).toBe(workspaceId);
+    });
+
+    it("should answer 404 for another workspace's decision and for an id that is not one", async () => {
+      const mine = await fundedWorkspace(platform, 5);
+      const theirs = await fundedWorkspace(platform, 5);
+      const decision = (await decide(mine.key, apartment()).expect(200)).body as DecisionResponse;
+      for (const id of [decision.id, 'not-a-decision-id']) {
+        const res = await request(platform.baseUrl)
+          .get(`${DECISIONS}/${id}`)
+          .set('authorization', `Bearer ${theirs.key}`)
+          .expect(404);
+        expect(res.body).toMatchObject({ error: 'not_found' });
+      }
+      const theirList = await request(platform.baseUrl)
+        .get(DECISIONS)
+        .set('authorization', `Bearer ${theirs.key}`)
+        .expect(200);
+      expect(theirList.body.data).toEqual([]);
+    });
+
+    it('should refuse a buyer, who has no workspace', async () => {
+      const buyer = await createAccount(platform, { accountRole: 'buyer' });
+      await request(platform.baseUrl).get(DECISIONS).set('authorization', `Bearer ${buyer.token}`).expect(403);
     });
   });
 

@@ -35,6 +35,7 @@ export const PERMISSIONS = {
   'bookings:manage': EVERYONE,
   'leads:manage': EVERYONE,
   'inbox:read': EVERYONE,
+  'decisions:read': EVERYONE,
 } as const satisfies Record<string, readonly WorkspaceRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

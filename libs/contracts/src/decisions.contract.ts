@@ -20,6 +20,8 @@ import {
 
 /** The decision service's decision pattern and the public decision shapes (spec 2.1, 2.2). */
 export const DECISIONS_CREATE_PATTERN = 'rpc.decision.decisions.create.v1';
+export const DECISIONS_GET_PATTERN = 'rpc.decision.decisions.get.v1';
+export const DECISIONS_LIST_PATTERN = 'rpc.decision.decisions.list.v1';
 
 export const PROPERTY_TYPES = ['apartment', 'villa', 'land', 'commercial', 'office'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
@@ -230,4 +232,38 @@ export interface DecisionResponse {
   decisions_used: number;
   decisions_remaining: number;
   created_at: string;
+}
+
+/** One decision of the workspace, as it was answered; another workspace's answers 404. */
+export class GetDecisionRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  /** Any string: an id that is not one of ours is simply not found. */
+  @IsString()
+  @Length(1, 100)
+  id: string;
+}
+
+/** The workspace's decisions, newest first. */
+export class ListDecisionsRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit: number = 20;
+
+  @IsInt()
+  @Min(0)
+  offset: number = 0;
+}
+
+export interface DecisionsPageResponse {
+  object: 'list';
+  data: DecisionResponse[];
+  limit: number;
+  offset: number;
+  has_more: boolean;
 }

@@ -41,6 +41,25 @@ export class DecisionsRepository {
   }
 
   /** Gives a claim back when the request ends without an answer to keep (402, 422, AI outage). */
+  /** A finished decision of the workspace, or null (another workspace's, unknown, or still running). */
+  async find(workspaceId: string, id: string): Promise<DecisionResponse | null> {
+    const rows = await this.dataSource.query<{ response: DecisionResponse }[]>(
+      `SELECT response FROM "decision"."decisions" WHERE id = $1 AND workspace_id = $2 AND status = 'done'`,
+      [id, workspaceId],
+    );
+    return rows[0]?.response ?? null;
+  }
+
+  /** Newest first; one extra row tells whether there is more. */
+  async page(workspaceId: string, limit: number, offset: number): Promise<DecisionResponse[]> {
+    const rows = await this.dataSource.query<{ response: DecisionResponse }[]>(
+      `SELECT response FROM "decision"."decisions" WHERE workspace_id = $1 AND status = 'done'
+       ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      [workspaceId, limit + 1, offset],
+    );
+    return rows.map((row) => row.response);
+  }
+
   async release(id: string): Promise<void> {
     await this.dataSource.query(`DELETE FROM "decision"."decisions" WHERE id = $1 AND status = 'pending'`, [id]);
   }

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { isUUID } from 'class-validator';
 import { decisionCost } from '@app/contracts';
-import type { CreateDecisionRequest, DecisionRequestBody, DecisionResponse } from '@app/contracts';
+import type {
+  CreateDecisionRequest,
+  DecisionRequestBody,
+  DecisionResponse,
+  DecisionsPageResponse,
+  GetDecisionRequest,
+  ListDecisionsRequest,
+} from '@app/contracts';
 import { AppError, insufficientBalance } from '@app/errors';
 import { BenchmarksService } from '../benchmarks/benchmarks.service';
 import { LocationsService } from '../locations/locations.service';
@@ -78,6 +86,23 @@ export class DecisionsService {
           .catch((e: unknown) => this.logger.error(`Releasing claim ${id}: ${String(e)}`));
       throw err;
     }
+  }
+
+  async get(req: GetDecisionRequest): Promise<DecisionResponse> {
+    const found = isUUID(req.id) ? await this.repository.find(req.workspace_id, req.id) : null;
+    if (!found) throw new AppError('not_found', 'There is no such decision in your workspace.');
+    return found;
+  }
+
+  async list(req: ListDecisionsRequest): Promise<DecisionsPageResponse> {
+    const rows = await this.repository.page(req.workspace_id, req.limit, req.offset);
+    return {
+      object: 'list',
+      data: rows.slice(0, req.limit),
+      limit: req.limit,
+      offset: req.offset,
+      has_more: rows.length > req.limit,
+    };
   }
 
   private async compute(

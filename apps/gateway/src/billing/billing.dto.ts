@@ -1,7 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn, IsInt, Max, Min } from 'class-validator';
 import { BILLING_ASSETS, DECISION_PACK_SIZES, LEDGER_REASONS } from '@app/contracts';
+import { PageQueryDto } from '../http/page-query.dto';
 import type { BalanceResponse, BillingAsset, DecisionPackSize } from '@app/contracts';
 
 export class PurchaseDecisionPackDto {
@@ -10,22 +10,8 @@ export class PurchaseDecisionPackDto {
   size: DecisionPackSize;
 }
 
-export class LedgerQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset?: number;
-}
+/** `GET /v1/workspace/ledger` paging. */
+export class LedgerQueryDto extends PageQueryDto {}
 
 export class LowBalanceThresholdDto {
   @ApiProperty({ enum: BILLING_ASSETS })

@@ -1,6 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { DECISIONS_CREATE_PATTERN, DECISION_WITH_REASONING_DEADLINE_MS } from '@app/contracts';
-import type { CreateDecisionRequest, DecisionResponse } from '@app/contracts';
+import {
+  DECISIONS_CREATE_PATTERN,
+  DECISIONS_GET_PATTERN,
+  DECISIONS_LIST_PATTERN,
+  DECISION_WITH_REASONING_DEADLINE_MS,
+} from '@app/contracts';
+import type {
+  CreateDecisionRequest,
+  DecisionResponse,
+  DecisionsPageResponse,
+  GetDecisionRequest,
+  ListDecisionsRequest,
+} from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 
 /** The decision service's decision call, typed. */
@@ -14,5 +25,13 @@ export class DecisionsClient {
       request,
       withReasoning ? DECISION_WITH_REASONING_DEADLINE_MS : undefined,
     );
+  }
+
+  get(request: GetDecisionRequest): Promise<DecisionResponse> {
+    return this.rpc.send(DECISIONS_GET_PATTERN, request);
+  }
+
+  list(request: ListDecisionsRequest): Promise<DecisionsPageResponse> {
+    return this.rpc.send(DECISIONS_LIST_PATTERN, request);
   }
 }

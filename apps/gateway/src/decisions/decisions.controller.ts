@@ -1,7 +1,8 @@
-import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBody,
   ApiHeader,
+  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiPaymentRequiredResponse,
@@ -9,14 +10,15 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import type { DecisionResponse, Principal } from '@app/contracts';
+import type { DecisionResponse, DecisionsPageResponse, Principal } from '@app/contracts';
+import { AppError } from '@app/errors';
 import { idempotencyKeyFrom } from '../http/idempotency-key';
+import { PageQueryDto } from '../http/page-query.dto';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { DECISION_REQUEST_SCHEMA, DECISIONS_DESCRIPTION } from './decisions.openapi';
 import { DecisionsClient } from './decisions.client';
 
 @ApiTags('decisions')
-@Authenticated(['api_key'])
 @Controller('decisions')
 export class DecisionsController {
   constructor(private readonly decisions: DecisionsClient) {}
@@ -27,6 +29,7 @@ export class DecisionsController {
    */
   @Post()
   @HttpCode(200)
+  @Authenticated(['api_key'])
   @ApiOperation({
     summary: 'Score a property against the market (1 decision; 3 with reasoning)',
     description: DECISIONS_DESCRIPTION,
@@ -55,9 +58,31 @@ export class DecisionsController {
       withReasoning,
     );
   }
+
+  @Get()
+  @Authenticated(['user', 'api_key'], 'decisions:read')
+  @ApiOperation({ summary: "The workspace's decisions, newest first, as they were answered" })
+  @ApiOkResponse({ description: '`{object: "list", data, limit, offset, has_more}`' })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQueryDto): Promise<DecisionsPageResponse> {
+    return this.decisions.list({
+      workspace_id: workspaceOf(principal),
+      limit: query.limit ?? 20,
+      offset: query.offset ?? 0,
+    });
+  }
+
+  @Get(':id')
+  @Authenticated(['user', 'api_key'], 'decisions:read')
+  @ApiOperation({ summary: 'One decision of the workspace, as it was answered' })
+  @ApiOkResponse({ description: 'The decision' })
+  @ApiNotFoundResponse({ description: '`not_found`: no such decision in your workspace' })
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionResponse> {
+    return this.decisions.get({ workspace_id: workspaceOf(principal), id });
+  }
 }
 
-/** Only API keys reach this route (the guard), and a key always belongs to a workspace. */
+/** A key always belongs to a workspace; a user without one has no decisions to see. */
 function workspaceOf(principal: Principal): string {
-  return (principal as Extract<Principal, { kind: 'api_key' }>).workspaceId;
+  if (!principal.workspaceId) throw new AppError('forbidden', 'You are not a member of a workspace.');
+  return principal.workspaceId;
 }
