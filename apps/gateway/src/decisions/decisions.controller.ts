@@ -17,6 +17,7 @@ import { PageQueryDto } from '../http/page-query.dto';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { DECISION_REQUEST_SCHEMA, DECISIONS_DESCRIPTION } from './decisions.openapi';
 import { DecisionsClient } from './decisions.client';
+import { DecisionDto, DecisionsPageDto } from './decision.dto';
 
 @ApiTags('decisions')
 @Controller('decisions')
@@ -40,7 +41,7 @@ export class DecisionsController {
     required: false,
     description: 'A retry with the same key and body returns the first answer, charged once',
   })
-  @ApiOkResponse({ description: 'The decision' })
+  @ApiOkResponse({ type: DecisionDto })
   @ApiPaymentRequiredResponse({ description: '`insufficient_decisions` with `required` and `balance`' })
   @ApiUnprocessableEntityResponse({
     description: '`validation_error` with `field` (and `suggestions` for an unknown or ambiguous place)',
@@ -62,7 +63,7 @@ export class DecisionsController {
   @Get()
   @Authenticated(['user', 'api_key'], 'decisions:read')
   @ApiOperation({ summary: "The workspace's decisions, newest first, as they were answered" })
-  @ApiOkResponse({ description: '`{object: "list", data, limit, offset, has_more}`' })
+  @ApiOkResponse({ type: DecisionsPageDto })
   list(@CurrentPrincipal() principal: Principal, @Query() query: PageQueryDto): Promise<DecisionsPageResponse> {
     return this.decisions.list({
       workspace_id: workspaceOf(principal),
@@ -74,7 +75,7 @@ export class DecisionsController {
   @Get(':id')
   @Authenticated(['user', 'api_key'], 'decisions:read')
   @ApiOperation({ summary: 'One decision of the workspace, as it was answered' })
-  @ApiOkResponse({ description: 'The decision' })
+  @ApiOkResponse({ type: DecisionDto })
   @ApiNotFoundResponse({ description: '`not_found`: no such decision in your workspace' })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionResponse> {
     return this.decisions.get({ workspace_id: workspaceOf(principal), id });

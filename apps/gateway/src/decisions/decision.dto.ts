@@ -1,0 +1,157 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { SUB_SCORE_STATUSES, VERDICTS } from '@app/contracts';
+import type {
+  DecisionBenchmark,
+  DecisionBreakdown,
+  DecisionLocation,
+  DecisionReasoning,
+  DecisionResponse,
+  DecisionsPageResponse,
+  SubScore,
+  SubScoreStatus,
+  Verdict,
+} from '@app/contracts';
+
+/** The decision response for the OpenAPI document (the shape is the contract's). */
+class SubScoreDto implements SubScore {
+  @ApiProperty({ minimum: 0, maximum: 100 })
+  score: number;
+
+  @ApiProperty({ enum: SUB_SCORE_STATUSES, description: 'pass ≥ 70, warn 40-69, fail < 40' })
+  status: SubScoreStatus;
+}
+
+class BreakdownDto implements DecisionBreakdown {
+  @ApiProperty({ description: 'price per sqm against the benchmark distribution' })
+  price: SubScoreDto;
+
+  @ApiProperty({ description: 'area demand and trend' })
+  location: SubScoreDto;
+
+  @ApiProperty({ description: 'price per sqm against the market average for type and place' })
+  size: SubScoreDto;
+
+  @ApiProperty({ description: 'type-specific details (bedrooms, floor, age, parking, furnished)' })
+  details: SubScoreDto;
+}
+
+class BenchmarkDto implements DecisionBenchmark {
+  @ApiProperty({ description: 'SAR per sqm' })
+  median_sqm: number;
+
+  @ApiProperty()
+  p25_sqm: number;
+
+  @ApiProperty()
+  p75_sqm: number;
+
+  @ApiProperty()
+  year: number;
+
+  @ApiProperty()
+  transaction_count: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'null without prior-year data' })
+  yoy_pct: number | null;
+
+  @ApiProperty({ enum: ['district', 'city'] })
+  scope: 'district' | 'city';
+}
+
+class ReasoningDto implements DecisionReasoning {
+  @ApiProperty({ description: '2-3 sentences' })
+  reasoning_en: string;
+
+  @ApiProperty({ description: '2-3 sentences in Arabic' })
+  reasoning_ar: string;
+
+  @ApiProperty({ type: [String], maxItems: 3 })
+  key_factors: string[];
+
+  @ApiProperty({ type: [String] })
+  risk_flags: string[];
+
+  @ApiProperty({ description: '`template`, or the AI model that wrote the text' })
+  model: string;
+}
+
+class DecisionLocationDto implements DecisionLocation {
+  @ApiProperty()
+  city_id: number;
+
+  @ApiProperty()
+  city_name_en: string;
+
+  @ApiProperty()
+  city_name_ar: string;
+
+  @ApiProperty()
+  district_id: number;
+
+  @ApiProperty()
+  district_name_en: string;
+
+  @ApiProperty()
+  district_name_ar: string;
+}
+
+export class DecisionDto implements DecisionResponse {
+  @ApiProperty({ enum: ['decision'] })
+  object: 'decision';
+
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ enum: VERDICTS, description: 'match ≥ 70, partial 40-69, no_match < 40' })
+  verdict: Verdict;
+
+  @ApiProperty({ minimum: 0, maximum: 100 })
+  score: number;
+
+  @ApiProperty()
+  breakdown: BreakdownDto;
+
+  @ApiProperty({ description: 'price / area, rounded' })
+  price_per_sqm: number;
+
+  @ApiProperty({ type: BenchmarkDto, nullable: true })
+  benchmark: BenchmarkDto | null;
+
+  @ApiProperty()
+  location: DecisionLocationDto;
+
+  @ApiPropertyOptional({ description: 'only when the request asked for reasoning' })
+  reasoning?: ReasoningDto;
+
+  @ApiProperty({ enum: [1, 3] })
+  credits_used: number;
+
+  @ApiProperty({ description: "the balance right after this call's own debit" })
+  credits_remaining: number;
+
+  @ApiProperty({ description: 'earlier name of credits_used' })
+  decisions_used: number;
+
+  @ApiProperty({ description: 'earlier name of credits_remaining' })
+  decisions_remaining: number;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
+
+export class DecisionsPageDto implements DecisionsPageResponse {
+  @ApiProperty({ enum: ['list'] })
+  object: 'list';
+
+  @ApiProperty({ type: [DecisionDto] })
+  data: DecisionDto[];
+
+  @ApiProperty()
+  limit: number;
+
+  @ApiProperty()
+  offset: number;
+
+  @ApiProperty()
+  has_more: boolean;
+}
