@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -94,12 +94,17 @@ describeE2e('npm run import:transactions', () => {
   });
 
   it('should exit 1 naming the file when its header row is not a known format', async () => {
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'pdp-tx-')), 'listings.csv');
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'pdp-tx-'));
+    const file = path.join(folder, 'listings.csv');
     writeFileSync(file, 'title,price\nشقة في الملقا,950000\n');
-    await expect(importFiles([file])).rejects.toMatchObject({
-      code: 1,
-      stderr: expect.stringMatching(/listings\.csv: unrecognised header row/),
-    });
+    try {
+      await expect(importFiles([file])).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(/listings\.csv: unrecognised header row/),
+      });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 
