@@ -72,10 +72,10 @@ export class DecisionsService {
         reason: 'decision',
         reference: `decision:${id}`,
       });
-      const response = await this.computeOrRefund(debit.entry_id, () =>
+      const response = await this.refundingOnFailure(debit.entry_id, () =>
         this.compute(id, body, location, cost, debit.balance),
       );
-      await this.computeOrRefund(debit.entry_id, () =>
+      await this.refundingOnFailure(debit.entry_id, () =>
         claim ? this.repository.complete(id, response) : this.repository.insert(req.workspace_id, hash, response),
       );
       return response;
@@ -127,7 +127,7 @@ export class DecisionsService {
   }
 
   /** Runs `work`; if it throws, gives the debit back first (in this request), then rethrows. */
-  private async computeOrRefund<T>(debitEntryId: string, work: () => Promise<T>): Promise<T> {
+  private async refundingOnFailure<T>(debitEntryId: string, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (err) {
