@@ -9,6 +9,8 @@ import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 const AI_KEY = 'sk-ai-provider-secret-0123456789';
+/** Long enough for the test to stop billing between the debit and the failure. */
+const SLOW_FAILURE_MS = 4000;
 
 interface SeenRequest {
   headers: IncomingHttpHeaders;
@@ -17,16 +19,20 @@ interface SeenRequest {
 
 /** An OpenAI-compatible chat-completions server on 127.0.0.1, answering well or failing on demand. */
 class ChatCompletionsServer {
-  mode: 'ok' | 'down' = 'ok';
+  mode: 'ok' | 'down' | 'slowly-down' = 'ok';
   readonly seen: SeenRequest[] = [];
   private readonly server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
       this.seen.push({ headers: req.headers, body: JSON.parse(raw) as SeenRequest['body'] });
-      if (this.mode === 'down') {
-        res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: 'upstream overloaded', type: 'server_error' } }));
+      if (this.mode !== 'ok') {
+        const fail = () => {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { message: 'upstream overloaded', type: 'server_error' } }));
+        };
+        if (this.mode === 'down') fail();
+        else setTimeout(fail, SLOW_FAILURE_MS);
         return;
       }
       const content = JSON.stringify({
@@ -72,7 +78,7 @@ describeE2e('POST /v1/decisions with an OpenAI-compatible reasoning provider', (
         AI_BASE_URL: baseUrl,
         AI_API_KEY: AI_KEY,
         AI_MODEL: 'test-model',
-        AI_TIMEOUT_MS: '3000',
+        AI_TIMEOUT_MS: '8000',
         AI_MAX_RETRIES: '0',
       },
     });
@@ -122,7 +128,10 @@ describeE2e('POST /v1/decisions with an OpenAI-compatible reasoning provider', (
     expect(res.body).toMatchObject({ error: 'ai_unavailable', code: 'AI_UNAVAILABLE' });
     if (e2eMode === 'distributed') {
       // The decision service's warning carries the HTTP request's id, across the transport.
-      const warning = platform.logs().split('\n').find((line) => line.includes('AI reasoning failed'));
+      const warning = platform
+        .logs()
+        .split('\n')
+        .find((line) => line.includes('AI reasoning failed'));
       expect(warning).toContain('ai-outage-trace-1');
     }
     expect(await balanceOf(platform, key)).toBe(5);
@@ -139,6 +148,31 @@ describeE2e('POST /v1/decisions with an OpenAI-compatible reasoning provider', (
       ['debit', -3],
     ]);
   });
+
+  // Stopping one service needs the distributed mode.
+  (e2eMode === 'distributed' ? it : it.skip)(
+    'should still refund, from an event, when billing is down at the moment the AI fails',
+    async () => {
+      const { key } = await fundedWorkspace(platform, 5);
+      ai.mode = 'slowly-down';
+      const pending = decide(key, true).then((res) => res);
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // the debit is done, the AI is thinking
+      expect(await balanceOf(platform, key)).toBe(2);
+      await platform.stopApp('billing');
+      const res = await pending;
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ error: 'ai_unavailable' });
+      expect(platform.logs()).toContain('deferred to an event'); // the refund could not be asked in the request
+      await platform.startApp('billing');
+      let balance = -1;
+      for (let attempt = 0; attempt < 100 && balance !== 5; attempt++) {
+        balance = await balanceOf(platform, key);
+        if (balance !== 5) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(balance).toBe(5);
+    },
+    60_000,
+  );
 
   it('should not depend on the AI when reasoning is false', async () => {
     const { key } = await fundedWorkspace(platform, 5);

@@ -17,6 +17,7 @@ import { LeadPlanConsumer } from './plans/lead-plan.consumer';
 import { PlansRepository } from './plans/plans.repository';
 import { PlansService } from './plans/plans.service';
 import { WelcomeGrantConsumer } from './welcome/welcome-grant.consumer';
+import { RefundOwedConsumer } from './decision-refunds/refund-owed.consumer';
 
 /**
  * Billing: the ledger of decision balance and lead credits. Balances move only through
@@ -34,6 +35,7 @@ import { WelcomeGrantConsumer } from './welcome/welcome-grant.consumer';
     PacksService,
     { provide: PaymentProvider, useClass: ManualPaymentProvider },
     WelcomeGrantConsumer,
+    RefundOwedConsumer,
     PlansRepository,
     PlansService,
     LeadPlanConsumer,

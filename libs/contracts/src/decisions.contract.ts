@@ -23,6 +23,18 @@ export const DECISIONS_CREATE_PATTERN = 'rpc.decision.decisions.create.v1';
 export const DECISIONS_GET_PATTERN = 'rpc.decision.decisions.get.v1';
 export const DECISIONS_LIST_PATTERN = 'rpc.decision.decisions.list.v1';
 
+/**
+ * A decision failed after its debit and billing could not be reached to refund it in the
+ * request: billing refunds it from this event (once: a refund reverses its debit once).
+ */
+export const DECISION_REFUND_OWED = 'decision.refund.owed.v1';
+
+export interface RefundOwedPayload {
+  workspace_id: string;
+  decision_id: string;
+  debit_entry_id: string;
+}
+
 export const PROPERTY_TYPES = ['apartment', 'villa', 'land', 'commercial', 'office'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 

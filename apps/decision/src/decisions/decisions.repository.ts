@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { DecisionResponse } from '@app/contracts';
+import { DECISION_REFUND_OWED } from '@app/contracts';
+import type { DecisionResponse, RefundOwedPayload } from '@app/contracts';
+import { Outbox } from '@app/messaging';
 import { DECISION_DATABASE } from '../locations/locations.repository';
 
 /** A claim older than this belongs to a request that died: the next one with the key takes it over. */
@@ -13,7 +15,10 @@ export type KeyClaim =
 /** Decisions made, one round trip per call. */
 @Injectable()
 export class DecisionsRepository {
-  constructor(@InjectDataSource(DECISION_DATABASE) private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource(DECISION_DATABASE) private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+  ) {}
 
   /** Takes an Idempotency-Key for this request, or reports who holds it (and their answer when done). */
   async claim(workspaceId: string, key: string, requestHash: string): Promise<KeyClaim> {
@@ -58,6 +63,11 @@ export class DecisionsRepository {
       [workspaceId, limit + 1, offset],
     );
     return rows.map((row) => row.response);
+  }
+
+  /** Billing refunds from this event when it could not be asked in the request (outbox: never lost). */
+  async recordRefundOwed(payload: RefundOwedPayload): Promise<void> {
+    await this.dataSource.transaction((tx) => this.outbox.add<RefundOwedPayload>(tx, DECISION_REFUND_OWED, payload));
   }
 
   async release(id: string): Promise<void> {

@@ -72,10 +72,11 @@ export class DecisionsService {
         reason: 'decision',
         reference: `decision:${id}`,
       });
-      const response = await this.refundingOnFailure(debit.entry_id, () =>
+      const charged = { workspaceId: req.workspace_id, decisionId: id, entryId: debit.entry_id };
+      const response = await this.refundingOnFailure(charged, () =>
         this.compute(id, body, location, cost, debit.balance),
       );
-      await this.refundingOnFailure(debit.entry_id, () =>
+      await this.refundingOnFailure(charged, () =>
         claim ? this.repository.complete(id, response) : this.repository.insert(req.workspace_id, hash, response),
       );
       return response;
@@ -126,14 +127,27 @@ export class DecisionsService {
     return toDecisionResponse({ id, scoring, benchmark, location, reasoning, cost, balance, createdAt: new Date() });
   }
 
-  /** Runs `work`; if it throws, gives the debit back first (in this request), then rethrows. */
-  private async refundingOnFailure<T>(debitEntryId: string, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work`; if it throws, gives the debit back first (in this request), then rethrows.
+   * When billing cannot be reached for the refund, the refund is owed through the outbox.
+   */
+  private async refundingOnFailure<T>(
+    debit: { workspaceId: string; decisionId: string; entryId: string },
+    work: () => Promise<T>,
+  ): Promise<T> {
     try {
       return await work();
     } catch (err) {
       await this.billing
-        .refund({ debit_entry_id: debitEntryId, request_id: `refund:${debitEntryId}` })
-        .catch((e: unknown) => this.logger.error(`Refund of debit ${debitEntryId} failed: ${String(e)}`));
+        .refund({ debit_entry_id: debit.entryId, request_id: `refund:${debit.entryId}` })
+        .catch(async (refundError: unknown) => {
+          this.logger.warn(`Refund of debit ${debit.entryId} deferred to an event: ${String(refundError)}`);
+          await this.repository.recordRefundOwed({
+            workspace_id: debit.workspaceId,
+            decision_id: debit.decisionId,
+            debit_entry_id: debit.entryId,
+          });
+        });
       throw err;
     }
   }
