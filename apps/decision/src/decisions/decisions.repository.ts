@@ -45,7 +45,6 @@ export class DecisionsRepository {
       : { claimed: false, requestHash: row.request_hash, response: row.response };
   }
 
-  /** Gives a claim back when the request ends without an answer to keep (402, 422, AI outage). */
   /** A finished decision of the workspace, or null (another workspace's, unknown, or still running). */
   async find(workspaceId: string, id: string): Promise<DecisionResponse | null> {
     const rows = await this.dataSource.query<{ response: DecisionResponse }[]>(
@@ -70,6 +69,7 @@ export class DecisionsRepository {
     await this.dataSource.transaction((tx) => this.outbox.add<RefundOwedPayload>(tx, DECISION_REFUND_OWED, payload));
   }
 
+  /** Gives a claim back when the request ends without an answer to keep (402 at the debit, AI outage). */
   async release(id: string): Promise<void> {
     await this.dataSource.query(`DELETE FROM "decision"."decisions" WHERE id = $1 AND status = 'pending'`, [id]);
   }

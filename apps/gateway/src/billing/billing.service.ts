@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '@app/contracts';
-import { AppError } from '@app/errors';
 import { idempotencyKeyFrom } from '../http/idempotency-key';
+import { workspaceOf } from '../identity/access/principal-workspace';
 import { BillingClient } from './billing.client';
 import { toBalanceDto } from './billing.dto';
 import type {
@@ -48,9 +48,4 @@ export class BillingService {
       offset: query.offset ?? 0,
     });
   }
-}
-
-function workspaceOf(principal: Principal): string {
-  if (!principal.workspaceId) throw new AppError('forbidden', 'You are not a member of a workspace.');
-  return principal.workspaceId;
 }

@@ -11,10 +11,10 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { DecisionResponse, DecisionsPageResponse, Principal } from '@app/contracts';
-import { AppError } from '@app/errors';
 import { idempotencyKeyFrom } from '../http/idempotency-key';
 import { PageQueryDto } from '../http/page-query.dto';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { workspaceOf } from '../identity/access/principal-workspace';
 import { DECISION_REQUEST_SCHEMA, DECISIONS_DESCRIPTION } from './decisions.openapi';
 import { DecisionsClient } from './decisions.client';
 import { DecisionDto, DecisionsPageDto } from './decision.dto';
@@ -80,10 +80,4 @@ export class DecisionsController {
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionResponse> {
     return this.decisions.get({ workspace_id: workspaceOf(principal), id });
   }
-}
-
-/** A key always belongs to a workspace; a user without one has no decisions to see. */
-function workspaceOf(principal: Principal): string {
-  if (!principal.workspaceId) throw new AppError('forbidden', 'You are not a member of a workspace.');
-  return principal.workspaceId;
 }
