@@ -1,4 +1,12 @@
-import { editDistance, editDistanceLowerBound, letterMask, normalizeName, skeletonKey, typoBudget, wordKeys } from './location-text';
+import {
+  editDistance,
+  editDistanceLowerBound,
+  letterMask,
+  normalizeName,
+  skeletonKey,
+  typoBudget,
+  wordKeys,
+} from './location-text';
 
 /** What the index is built from: plain rows, whatever their source (database, JSON files, seed). */
 export interface GazetteerCity {
@@ -201,19 +209,17 @@ export class LocationIndex {
     const scope = cityIds ? [...cityIds].sort((a, b) => a - b) : undefined;
     return this.remembered(`d:${limit}:${scope?.join(',') ?? '*'}:${text}`, () => {
       const entries = scope ? scope.flatMap((id) => this.districtEntriesByCity.get(id) ?? []) : this.districts;
-      return rank(entries, text, limit).map(
-        ({ entry, tier }): DistrictHit => ({
-          kind: 'district',
-          district: entry.place,
-          city: this.cityById.get(entry.place.city_id) ?? {
-            id: entry.place.city_id,
-            name_ar: '',
-            name_en: '',
-            district_count: 0,
-          },
-          tier,
-        }),
-      );
+      return rank(entries, text, limit).map(({ entry, tier }): DistrictHit => ({
+        kind: 'district',
+        district: entry.place,
+        city: this.cityById.get(entry.place.city_id) ?? {
+          id: entry.place.city_id,
+          name_ar: '',
+          name_en: '',
+          district_count: 0,
+        },
+        tier,
+      }));
     });
   }
 

@@ -13,7 +13,8 @@ const ARABIC_LETTER = /[\u0600-\u06FF]/;
 /** Latin article forms, including the sun-letter assimilations used in Saudi names. */
 const LATIN_ARTICLES = new Set(['al', 'el', 'ar', 'as', 'at', 'ad', 'an', 'az', 'ash', 'adh', 'ath', 'az']);
 
-function arabicIndicDigits(text: string): string {
+/** Arabic-Indic (٠–٩) and Eastern Arabic-Indic (۰–۹) digits as ASCII digits. */
+export function arabicIndicDigits(text: string): string {
   return text
     .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
     .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));

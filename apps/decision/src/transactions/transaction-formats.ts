@@ -59,10 +59,10 @@ export function detectFormat(header: string[]): TransactionFormat | undefined {
 
 type Cells = (column: string) => string;
 
-/** sha256 over every column name and trimmed value, in header order: the whole record. */
-function recordHash(format: TransactionFormat, header: string[], values: string[]): string {
+/** sha256 over every column name (as `headerKey` gives it) and trimmed value, in header order: the whole record. */
+function recordHash(format: TransactionFormat, headerKeys: string[], values: string[]): string {
   const hash = createHash('sha256').update(FORMAT_SOURCE[format]);
-  header.forEach((name, i) => hash.update(`\u001f${headerKey(name)}\u001e${(values[i] ?? '').trim()}`));
+  headerKeys.forEach((key, i) => hash.update(`\u001f${key}\u001e${(values[i] ?? '').trim()}`));
   return hash.digest('hex');
 }
 
@@ -154,9 +154,11 @@ export interface RowReader {
 export function createRowReader(header: string[]): RowReader | undefined {
   const format = detectFormat(header);
   if (!format) return undefined;
+  // Normalised once per file: the hash and the cell look-ups run for every one of a million rows.
+  const headerKeys = header.map(headerKey);
   const columns = new Map<string, number>();
-  header.forEach((name, i) => {
-    if (!columns.has(headerKey(name))) columns.set(headerKey(name), i);
+  headerKeys.forEach((key, i) => {
+    if (!columns.has(key)) columns.set(key, i);
   });
   const readFields = FIELD_READERS[format];
   return {
@@ -182,7 +184,7 @@ export function createRowReader(header: string[]): RowReader | undefined {
         transaction: {
           source: FORMAT_SOURCE[format],
           sourceRef: nonEmpty(fields.reference) ?? null,
-          recordHash: recordHash(format, header, values),
+          recordHash: recordHash(format, headerKeys, values),
           date,
           place: fields.place,
           propertyType: fields.type,

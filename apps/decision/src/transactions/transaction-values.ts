@@ -1,3 +1,5 @@
+import { arabicIndicDigits } from '../locations/location-text';
+
 /**
  * Cell values as the government files write them: pure functions, no I/O.
  * Numbers may carry thousands separators (`1,250,000`, `١٬٢٥٠٬٠٠٠`); dates come as
@@ -17,16 +19,10 @@ export function toSar(amount: number, currency: Currency): number {
   return Math.round(sar * 100) / 100;
 }
 
-function westernDigits(text: string): string {
-  return text
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
-}
-
 /** A positive finite number, or undefined. Thousands separators and spaces are ignored. */
 export function parseAmount(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  const text = westernDigits(raw)
+  const text = arabicIndicDigits(raw)
     .replace(/[\s\u00a0,\u066c]/g, '')
     .replace(/\u066b/g, '.');
   if (!/^\d+(\.\d+)?$/.test(text)) return undefined;
@@ -48,7 +44,7 @@ function isoDate(year: number, month: number, day: number): string | undefined {
 /** A Gregorian date as `YYYY-MM-DD`, or undefined (Hijri years such as 1445 fall outside the range). */
 export function parseDate(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
-  const text = westernDigits(raw).trim().split(/[\sT]/)[0];
+  const text = arabicIndicDigits(raw).trim().split(/[\sT]/)[0];
   const yearFirst = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
   if (yearFirst) return isoDate(Number(yearFirst[1]), Number(yearFirst[2]), Number(yearFirst[3]));
   // DLD writes day-month-year with dashes; MoJ writes month/day/year with slashes.
