@@ -220,7 +220,7 @@ describeE2e('DEMO_TRANSACTIONS', () => {
           client.query<{ synthetic: number; benchmarks: number; version: string }>(
             `SELECT (SELECT count(*)::int FROM decision.transactions WHERE source = 'synthetic') AS synthetic,
                     (SELECT count(*)::int FROM decision.benchmarks) AS benchmarks,
-                    (SELECT value FROM decision.benchmarks_meta WHERE key = 'benchmarks_version') AS version`,
+                    (SELECT value FROM decision.reference_versions WHERE key = 'benchmarks_version') AS version`,
           ),
         ).then((result) => result.rows[0]);
       const loaded = await counts();

@@ -34,15 +34,3 @@ export class BenchmarkEntity {
   @Column('numeric', { precision: 8, scale: 1, nullable: true })
   yoy_pct: string | null;
 }
-
-@Entity({ name: 'benchmarks_meta' })
-export class BenchmarksMetaEntity {
-  @PrimaryColumn('text')
-  key: string;
-
-  @Column('bigint')
-  value: string;
-
-  @Column('timestamptz')
-  updated_at: Date;
-}

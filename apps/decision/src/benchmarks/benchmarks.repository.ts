@@ -3,8 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { PropertyType } from '@app/contracts';
 import { DECISION_DATABASE } from '../locations/locations.repository';
-
-const VERSION_KEY = 'benchmarks_version';
+import {
+  REFERENCE_VERSION_KEYS,
+  bumpReferenceVersion,
+  readReferenceVersion,
+} from '../reference-data/reference-versions';
 
 /** One stored benchmark row, numbers as numbers (not yet rounded for display). */
 export interface BenchmarkRow {
@@ -61,12 +64,8 @@ const RECOMPUTE_SQL = `
 export class BenchmarksRepository {
   constructor(@InjectDataSource(DECISION_DATABASE) private readonly dataSource: DataSource) {}
 
-  async version(): Promise<number> {
-    const rows = await this.dataSource.query<{ value: string }[]>(
-      `SELECT value FROM decision.benchmarks_meta WHERE key = $1`,
-      [VERSION_KEY],
-    );
-    return rows.length ? Number(rows[0].value) : 0;
+  version(): Promise<number> {
+    return readReferenceVersion(this.dataSource, REFERENCE_VERSION_KEYS.benchmarks);
   }
 
   /** Rebuilds every benchmark from the transactions and bumps the version, in one transaction. */
@@ -76,23 +75,15 @@ export class BenchmarksRepository {
       await manager.query(`DELETE FROM decision.benchmarks`);
       await manager.query(RECOMPUTE_SQL);
       const counted = await manager.query<{ n: string }[]>(`SELECT count(*) AS n FROM decision.benchmarks`);
-      const bumped = await manager.query<{ value: string }[]>(
-        `INSERT INTO decision.benchmarks_meta (key, value) VALUES ($1, 1)
-         ON CONFLICT (key) DO UPDATE SET value = decision.benchmarks_meta.value + 1, updated_at = now()
-         RETURNING value`,
-        [VERSION_KEY],
-      );
-      return { version: Number(bumped[0].value), rows: Number(counted[0].n) };
+      const version = await bumpReferenceVersion(manager, REFERENCE_VERSION_KEYS.benchmarks);
+      return { version, rows: Number(counted[0].n) };
     });
   }
 
   /** Every benchmark with its version, read in one snapshot. */
   async load(): Promise<{ version: number; rows: BenchmarkRow[] }> {
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
-      const meta = await manager.query<{ value: string }[]>(
-        `SELECT value FROM decision.benchmarks_meta WHERE key = $1`,
-        [VERSION_KEY],
-      );
+      const version = await readReferenceVersion(manager, REFERENCE_VERSION_KEYS.benchmarks);
       const rows = await manager.query<
         {
           scope: 'city' | 'district';
@@ -111,7 +102,7 @@ export class BenchmarksRepository {
          FROM decision.benchmarks`,
       );
       return {
-        version: meta.length ? Number(meta[0].value) : 0,
+        version,
         rows: rows.map((r) => ({
           scope: r.scope,
           placeId: Number(r.place_id),

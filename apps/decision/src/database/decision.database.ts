@@ -1,6 +1,7 @@
 import type { ServiceDatabaseDefinition } from '@app/database';
-import { BenchmarkEntity, BenchmarksMetaEntity } from '../benchmarks/benchmark.entities';
+import { BenchmarkEntity } from '../benchmarks/benchmark.entities';
 import { LOCATION_ENTITIES } from '../locations/location.entities';
+import { ReferenceVersionEntity } from '../reference-data/reference-versions';
 import { TransactionEntity } from '../transactions/transaction.entity';
 import { CreateGazetteer1763900000000 } from './migrations/1763900000000-create-gazetteer';
 import { CreateTransactionsBenchmarks1764100000000 } from './migrations/1764100000000-create-transactions-benchmarks';
@@ -8,6 +9,6 @@ import { CreateDecisions1764200000000 } from './migrations/1764200000000-create-
 
 export const decisionDatabase: ServiceDatabaseDefinition = {
   service: 'decision',
-  entities: [...LOCATION_ENTITIES, TransactionEntity, BenchmarkEntity, BenchmarksMetaEntity],
+  entities: [...LOCATION_ENTITIES, TransactionEntity, BenchmarkEntity, ReferenceVersionEntity],
   migrations: [CreateGazetteer1763900000000, CreateTransactionsBenchmarks1764100000000, CreateDecisions1764200000000],
 };

@@ -70,16 +70,4 @@ export class LocationAliasEntity {
   alias: string;
 }
 
-@Entity({ name: 'gazetteer_meta' })
-export class GazetteerMetaEntity {
-  @PrimaryColumn('text')
-  key: string;
-
-  @Column('bigint')
-  value: string;
-
-  @Column('timestamptz')
-  updated_at: Date;
-}
-
-export const LOCATION_ENTITIES = [CountryEntity, CityEntity, DistrictEntity, LocationAliasEntity, GazetteerMetaEntity];
+export const LOCATION_ENTITIES = [CountryEntity, CityEntity, DistrictEntity, LocationAliasEntity];

@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import {
+  REFERENCE_VERSION_KEYS,
+  bumpReferenceVersion,
+  readReferenceVersion,
+} from '../reference-data/reference-versions';
 import type { GazetteerBatch } from './gazetteer-sources';
 import type { GazetteerAlias, GazetteerData } from './location-index';
 
 export const DECISION_DATABASE = 'decision';
-const VERSION_KEY = 'gazetteer_version';
 const BATCH = 2000;
 
 export interface UpsertCounts {
@@ -27,22 +31,15 @@ function chunks<T>(rows: T[]): T[][] {
 export class LocationsRepository {
   constructor(@InjectDataSource(DECISION_DATABASE) private readonly dataSource: DataSource) {}
 
-  async version(): Promise<number> {
-    const rows = await this.dataSource.query<{ value: string }[]>(
-      `SELECT value FROM decision.gazetteer_meta WHERE key = $1`,
-      [VERSION_KEY],
-    );
-    return rows.length ? Number(rows[0].value) : 0;
+  version(): Promise<number> {
+    return readReferenceVersion(this.dataSource, REFERENCE_VERSION_KEYS.gazetteer);
   }
 
   /** The whole gazetteer with its version, read in one snapshot. */
   async load(): Promise<{ version: number; data: GazetteerData }> {
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
       // One connection in a transaction: the queries run one after another.
-      const meta = await manager.query<{ value: string }[]>(
-        `SELECT value FROM decision.gazetteer_meta WHERE key = $1`,
-        [VERSION_KEY],
-      );
+      const version = await readReferenceVersion(manager, REFERENCE_VERSION_KEYS.gazetteer);
       const cities = await manager.query<{ id: string; name_ar: string; name_en: string }[]>(
         `SELECT id, name_ar, name_en FROM decision.cities`,
       );
@@ -53,7 +50,7 @@ export class LocationsRepository {
         `SELECT place, place_id, alias FROM decision.location_aliases`,
       );
       return {
-        version: meta.length ? Number(meta[0].value) : 0,
+        version,
         data: {
           cities: cities.map((c) => ({ id: Number(c.id), name_ar: c.name_ar, name_en: c.name_en })),
           districts: districts.map((d) => ({
@@ -138,17 +135,12 @@ async function upsertBatch(
       [rows.map((r) => r.place), rows.map((r) => String(r.place_id)), rows.map((r) => r.alias)],
     );
   }
-  const bumped = await manager.query<{ value: string }[]>(
-    `INSERT INTO decision.gazetteer_meta (key, value) VALUES ($1, 1)
-     ON CONFLICT (key) DO UPDATE SET value = decision.gazetteer_meta.value + 1, updated_at = now()
-     RETURNING value`,
-    [VERSION_KEY],
-  );
+  const version = await bumpReferenceVersion(manager, REFERENCE_VERSION_KEYS.gazetteer);
   return {
     countries: batch.countries.length,
     cities: batch.cities.length,
     districts: batch.districts.length,
     aliases: aliases.length,
-    version: Number(bumped[0].value),
+    version,
   };
 }

@@ -53,19 +53,16 @@ export class CreateTransactionsBenchmarks1764100000000 implements MigrationInter
         CONSTRAINT "benchmarks_pk" PRIMARY KEY ("scope", "place_id", "property_type", "year"),
         CONSTRAINT "benchmarks_scope_ck" CHECK ("scope" IN ('city', 'district'))
       )`);
-    await queryRunner.query(`
-      CREATE TABLE "decision"."benchmarks_meta" (
-        "key" text PRIMARY KEY,
-        "value" bigint NOT NULL,
-        "updated_at" timestamptz NOT NULL DEFAULT now()
-      )`);
+    // The gazetteer's version table becomes the one table of reference-data versions.
+    await queryRunner.query(`ALTER TABLE "decision"."gazetteer_meta" RENAME TO "reference_versions"`);
     await queryRunner.query(
-      `INSERT INTO "decision"."benchmarks_meta" ("key", "value") VALUES ('benchmarks_version', 0)`,
+      `INSERT INTO "decision"."reference_versions" ("key", "value") VALUES ('benchmarks_version', 0)`,
     );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TABLE "decision"."benchmarks_meta"`);
+    await queryRunner.query(`DELETE FROM "decision"."reference_versions" WHERE "key" = 'benchmarks_version'`);
+    await queryRunner.query(`ALTER TABLE "decision"."reference_versions" RENAME TO "gazetteer_meta"`);
     await queryRunner.query(`DROP TABLE "decision"."benchmarks"`);
     await queryRunner.query(`DROP TABLE "decision"."transactions"`);
   }
