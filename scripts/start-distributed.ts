@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';

@@ -1,4 +1,3 @@
-import 'reflect-metadata'; // @app/contracts decorates with class-transformer when first loaded
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

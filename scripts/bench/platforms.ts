@@ -224,9 +224,7 @@ interface Logged {
 
 function spawnLogged(script: string, env: NodeJS.ProcessEnv, detached = false): Logged {
   let output = '';
-  // start-distributed.js loads @app/contracts before anything has loaded reflect-metadata.
-  const args = ['--require', require.resolve('reflect-metadata'), script];
-  const child = spawn(process.execPath, args, { env, detached, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script], { env, detached, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

@@ -1,3 +1,7 @@
+// The payload classes carry class-transformer/class-validator decorators, which need the Reflect
+// metadata API before they are evaluated: loaded here, so no entry point has to remember it.
+import 'reflect-metadata';
+
 export * from './apps';
 export * from './status.contract';
 export * from './access';

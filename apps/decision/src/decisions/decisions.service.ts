@@ -4,6 +4,7 @@ import { isUUID } from 'class-validator';
 import { decisionCost } from '@app/contracts';
 import type {
   CreateDecisionRequest,
+  DecisionLocation,
   DecisionRequestBody,
   DecisionResponse,
   DecisionsPageResponse,
@@ -46,7 +47,7 @@ export class DecisionsService {
     // Validation is pure and in memory; it runs first so a valid call costs one billing round trip.
     // Its error is answered only when the balance covers the cost: a short balance answers 402 first.
     let body: DecisionRequestBody;
-    let location: ReturnType<typeof resolveLocation>;
+    let location: DecisionLocation;
     try {
       body = validateDecisionBody(req.body);
       location = resolveLocation(this.locations.current, body.location);
@@ -109,7 +110,7 @@ export class DecisionsService {
   private async compute(
     id: string,
     body: DecisionRequestBody,
-    location: ReturnType<typeof resolveLocation>,
+    location: DecisionLocation,
     cost: number,
     balance: number,
   ): Promise<DecisionResponse> {
