@@ -9,3 +9,4 @@ export * from './billing.contract';
 export * from './locations.contract';
 export * from './identity.contract';
 export * from './decisions.contract';
+export * from './catalogue.contract';

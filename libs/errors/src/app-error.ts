@@ -8,6 +8,10 @@ export interface ErrorExtras {
   balance?: number;
   retry_after?: number;
   suggestions?: unknown[];
+  /** invalid_state: the current state of the resource. */
+  state?: string;
+  /** listing_incomplete: what is still missing. */
+  missing?: string[];
   /** Shape B's `details`. */
   details?: Record<string, unknown>;
   /** Overrides the registry's nested code (validation_error has three). */

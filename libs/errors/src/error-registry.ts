@@ -20,10 +20,14 @@ export const ERROR_REGISTRY = {
   conflict: { status: 409, code: 'CONFLICT' },
   slot_already_booked: { status: 409, code: 'CONFLICT' },
   idempotency_conflict: { status: 409, code: 'CONFLICT' },
+  /** A listing action its current state does not allow; `state` names that state. */
+  invalid_state: { status: 409, code: 'CONFLICT' },
   payload_too_large: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
   unsupported_media_type: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
   validation_error: { status: 422, code: 'INVALID_FIELD_TYPE' },
   slot_unavailable: { status: 422, code: 'SLOT_UNAVAILABLE' },
+  /** Submit refused: `missing` names what the listing still needs. */
+  listing_incomplete: { status: 422, code: 'MISSING_REQUIRED_FIELDS' },
   rate_limited: { status: 429, code: 'RATE_LIMIT_EXCEEDED' },
   internal_error: { status: 500, code: 'INTERNAL_ERROR' },
   ai_unavailable: { status: 503, code: 'AI_UNAVAILABLE' },

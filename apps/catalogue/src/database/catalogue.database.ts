@@ -1,7 +1,13 @@
 import type { ServiceDatabaseDefinition } from '@app/database';
+import { ListingImageEntity } from '../listings/listing-image.entity';
+import { ListingEntity } from '../listings/listing.entity';
+import { ModerationLogEntity } from '../moderation/moderation-log.entity';
+import { Listings1764300000000 } from './migrations/1764300000000-listings';
+
+export const CATALOGUE_DATABASE = 'catalogue';
 
 export const catalogueDatabase: ServiceDatabaseDefinition = {
-  service: 'catalogue',
-  entities: [],
-  migrations: [],
+  service: CATALOGUE_DATABASE,
+  entities: [ListingEntity, ListingImageEntity, ModerationLogEntity],
+  migrations: [Listings1764300000000],
 };
