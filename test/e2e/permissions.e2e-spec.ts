@@ -9,6 +9,7 @@ import {
   createMember,
   createWorkspace,
 } from '../harness/identity-fixtures';
+import { createModerator } from '../harness/catalogue-fixtures';
 import { describeStandalone } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
@@ -20,6 +21,8 @@ interface Caller {
   name: string;
   kind: CredentialKind | 'none';
   workspaceRole?: WorkspaceRole;
+  /** A platform moderator (staff account). */
+  staff?: boolean;
   bearer: () => string | undefined;
 }
 
@@ -28,6 +31,7 @@ function expected(route: HttpRoute, caller: Caller): 'allowed' | 401 | 403 {
   const rule = route.rule;
   if (!rule || rule.public) return 'allowed';
   if (caller.kind === 'none' || !rule.credentials.includes(caller.kind)) return 401;
+  if (rule.staff && !caller.staff) return 403;
   if (!rule.permission) return 'allowed';
   return can(caller.workspaceRole, rule.permission) ? 'allowed' : 403;
 }
@@ -59,6 +63,7 @@ describeStandalone('permission matrix', () => {
     ) as Record<WorkspaceRole, Awaited<ReturnType<typeof createMember>>>;
     const buyer = await createAccount(platform, { accountRole: 'buyer' });
     const apiKey = await createApiKey(platform, workspace.id, members.owner.accountId);
+    const moderator = await createModerator(platform);
     callers = [
       { name: 'nobody', kind: 'none', bearer: () => undefined },
       ...(['owner', 'admin', 'agent'] as const).map((role) => ({
@@ -69,6 +74,7 @@ describeStandalone('permission matrix', () => {
       })),
       { name: 'buyer (no workspace)', kind: 'user', bearer: () => accessTokenFor(buyer.accountId) },
       { name: 'API key', kind: 'api_key', workspaceRole: 'owner', bearer: () => apiKey },
+      { name: 'moderator', kind: 'user', staff: true, bearer: () => accessTokenFor(moderator.accountId) },
     ];
     routes = listHttpRoutes(platform.app!).filter((route) => route.rule && !route.rule.public);
   });

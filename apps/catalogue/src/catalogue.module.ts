@@ -2,10 +2,12 @@ import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@app/database';
 import { serviceStatusController } from '@app/platform';
 import { catalogueDatabase } from './database/catalogue.database';
+import { ListingsModule } from './listings/listings.module';
+import { ModerationModule } from './moderation/moderation.module';
 
 /** Catalogue: listings, moderation, public property search. */
 @Module({
-  imports: [DatabaseModule.forService(catalogueDatabase)],
+  imports: [DatabaseModule.forService(catalogueDatabase), ListingsModule, ModerationModule],
   controllers: [serviceStatusController('catalogue')],
 })
 export class CatalogueModule {}

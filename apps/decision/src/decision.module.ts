@@ -5,10 +5,17 @@ import { BenchmarksModule } from './benchmarks/benchmarks.module';
 import { decisionDatabase } from './database/decision.database';
 import { DecisionsModule } from './decisions/decisions.module';
 import { LocationsModule } from './locations/locations.module';
+import { PlacesModule } from './places/places.module';
 
 /** Decision engine: gazetteer, transactions and benchmarks, scoring, reasoning. */
 @Module({
-  imports: [DatabaseModule.forService(decisionDatabase), LocationsModule, BenchmarksModule, DecisionsModule],
+  imports: [
+    DatabaseModule.forService(decisionDatabase),
+    LocationsModule,
+    BenchmarksModule,
+    DecisionsModule,
+    PlacesModule,
+  ],
   controllers: [serviceStatusController('decision')],
 })
 export class DecisionModule {}

@@ -3,6 +3,7 @@ import { DatabaseModule } from '@app/database';
 import { GatewayConfigModule } from './config/gateway-config.module';
 import { identityDatabase } from './database/identity.database';
 import { BillingApiModule } from './billing/billing-api.module';
+import { CatalogueApiModule } from './catalogue/catalogue-api.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { DecisionsApiModule } from './decisions/decisions-api.module';
@@ -18,6 +19,7 @@ import { LocationsApiModule } from './locations/locations-api.module';
     LocationsApiModule,
     DecisionsApiModule,
     BillingApiModule,
+    CatalogueApiModule,
   ],
 })
 export class GatewayModule {}

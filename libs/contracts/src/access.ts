@@ -52,6 +52,8 @@ export type Principal =
       accountRole: AccountRole;
       workspaceId?: string;
       workspaceRole?: WorkspaceRole;
+      /** Platform staff (moderators): created by `npm run create:moderator`, never by sign-up. */
+      staff?: boolean;
     }
   | {
       kind: 'api_key';

@@ -114,11 +114,11 @@ export abstract class ListingFieldsInput {
   @Length(1, 5000)
   description_ar?: string;
 
-  /** In `currency`. */
+  /** In `currency`; at most 100 billion, as decisions (its SAR value must fit price_sar's numeric(14,2)). */
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
   @IsPositive()
-  @Max(999_999_999_999)
+  @Max(100_000_000_000)
   price?: number;
 
   @IsOptional()

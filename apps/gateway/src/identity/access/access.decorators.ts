@@ -6,7 +6,8 @@ import type { CredentialKind, Permission, Principal } from '@app/contracts';
 export const ACCESS_RULE = Symbol('ACCESS_RULE');
 
 /** Every route states who may call it; the guard refuses a route that does not. */
-export type AccessRule = { public: true } | { public: false; credentials: CredentialKind[]; permission?: Permission };
+export type AccessRule =
+  { public: true } | { public: false; credentials: CredentialKind[]; permission?: Permission; staff?: boolean };
 
 /** Anyone, no credential. */
 export const Public = () => SetMetadata(ACCESS_RULE, { public: true } satisfies AccessRule);
@@ -21,6 +22,15 @@ export const Authenticated = (credentials: CredentialKind[], permission?: Permis
     ApiBearerAuth(),
     ApiUnauthorizedResponse({ description: '`unauthorized` (no credential) or `invalid_token` / `invalid_api_key`' }),
     ...(permission ? [ApiForbiddenResponse({ description: `\`forbidden\`: needs ${permission}` })] : []),
+  );
+
+/** A platform moderator's access token (staff accounts only; API keys and other accounts: 403). */
+export const Moderator = () =>
+  applyDecorators(
+    SetMetadata(ACCESS_RULE, { public: false, credentials: ['user'], staff: true } satisfies AccessRule),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: '`unauthorized` (no credential) or `invalid_token`' }),
+    ApiForbiddenResponse({ description: '`forbidden`: platform moderators only' }),
   );
 
 export interface RequestWithPrincipal {

@@ -38,6 +38,9 @@ export class AccessGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<HttpRequest>();
     const principal = await this.authenticate(bearerToken(request.headers.authorization), rule.credentials);
+    if (rule.staff && !(principal.kind === 'user' && principal.staff)) {
+      throw new AppError('forbidden', 'This is for platform moderators only.');
+    }
     if (rule.permission) {
       if (!principal.workspaceId) throw new AppError('forbidden', 'This needs a broker or developer workspace.');
       if (!can(principal.workspaceRole, rule.permission)) {
@@ -71,6 +74,7 @@ export class AccessGuard implements CanActivate {
       kind: 'user',
       accountId: access.accountId,
       accountRole: access.accountRole,
+      ...(access.staff ? { staff: true } : {}),
       ...(access.workspaceId && access.workspaceRole
         ? { workspaceId: access.workspaceId, workspaceRole: access.workspaceRole }
         : {}),

@@ -9,6 +9,7 @@ export interface AccountAccess {
   accountRole: AccountRole;
   workspaceId: string | null;
   workspaceRole: WorkspaceRole | null;
+  staff: boolean;
 }
 
 @Injectable()
@@ -26,9 +27,10 @@ export class PrincipalsRepository {
         account_role: AccountRole;
         workspace_id: string | null;
         workspace_role: WorkspaceRole | null;
+        is_staff: boolean;
       }[]
     >(
-      `SELECT a.id AS account_id, a.role AS account_role, m.workspace_id, m.role AS workspace_role
+      `SELECT a.id AS account_id, a.role AS account_role, a.is_staff, m.workspace_id, m.role AS workspace_role
          FROM identity.accounts a
          LEFT JOIN identity.memberships m ON m.account_id = a.id
         WHERE a.id = $1
@@ -42,6 +44,7 @@ export class PrincipalsRepository {
       accountRole: row.account_role,
       workspaceId: row.workspace_id,
       workspaceRole: row.workspace_role,
+      staff: row.is_staff,
     };
   }
 }

@@ -1,0 +1,43 @@
+import { listingBullets } from './listing-bullets';
+
+const facts = {
+  property_type: 'apartment' as const,
+  bedrooms: 3,
+  bathrooms: 2,
+  area_sqm: 150,
+  price: 1_200_000,
+  currency: 'SAR' as const,
+  price_sar: 1_200_000,
+  city_en: 'Riyadh',
+  city_ar: 'الرياض',
+  district_en: 'Al Olaya',
+  district_ar: 'العليا',
+};
+
+describe('listingBullets', () => {
+  it('should write three bullets per language from the facts when an apartment is published', () => {
+    expect(listingBullets(facts)).toEqual({
+      en: ['3-bedroom apartment, 150 m²', 'In Al Olaya, Riyadh', 'Asking 1,200,000 SAR (8,000 SAR per m²)'],
+      ar: [
+        'شقة من 3 غرف نوم، 150 م²',
+        'في حي العليا، الرياض',
+        'السعر المطلوب 1,200,000 ريال (8,000 ريال للمتر المربع)',
+      ],
+    });
+  });
+
+  it('should leave rooms out and name the AED amount when land is priced in AED', () => {
+    const bullets = listingBullets({
+      ...facts,
+      property_type: 'land',
+      bedrooms: 2,
+      currency: 'AED',
+      price: 1_000_000,
+      price_sar: 1_021_102.79,
+      area_sqm: 500,
+    });
+    expect(bullets.en[0]).toBe('Land plot, 500 m²');
+    expect(bullets.en[2]).toBe('Asking 1,000,000 AED (2,042 SAR per m²)');
+    expect(bullets.ar[2]).toContain('درهم');
+  });
+});

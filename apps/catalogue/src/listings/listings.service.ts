@@ -1,0 +1,277 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import {
+  CATALOGUE_LISTING_DELETED,
+  CATALOGUE_LISTING_SUBMITTED,
+  CATALOGUE_LISTING_UPDATED,
+  priceInSar,
+} from '@app/contracts';
+import type {
+  CreateListingRequest,
+  Currency,
+  ListingDeletedResponse,
+  ListingEventPayload,
+  ListingFieldsInput,
+  ListingFlag,
+  ListingRefRequest,
+  ListingResponse,
+  ListingsPageResponse,
+  ListListingsRequest,
+  ResolvedPlace,
+  UpdateListingRequest,
+} from '@app/contracts';
+import { AppError } from '@app/errors';
+import { Outbox } from '@app/messaging';
+import { DecisionClient } from './decision.client';
+import { ImageUrls } from './image-urls';
+import { computeFlags, priceEditNeedsReview } from './listing-flags';
+import { assertRoomsFitType, assertSubmittable, transition } from './listing-state';
+import { toListingResponse, toListingsPage } from './listing.dto';
+import { ListingsRepository, numberOrNull } from './listings.repository';
+import type { ListingRow, ListingWrite } from './listings.repository';
+
+const PLACE_FIELDS = ['district_id', 'city_id', 'city', 'district'] as const;
+
+/** A workspace's listings: drafts, edits, submission with automated checks, deletion. */
+@Injectable()
+export class ListingsService {
+  constructor(
+    private readonly listings: ListingsRepository,
+    private readonly decision: DecisionClient,
+    private readonly outbox: Outbox,
+    private readonly urls: ImageUrls,
+  ) {}
+
+  async create(request: CreateListingRequest): Promise<ListingResponse> {
+    assertRoomsFitType(request.property_type, request.bedrooms ?? null, request.bathrooms ?? null);
+    const place = await this.resolvePlace(request);
+    const currency = request.currency ?? 'SAR';
+    const row = await this.listings.insert(request.workspace_id, {
+      ...plainFields(request),
+      created_by: request.created_by ?? null,
+      property_type: request.property_type,
+      currency,
+      price: request.price === undefined ? undefined : String(request.price),
+      price_sar: request.price === undefined ? undefined : String(priceInSar(request.price, currency)),
+      ...(place ? placeColumns(place) : {}),
+    });
+    return this.present(row);
+  }
+
+  async get(request: ListingRefRequest): Promise<ListingResponse> {
+    return this.present(await this.mustFind(request.workspace_id, request.id));
+  }
+
+  async list(request: ListListingsRequest): Promise<ListingsPageResponse> {
+    const rows = await this.listings.page(request.workspace_id, request.status, request.limit + 1, request.offset);
+    const images = await this.listings.images(rows.map((row) => row.id));
+    return toListingsPage(rows, images, (key) => this.urls.imageUrl(key), request.limit, request.offset);
+  }
+
+  /**
+   * Draft and rejected listings change freely; a published one changes live, unless its new
+   * price leaves the automated band: then it goes back to moderation (`returned_to_pending`).
+   */
+  async update(request: UpdateListingRequest): Promise<ListingResponse> {
+    const place = await this.resolvePlace(request);
+    const row = await this.listings.transaction(async (tx) => {
+      const current = await this.listings.find(request.workspace_id, request.id, tx, true);
+      if (!current) throw notFound();
+      transition(current.status, 'edit');
+      const type = request.property_type ?? current.property_type;
+      const bedrooms = request.bedrooms !== undefined ? request.bedrooms : current.bedrooms;
+      const bathrooms = request.bathrooms !== undefined ? request.bathrooms : current.bathrooms;
+      assertRoomsFitType(type, bedrooms, bathrooms);
+      const currency: Currency = request.currency ?? current.currency;
+      const price = request.price ?? numberOrNull(current.price);
+      const changes: ListingWrite = {
+        ...plainFields(request),
+        property_type: request.property_type,
+        currency: request.currency,
+        ...(price !== null && (request.price !== undefined || request.currency !== undefined)
+          ? { price: String(price), price_sar: String(priceInSar(price, currency)) }
+          : {}),
+        ...(place ? placeColumns(place) : {}),
+      };
+      const changed = Object.keys(changes).filter((key) => changes[key as keyof ListingWrite] !== undefined);
+      const next: ListingRow = { ...current, ...definedOnly(changes) };
+      if (current.status === 'published' && (await this.priceLeavesBand(current, next))) {
+        const flags = await this.flagsFor(tx, next);
+        const returned = await this.listings.update(tx, current.id, {
+          ...changes,
+          status: 'pending',
+          submitted_at: new Date(),
+          flags,
+        });
+        await this.listings.log(tx, {
+          listing_id: current.id,
+          moderator_id: null,
+          action: 'returned_to_pending',
+          reason: 'The new price per m² is outside the automated checks’ band.',
+          flags,
+        });
+        await this.emit(tx, CATALOGUE_LISTING_UPDATED, returned, { changed, flags });
+        return returned;
+      }
+      const updated = await this.listings.update(tx, current.id, changes);
+      await this.emit(tx, CATALOGUE_LISTING_UPDATED, updated, { changed });
+      return updated;
+    });
+    return this.present(row);
+  }
+
+  async delete(request: ListingRefRequest): Promise<ListingDeletedResponse> {
+    await this.listings.transaction(async (tx) => {
+      const current = await this.listings.find(request.workspace_id, request.id, tx, true);
+      if (!current) throw notFound();
+      transition(current.status, 'delete');
+      await this.listings.delete(tx, current.id);
+      await this.emit(tx, CATALOGUE_LISTING_DELETED, current);
+    });
+    return { object: 'listing', id: request.id, deleted: true };
+  }
+
+  /** draft | rejected → pending, once complete; the automated checks' flags go to the moderators. */
+  async submit(request: ListingRefRequest): Promise<ListingResponse> {
+    const row = await this.listings.transaction(async (tx) => {
+      const current = await this.listings.find(request.workspace_id, request.id, tx, true);
+      if (!current) throw notFound();
+      transition(current.status, 'submit');
+      assertSubmittable({
+        title_en: current.title_en,
+        title_ar: current.title_ar,
+        price: numberOrNull(current.price),
+        area_sqm: numberOrNull(current.area_sqm),
+        district_id: numberOrNull(current.district_id),
+        image_count: await this.listings.imageCount(tx, current.id),
+      });
+      const flags = await this.flagsFor(tx, current);
+      const submitted = await this.listings.update(tx, current.id, {
+        status: 'pending',
+        submitted_at: new Date(),
+        rejection_reason: null,
+        flags,
+      });
+      await this.listings.log(tx, { listing_id: current.id, moderator_id: null, action: 'submitted', flags });
+      await this.emit(tx, CATALOGUE_LISTING_SUBMITTED, submitted, { flags });
+      return submitted;
+    });
+    return this.present(row);
+  }
+
+  /** The automated pre-moderation checks (price band, area, near-duplicates, licence). */
+  async flagsFor(tx: EntityManager, listing: ListingRow): Promise<ListingFlag[]> {
+    const benchmark = await this.benchmarkOf(listing);
+    const candidates = await this.listings.samePlaceAndType(tx, listing);
+    return computeFlags(
+      {
+        id: listing.id,
+        property_type: listing.property_type,
+        price_sar: numberOrNull(listing.price_sar),
+        area_sqm: numberOrNull(listing.area_sqm),
+        district_id: numberOrNull(listing.district_id),
+        country_code: listing.country_code,
+        licence_number: listing.licence_number,
+      },
+      benchmark,
+      candidates,
+    );
+  }
+
+  async present(row: ListingRow): Promise<ListingResponse> {
+    const images = await this.listings.images([row.id]);
+    return toListingResponse(row, images, (key) => this.urls.imageUrl(key));
+  }
+
+  async emit(
+    tx: EntityManager,
+    subject: string,
+    row: ListingRow,
+    extra: Omit<ListingEventPayload, 'listing_id' | 'workspace_id' | 'status' | 'occurred_at'> = {},
+  ): Promise<void> {
+    await this.outbox.add<ListingEventPayload>(tx, subject, {
+      listing_id: row.id,
+      workspace_id: row.workspace_id,
+      status: row.status,
+      occurred_at: new Date().toISOString(),
+      ...extra,
+    });
+  }
+
+  private async priceLeavesBand(before: ListingRow, after: ListingRow): Promise<boolean> {
+    const figures = (row: ListingRow) => ({
+      price_sar: numberOrNull(row.price_sar),
+      area_sqm: numberOrNull(row.area_sqm),
+    });
+    const a = figures(before);
+    const b = figures(after);
+    if (a.price_sar === b.price_sar && a.area_sqm === b.area_sqm && before.district_id === after.district_id)
+      return false;
+    return priceEditNeedsReview(a, b, await this.benchmarkOf(after));
+  }
+
+  private async benchmarkOf(listing: ListingRow) {
+    if (listing.city_id === null || listing.district_id === null) return null;
+    return this.decision.benchmark({
+      city_id: Number(listing.city_id),
+      district_id: Number(listing.district_id),
+      type: listing.property_type,
+    });
+  }
+
+  /** Asks the decision service when any place field is given (422 with field and suggestions otherwise). */
+  private async resolvePlace(request: ListingFieldsInput): Promise<ResolvedPlace | null> {
+    if (PLACE_FIELDS.every((field) => request[field] === undefined)) return null;
+    return this.decision.resolvePlace({
+      district_id: request.district_id,
+      city_id: request.city_id,
+      city: request.city,
+      district: request.district,
+      field_prefix: '',
+    });
+  }
+
+  private async mustFind(workspaceId: string, id: string): Promise<ListingRow> {
+    const row = await this.listings.find(workspaceId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+}
+
+export function notFound(): AppError {
+  return new AppError('not_found', 'There is no such listing in your workspace.');
+}
+
+/** Body fields stored as given. */
+function plainFields(request: ListingFieldsInput): ListingWrite {
+  return {
+    title_en: request.title_en,
+    title_ar: request.title_ar,
+    description_en: request.description_en,
+    description_ar: request.description_ar,
+    area_sqm: request.area_sqm === undefined ? undefined : String(request.area_sqm),
+    bedrooms: request.bedrooms,
+    bathrooms: request.bathrooms,
+    lat: request.lat,
+    lng: request.lng,
+    external_ref: request.external_ref,
+    licence_number: request.licence_number,
+  };
+}
+
+function placeColumns(place: ResolvedPlace): ListingWrite {
+  return {
+    country_code: place.country_code,
+    city_id: String(place.city_id),
+    district_id: String(place.district_id),
+    city_en: place.city_en,
+    city_ar: place.city_ar,
+    district_en: place.district_en,
+    district_ar: place.district_ar,
+    time_zone: place.time_zone,
+  };
+}
+
+function definedOnly<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

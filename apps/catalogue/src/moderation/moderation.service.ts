@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { CATALOGUE_LISTING_PUBLISHED, CATALOGUE_LISTING_REJECTED } from '@app/contracts';
+import type {
+  ApproveListingRequest,
+  ListingResponse,
+  ListingsPageResponse,
+  ModerationQueueRequest,
+  RejectListingRequest,
+} from '@app/contracts';
+import { AppError } from '@app/errors';
+import { ImageUrls } from '../listings/image-urls';
+import { listingBullets } from '../listings/listing-bullets';
+import { transition } from '../listings/listing-state';
+import { toListingsPage } from '../listings/listing.dto';
+import { ListingsRepository, numberOrNull } from '../listings/listings.repository';
+import type { ListingRow, ListingWrite } from '../listings/listings.repository';
+import { ListingsService } from '../listings/listings.service';
+
+/** The moderators' queue and decisions; each decision is logged (who, when, why). */
+@Injectable()
+export class ModerationService {
+  constructor(
+    private readonly listings: ListingsRepository,
+    private readonly listingsService: ListingsService,
+    private readonly urls: ImageUrls,
+  ) {}
+
+  async queue(request: ModerationQueueRequest): Promise<ListingsPageResponse> {
+    const rows = await this.listings.pending(request.limit + 1, request.offset);
+    const images = await this.listings.images(rows.map((row) => row.id));
+    return toListingsPage(rows, images, (key) => this.urls.imageUrl(key), request.limit, request.offset);
+  }
+
+  /** pending → published: listed_at set the first time, bullets written from the listing's facts. */
+  async approve(request: ApproveListingRequest): Promise<ListingResponse> {
+    const row = await this.listings.transaction(async (tx) => {
+      const current = await this.listings.findForModeration(tx, request.id);
+      if (!current) throw notFound();
+      transition(current.status, 'approve');
+      const published = await this.listings.update(tx, current.id, {
+        status: 'published',
+        listed_at: current.listed_at ?? new Date(),
+        rejection_reason: null,
+        ...bulletsOf(current),
+      });
+      await this.listings.log(tx, {
+        listing_id: current.id,
+        moderator_id: request.moderator_id,
+        action: 'approved',
+        flags: current.flags,
+      });
+      await this.listingsService.emit(tx, CATALOGUE_LISTING_PUBLISHED, published);
+      return published;
+    });
+    return this.listingsService.present(row);
+  }
+
+  async reject(request: RejectListingRequest): Promise<ListingResponse> {
+    const reason = request.reason.trim();
+    if (!reason) throw new AppError('validation_error', 'reason must not be blank.', { field: 'reason' });
+    const row = await this.listings.transaction(async (tx) => {
+      const current = await this.listings.findForModeration(tx, request.id);
+      if (!current) throw notFound();
+      transition(current.status, 'reject');
+      const rejected = await this.listings.update(tx, current.id, { status: 'rejected', rejection_reason: reason });
+      await this.listings.log(tx, {
+        listing_id: current.id,
+        moderator_id: request.moderator_id,
+        action: 'rejected',
+        reason,
+        flags: current.flags,
+      });
+      await this.listingsService.emit(tx, CATALOGUE_LISTING_REJECTED, rejected, { reason });
+      return rejected;
+    });
+    return this.listingsService.present(row);
+  }
+}
+
+function notFound(): AppError {
+  return new AppError('not_found', 'There is no such listing.');
+}
+
+/** A pending listing is complete (submit checked it), so every fact the template needs is there. */
+function bulletsOf(row: ListingRow): ListingWrite {
+  const price = numberOrNull(row.price);
+  const priceSar = numberOrNull(row.price_sar);
+  const area = numberOrNull(row.area_sqm);
+  if (price === null || priceSar === null || !area || !row.city_en || !row.district_en) return {};
+  const bullets = listingBullets({
+    property_type: row.property_type,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    area_sqm: area,
+    price,
+    currency: row.currency,
+    price_sar: priceSar,
+    city_en: row.city_en,
+    city_ar: row.city_ar ?? row.city_en,
+    district_en: row.district_en,
+    district_ar: row.district_ar ?? row.district_en,
+  });
+  return { ai_bullets_en: bullets.en, ai_bullets_ar: bullets.ar };
+}

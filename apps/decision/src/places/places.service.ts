@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { TIME_ZONES } from '@app/contracts';
+import type {
+  BenchmarkRequest,
+  BenchmarkResponse,
+  ListingType,
+  PropertyType,
+  ResolvePlaceRequest,
+  ResolvedPlace,
+} from '@app/contracts';
+import { AppError } from '@app/errors';
+import { BenchmarksService } from '../benchmarks/benchmarks.service';
+import { resolveLocation } from '../decisions/resolve-location';
+import { LocationsService } from '../locations/locations.service';
+import { PlacesRepository } from './places.repository';
+
+/** Listing type → the decision (transactions) type the benchmarks are kept under (decisions.md). */
+const BENCHMARK_TYPE: Record<ListingType, PropertyType> = {
+  apartment: 'apartment',
+  villa: 'villa',
+  land: 'land',
+  shop: 'commercial',
+  office: 'office',
+};
+
+/** Places and benchmarks for other services (the catalogue), answered exactly as decisions answer them. */
+@Injectable()
+export class PlacesService {
+  constructor(
+    private readonly locations: LocationsService,
+    private readonly benchmarks: BenchmarksService,
+    private readonly repository: PlacesRepository,
+  ) {}
+
+  async resolve(request: ResolvePlaceRequest): Promise<ResolvedPlace> {
+    const prefix = request.field_prefix ?? '';
+    let place;
+    try {
+      place = resolveLocation(this.locations.current, {
+        district_id: request.district_id,
+        city_id: request.city_id,
+        city: request.city,
+        district: request.district,
+      });
+    } catch (err) {
+      throw err instanceof AppError ? withFieldPrefix(err, prefix) : err;
+    }
+    const country = await this.repository.countryOfCity(place.city_id);
+    if (!country)
+      throw new AppError('validation_error', 'That place has no country on record.', { field: `${prefix}district` });
+    return {
+      country_code: country,
+      city_id: place.city_id,
+      district_id: place.district_id,
+      city_en: place.city_name_en,
+      city_ar: place.city_name_ar,
+      district_en: place.district_name_en,
+      district_ar: place.district_name_ar,
+      time_zone: TIME_ZONES[country],
+    };
+  }
+
+  benchmark(request: BenchmarkRequest): BenchmarkResponse {
+    const found = this.benchmarks.find({
+      cityId: request.city_id,
+      districtId: request.district_id,
+      type: BENCHMARK_TYPE[request.type],
+    });
+    if (!found) return { benchmark: null };
+    return {
+      benchmark: {
+        median_sqm: found.median_sqm,
+        p25_sqm: found.p25_sqm,
+        p75_sqm: found.p75_sqm,
+        year: found.year,
+        transaction_count: found.transaction_count,
+        yoy_pct: found.yoy_pct,
+        scope: found.scope,
+      },
+    };
+  }
+}
+
+/** resolveLocation names decision fields (`location.district`); callers name their own. */
+function withFieldPrefix(err: AppError, prefix: string): AppError {
+  const rename = (field: unknown) =>
+    typeof field === 'string' && field.startsWith('location.') ? prefix + field.slice('location.'.length) : field;
+  const details = err.extras.details;
+  const missing = Array.isArray(details?.missing) ? { ...details, missing: details.missing.map(rename) } : details;
+  return new AppError(err.error, err.message.replace(/location\./g, prefix), {
+    ...err.extras,
+    field: rename(err.extras.field) as string | undefined,
+    details: missing,
+  });
+}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { CatalogueClient } from './catalogue.client';
+import { ListingsController } from './listings.controller';
+import { ModerationController } from './moderation.controller';
+
+/** `/v1/listings` and `/v1/moderation/listings`, forwarded to the catalogue service. */
+@Module({
+  controllers: [ListingsController, ModerationController],
+  providers: [CatalogueClient],
+})
+export class CatalogueApiModule {}

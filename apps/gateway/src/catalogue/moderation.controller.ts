@@ -1,0 +1,65 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { ListingResponse, ListingsPageResponse, Principal } from '@app/contracts';
+import { PageQueryDto } from '../http/page-query.dto';
+import { CurrentPrincipal, Moderator } from '../identity/access/access.decorators';
+import { CatalogueClient } from './catalogue.client';
+import { RejectListingDto } from './listing-body.dto';
+import { ListingDto, ListingsPageDto } from './listing.dto';
+
+const NOT_FOUND = '`not_found`: no such listing';
+const NOT_PENDING = '`invalid_state` with `state`: only pending listings are moderated';
+
+@ApiTags('moderation')
+@ApiServiceUnavailableResponse({ description: '`service_unavailable`: the catalogue did not answer in time' })
+@Controller('moderation/listings')
+export class ModerationController {
+  constructor(private readonly catalogue: CatalogueClient) {}
+
+  @Get()
+  @Moderator()
+  @ApiOperation({ summary: 'The moderation queue: pending listings, oldest submission first, with their flags' })
+  @ApiOkResponse({ type: ListingsPageDto })
+  queue(@Query() query: PageQueryDto): Promise<ListingsPageResponse> {
+    return this.catalogue.moderationQueue({ limit: query.limit ?? 20, offset: query.offset ?? 0 });
+  }
+
+  @Post(':id/approve')
+  @HttpCode(200)
+  @Moderator()
+  @ApiOperation({ summary: 'Publish a pending listing', description: 'Sets listed_at (first time) and the bullets.' })
+  @ApiOkResponse({ type: ListingDto })
+  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @ApiConflictResponse({ description: NOT_PENDING })
+  approve(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingResponse> {
+    return this.catalogue.approveListing({ moderator_id: moderatorId(principal), id });
+  }
+
+  @Post(':id/reject')
+  @HttpCode(200)
+  @Moderator()
+  @ApiOperation({ summary: 'Reject a pending listing with a reason shown to the broker' })
+  @ApiOkResponse({ type: ListingDto })
+  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @ApiConflictResponse({ description: NOT_PENDING })
+  reject(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: RejectListingDto,
+  ): Promise<ListingResponse> {
+    return this.catalogue.rejectListing({ moderator_id: moderatorId(principal), id, reason: body.reason });
+  }
+}
+
+/** @Moderator() admits user tokens only. */
+function moderatorId(principal: Principal): string {
+  if (principal.kind !== 'user') throw new Error('Moderator routes take user tokens only');
+  return principal.accountId;
+}

@@ -1,0 +1,403 @@
+import request from 'supertest';
+import type { ListingResponse, ListingsPageResponse } from '@app/contracts';
+import { addListingImage, createModerator, listingEvents, moderationLog } from '../harness/catalogue-fixtures';
+import { createAccount, createApiKey, createMember } from '../harness/identity-fixtures';
+import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures';
+import { describeE2e } from '../harness/mode';
+import { startPlatform } from '../harness/platform';
+import type { Platform } from '../harness/platform';
+
+const TITLE_AR = 'شقة فاخرة بإطلالة على برج المملكة — حي العليا';
+const DESCRIPTION_AR = 'ثلاث غرف نوم، مطبخ مجهز، قريبة من الخدمات.';
+const OLAYA_RIYADH = 10100003075;
+
+const apartment = (overrides: Record<string, unknown> = {}) => ({
+  property_type: 'apartment',
+  title_en: 'Bright apartment facing Kingdom Tower',
+  title_ar: TITLE_AR,
+  description_en: 'Three bedrooms, fitted kitchen, close to services.',
+  description_ar: DESCRIPTION_AR,
+  price: 1_200_000,
+  city: 'Riyadh',
+  district: 'Al Olaya',
+  area_sqm: 150,
+  bedrooms: 3,
+  bathrooms: 2,
+  licence_number: '7200012345',
+  ...overrides,
+});
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('condition not met in time');
+}
+
+describeE2e('listings and moderation', () => {
+  let platform: Platform;
+  let agent: MemberFixture;
+  let moderator: AccountFixture;
+
+  beforeAll(async () => {
+    platform = await startPlatform({ env: { DEMO_TRANSACTIONS: 'true' } });
+    agent = await createMember(platform, { role: 'agent' });
+    moderator = await createModerator(platform);
+  });
+
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  const as = (token: string | null) => {
+    const http = request(platform.baseUrl);
+    const auth = <T extends request.Test>(test: T): T => (token ? test.set('authorization', `Bearer ${token}`) : test);
+    return {
+      get: (path: string) => auth(http.get(path)),
+      post: (path: string, body?: object) => auth(http.post(path)).send(body ?? {}),
+      patch: (path: string, body: object) => auth(http.patch(path)).send(body),
+      delete: (path: string) => auth(http.delete(path)),
+    };
+  };
+
+  const createDraft = async (token: string, body: object = apartment()): Promise<ListingResponse> =>
+    (await as(token).post('/v1/listings', body).expect(201)).body as ListingResponse;
+
+  const submittedListing = async (token: string, body: object = apartment()): Promise<ListingResponse> => {
+    const draft = await createDraft(token, body);
+    await addListingImage(platform, draft.id);
+    return (await as(token).post(`/v1/listings/${draft.id}/submit`).expect(200)).body as ListingResponse;
+  };
+
+  describe('creating a draft', () => {
+    it('should answer 201 with the resolved place in both languages and the Arabic text exactly when a draft is created', async () => {
+      const res = await as(agent.token).post('/v1/listings', apartment()).expect(201);
+      const listing = res.body as ListingResponse;
+      expect(listing).toMatchObject({
+        object: 'listing',
+        status: 'draft',
+        workspace_id: agent.workspaceId,
+        title_ar: TITLE_AR,
+        description_ar: DESCRIPTION_AR,
+        price: 1_200_000,
+        currency: 'SAR',
+        price_sar: 1_200_000,
+        country_code: 'SA',
+        city_id: 3,
+        district_id: OLAYA_RIYADH,
+        city_en: 'Riyadh',
+        city_ar: 'الرياض',
+        district_ar: 'حي العليا',
+        time_zone: 'Asia/Riyadh',
+        area_sqm: 150,
+        flags: [],
+        image_urls: [],
+        images: [],
+        listed_at: null,
+      });
+      expect(listing).not.toHaveProperty('created_by');
+      const again = (await as(agent.token).get(`/v1/listings/${listing.id}`).expect(200)).body as ListingResponse;
+      expect(again.title_ar).toBe(TITLE_AR);
+    });
+
+    it('should keep the AED amount and add price_sar at the peg when a Dubai listing is priced in AED', async () => {
+      const listing = await createDraft(
+        agent.token,
+        apartment({
+          city: 'Dubai',
+          district: 'Dubai Marina',
+          currency: 'AED',
+          price: 1_000_000,
+          licence_number: '71234567',
+        }),
+      );
+      expect(listing).toMatchObject({
+        price: 1_000_000,
+        currency: 'AED',
+        price_sar: 1_021_102.79,
+        country_code: 'AE',
+        time_zone: 'Asia/Dubai',
+        city_en: 'Dubai',
+      });
+    });
+
+    it('should answer 422 naming bedrooms and store nothing when land is sent with bedrooms', async () => {
+      const before = (await as(agent.token).get('/v1/listings?limit=100').expect(200)).body as ListingsPageResponse;
+      const res = await as(agent.token)
+        .post('/v1/listings', apartment({ property_type: 'land', bedrooms: 2, bathrooms: undefined }))
+        .expect(422);
+      expect(res.body).toMatchObject({ error: 'validation_error', field: 'bedrooms' });
+      const after = (await as(agent.token).get('/v1/listings?limit=100').expect(200)).body as ListingsPageResponse;
+      expect(after.data.length).toBe(before.data.length);
+    });
+
+    it('should answer 422 with field and suggestions when the district is unknown or ambiguous', async () => {
+      const unknown = await as(agent.token)
+        .post('/v1/listings', apartment({ district: 'Qqqqzzzz' }))
+        .expect(422);
+      expect(unknown.body).toMatchObject({ error: 'validation_error', field: 'district', suggestions: [] });
+      const noCity = await as(agent.token)
+        .post('/v1/listings', apartment({ city: undefined, city_id: 999_999 }))
+        .expect(422);
+      expect(noCity.body).toMatchObject({ error: 'validation_error', field: 'city_id' });
+    });
+
+    it('should answer 422 validation_error when a field has the wrong type or is unknown', async () => {
+      expect(
+        (
+          await as(agent.token)
+            .post('/v1/listings', apartment({ price: 'cheap' }))
+            .expect(422)
+        ).body,
+      ).toMatchObject({
+        error: 'validation_error',
+        field: 'price',
+      });
+      expect(
+        (
+          await as(agent.token)
+            .post('/v1/listings', apartment({ colour: 'red' }))
+            .expect(422)
+        ).body,
+      ).toMatchObject({
+        error: 'validation_error',
+        field: 'colour',
+      });
+      const tooDear = await as(agent.token)
+        .post('/v1/listings', apartment({ currency: 'AED', price: 1e12 }))
+        .expect(422);
+      expect(tooDear.body).toMatchObject({ error: 'validation_error', field: 'price' });
+      expect(
+        (
+          await as(agent.token)
+            .post('/v1/listings', apartment({ property_type: 'castle' }))
+            .expect(422)
+        ).body,
+      ).toMatchObject({ error: 'validation_error', field: 'property_type' });
+    });
+
+    it('should answer 409 conflict when an external_ref is used twice in one workspace', async () => {
+      await createDraft(agent.token, apartment({ external_ref: 'CRM-42' }));
+      const res = await as(agent.token)
+        .post('/v1/listings', apartment({ external_ref: 'CRM-42' }))
+        .expect(409);
+      expect(res.body).toMatchObject({ error: 'conflict', field: 'external_ref' });
+    });
+
+    it('should list only the workspace listings filtered by status when a status is given', async () => {
+      const other = await createMember(platform, { role: 'owner' });
+      const mine = await createDraft(other.token);
+      await submittedListing(other.token);
+      const drafts = (await as(other.token).get('/v1/listings?status=draft').expect(200)).body as ListingsPageResponse;
+      expect(drafts.data.map((l) => l.id)).toEqual([mine.id]);
+      const all = (await as(other.token).get('/v1/listings?limit=1').expect(200)).body as ListingsPageResponse;
+      expect(all).toMatchObject({ object: 'list', limit: 1, offset: 0, has_more: true });
+      expect((await as(other.token).get('/v1/listings?status=sold').expect(422)).body).toMatchObject({
+        field: 'status',
+      });
+    });
+  });
+
+  describe('the lifecycle', () => {
+    it('should go draft → submit with flags → approve → live edit → price jump back to pending → delete with its event', async () => {
+      const draft = await createDraft(agent.token, apartment({ licence_number: 'REGA-12' }));
+
+      const incomplete = await as(agent.token).post(`/v1/listings/${draft.id}/submit`).expect(422);
+      expect(incomplete.body).toMatchObject({ error: 'listing_incomplete', missing: ['images'] });
+
+      await addListingImage(platform, draft.id);
+      const pending = (await as(agent.token).post(`/v1/listings/${draft.id}/submit`).expect(200))
+        .body as ListingResponse;
+      expect(pending.status).toBe('pending');
+      expect(pending.submitted_at).not.toBeNull();
+      expect(pending.image_urls).toHaveLength(1);
+      expect(pending.flags.map((f) => f.code)).toContain('licence_malformed');
+
+      const frozen = await as(agent.token).patch(`/v1/listings/${draft.id}`, { title_en: 'New' }).expect(409);
+      expect(frozen.body).toMatchObject({ error: 'invalid_state', state: 'pending' });
+
+      const queue = (await as(moderator.token).get('/v1/moderation/listings?limit=100').expect(200))
+        .body as ListingsPageResponse;
+      const queued = queue.data.find((l) => l.id === draft.id);
+      expect(queued?.flags.map((f) => f.code)).toContain('licence_malformed');
+
+      const published = (await as(moderator.token).post(`/v1/moderation/listings/${draft.id}/approve`).expect(200))
+        .body as ListingResponse;
+      expect(published.status).toBe('published');
+      expect(published.listed_at).not.toBeNull();
+      expect(published.ai_bullets_en).toHaveLength(3);
+      expect(published.ai_bullets_ar).toHaveLength(3);
+      expect(published.ai_bullets_ar.join(' ')).toContain('العليا');
+
+      const twice = await as(moderator.token).post(`/v1/moderation/listings/${draft.id}/approve`).expect(409);
+      expect(twice.body).toMatchObject({ error: 'invalid_state', state: 'published' });
+
+      const edited = (
+        await as(agent.token)
+          .patch(`/v1/listings/${draft.id}`, { title_en: 'Renovated apartment', price: 1_250_000 })
+          .expect(200)
+      ).body as ListingResponse;
+      expect(edited).toMatchObject({ status: 'published', title_en: 'Renovated apartment', price: 1_250_000 });
+
+      const jumped = (await as(agent.token).patch(`/v1/listings/${draft.id}`, { price: 9_000_000 }).expect(200))
+        .body as ListingResponse;
+      expect(jumped.status).toBe('pending');
+      expect(jumped.flags.map((f) => f.code)).toContain('price_outside_band');
+
+      const log = await moderationLog(platform, draft.id);
+      expect(log.map((entry) => [entry.action, entry.moderator_id])).toEqual([
+        ['submitted', null],
+        ['approved', moderator.accountId],
+        ['returned_to_pending', null],
+      ]);
+
+      const republished = (await as(moderator.token).post(`/v1/moderation/listings/${draft.id}/approve`).expect(200))
+        .body as ListingResponse;
+      expect(republished.listed_at).toBe(published.listed_at);
+
+      expect((await as(agent.token).delete(`/v1/listings/${draft.id}`).expect(200)).body).toEqual({
+        object: 'listing',
+        id: draft.id,
+        deleted: true,
+      });
+      await as(agent.token).get(`/v1/listings/${draft.id}`).expect(404);
+
+      await eventually(async () => (await listingEvents(platform, draft.id)).every((e) => e.published_at !== null));
+      const events = await listingEvents(platform, draft.id);
+      expect(events.map((e) => e.subject)).toEqual([
+        'catalogue.listing.submitted.v1',
+        'catalogue.listing.published.v1',
+        'catalogue.listing.updated.v1',
+        'catalogue.listing.updated.v1',
+        'catalogue.listing.published.v1',
+        'catalogue.listing.deleted.v1',
+      ]);
+      expect(events.at(-1)?.payload).toMatchObject({
+        listing_id: draft.id,
+        workspace_id: agent.workspaceId,
+        status: 'published',
+      });
+      expect(events[3].payload).toMatchObject({ status: 'pending', changed: ['price', 'price_sar'] });
+    });
+
+    it('should keep a rejection reason and accept an edited resubmission when a moderator rejects', async () => {
+      const pending = await submittedListing(agent.token, apartment({ area_sqm: 152 }));
+      const reason = 'الصور لا تطابق العقار — photos do not match the property';
+      const rejected = (
+        await as(moderator.token).post(`/v1/moderation/listings/${pending.id}/reject`, { reason }).expect(200)
+      ).body as ListingResponse;
+      expect(rejected).toMatchObject({ status: 'rejected', rejection_reason: reason });
+      expect((await as(agent.token).get(`/v1/listings/${pending.id}`).expect(200)).body).toMatchObject({
+        status: 'rejected',
+        rejection_reason: reason,
+      });
+
+      await as(agent.token).patch(`/v1/listings/${pending.id}`, { description_en: 'New photos uploaded.' }).expect(200);
+      const resubmitted = (await as(agent.token).post(`/v1/listings/${pending.id}/submit`).expect(200))
+        .body as ListingResponse;
+      expect(resubmitted).toMatchObject({ status: 'pending', rejection_reason: null });
+
+      const log = await moderationLog(platform, pending.id);
+      expect(log.map((entry) => [entry.action, entry.moderator_id, entry.reason])).toEqual([
+        ['submitted', null, null],
+        ['rejected', moderator.accountId, reason],
+        ['submitted', null, null],
+      ]);
+      const blank = await as(moderator.token).post(`/v1/moderation/listings/${pending.id}/reject`, {}).expect(422);
+      expect(blank.body).toMatchObject({ error: 'validation_error', field: 'reason' });
+    });
+
+    it('should flag a near-duplicate and an unusual area when the same workspace submits a twin', async () => {
+      const owner = await createMember(platform, { role: 'owner' });
+      await submittedListing(owner.token, apartment({ area_sqm: 148, price: 1_190_000 }));
+      const twin = await submittedListing(owner.token, apartment({ area_sqm: 150, price: 1_200_000 }));
+      expect(twin.flags.map((f) => f.code)).toContain('possible_duplicate');
+      const tiny = await submittedListing(owner.token, apartment({ area_sqm: 12, price: 100_000 }));
+      expect(tiny.flags.map((f) => f.code)).toContain('unusual_area');
+      expect(tiny.flags.map((f) => f.code)).not.toContain('possible_duplicate');
+    });
+  });
+
+  describe('who may call', () => {
+    it('should answer 404 to another workspace, 403 to a buyer and 401 to nobody on every listing route', async () => {
+      const listing = await createDraft(agent.token);
+      const stranger = await createMember(platform, { role: 'agent' });
+      const strangerKey = await createApiKey(platform, stranger.workspaceId, stranger.accountId);
+      const buyer = await createAccount(platform, { accountRole: 'buyer' });
+      const byId: [string, string, object?][] = [
+        ['get', `/v1/listings/${listing.id}`],
+        ['patch', `/v1/listings/${listing.id}`, { title_en: 'Mine now' }],
+        ['post', `/v1/listings/${listing.id}/submit`],
+        ['delete', `/v1/listings/${listing.id}`],
+      ];
+      const all: [string, string, object?][] = [
+        ['get', '/v1/listings'],
+        ['post', '/v1/listings', apartment()],
+        ...byId,
+      ];
+      const call = (token: string | null, [method, path, body]: [string, string, object?]) => {
+        const client = as(token);
+        if (method === 'get') return client.get(path);
+        if (method === 'delete') return client.delete(path);
+        if (method === 'patch') return client.patch(path, body ?? {});
+        return client.post(path, body);
+      };
+      for (const route of byId) {
+        for (const token of [stranger.token, strangerKey]) {
+          const res = await call(token, route);
+          expect([route[0], route[1], res.status, (res.body as { error?: string }).error]).toEqual([
+            route[0],
+            route[1],
+            404,
+            'not_found',
+          ]);
+        }
+      }
+      for (const route of all) {
+        const forbidden = await call(buyer.token, route);
+        expect([route[1], forbidden.status, (forbidden.body as { error?: string }).error]).toEqual([
+          route[1],
+          403,
+          'forbidden',
+        ]);
+        const anonymous = await call(null, route);
+        expect([route[1], anonymous.status, (anonymous.body as { error?: string }).error]).toEqual([
+          route[1],
+          401,
+          'unauthorized',
+        ]);
+      }
+      const strangersList = (await as(stranger.token).get('/v1/listings').expect(200)).body as ListingsPageResponse;
+      expect(strangersList.data.map((l) => l.id)).not.toContain(listing.id);
+      // Nothing the others tried changed it.
+      expect((await as(agent.token).get(`/v1/listings/${listing.id}`).expect(200)).body).toMatchObject({
+        status: 'draft',
+        title_en: apartment().title_en,
+      });
+    });
+
+    it('should admit platform moderators only to the moderation routes', async () => {
+      const pending = await submittedListing(agent.token);
+      const routes: [string, string, object?][] = [
+        ['get', '/v1/moderation/listings'],
+        ['post', `/v1/moderation/listings/${pending.id}/approve`],
+        ['post', `/v1/moderation/listings/${pending.id}/reject`, { reason: 'no' }],
+      ];
+      const buyer = await createAccount(platform, { accountRole: 'buyer' });
+      const owner = await createMember(platform, { role: 'owner' });
+      for (const [method, path, body] of routes) {
+        const send = (token: string | null) => (method === 'get' ? as(token).get(path) : as(token).post(path, body));
+        expect((await send(null)).status).toBe(401);
+        expect((await send(buyer.token)).status).toBe(403);
+        expect((await send(owner.token)).status).toBe(403);
+        expect((await send(agent.token)).status).toBe(403);
+      }
+      expect((await as(agent.token).get(`/v1/listings/${pending.id}`).expect(200)).body).toMatchObject({
+        status: 'pending',
+      });
+      await as(moderator.token).post('/v1/moderation/listings/not-a-uuid/approve').expect(404);
+    });
+  });
+});
