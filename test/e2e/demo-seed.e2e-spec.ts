@@ -10,7 +10,12 @@ import type { RunningProcess } from '../harness/processes';
 
 const MAIN = path.join(__dirname, '..', '..', 'dist', 'apps', 'standalone', 'src', 'main.js');
 const KEY = /sk-[A-Za-z0-9_-]{43}/g;
-const DEMO_EMAILS = ['demo.owner@example.com', 'demo.admin@example.com', 'demo.agent@example.com'];
+const DEMO_EMAILS = [
+  'demo.owner@example.com',
+  'demo.admin@example.com',
+  'demo.agent@example.com',
+  'demo.moderator@example.com',
+];
 
 /** Starts `npm start`'s entry point and waits for its banner (printed after the demo seed). */
 async function start(dataDir: string, databaseUrl: string, env: Record<string, string> = {}) {
@@ -84,10 +89,26 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
       { email: 'demo.owner@example.com', password: expect.any(String), role: 'owner' },
       { email: 'demo.admin@example.com', password: expect.any(String), role: 'admin' },
       { email: 'demo.agent@example.com', password: expect.any(String), role: 'agent' },
+      { email: 'demo.moderator@example.com', password: expect.any(String), role: 'moderator' },
     ]);
     expect(first.proc.output()).toContain(`  API key  ${saved.api_key} (demo workspace; saved in ${file})`);
     for (const login of saved.logins) expect(first.proc.output()).toContain(login.email);
-    expect(await demoRows(db.url)).toEqual({ workspaces: 1, accounts: 3, keys: 1 });
+    expect(await demoRows(db.url)).toEqual({ workspaces: 1, accounts: 4, keys: 1 });
+
+    // The demo moderator logs in and reaches the moderation queue.
+    const moderatorLogin = (saved.logins as { email: string; password: string; role: string }[]).find(
+      (login) => login.role === 'moderator',
+    )!;
+    const moderatorToken = (
+      await request(first.baseUrl)
+        .post('/v1/auth/login')
+        .send({ email: moderatorLogin.email, password: moderatorLogin.password })
+        .expect(200)
+    ).body.access_token as string;
+    await request(first.baseUrl)
+      .get('/v1/moderation/listings')
+      .set('authorization', `Bearer ${moderatorToken}`)
+      .expect(200);
 
     // The key is recognised as the demo workspace's key.
     const workspace = await request(first.baseUrl).get('/v1/workspace').set('authorization', `Bearer ${saved.api_key}`);
@@ -120,7 +141,7 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
     const second = await start(dataDir, db.url);
     expect(second.proc.output()).toContain(`  API key  ${saved.api_key} (demo workspace; saved in ${file})`);
     expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual(saved);
-    expect(await demoRows(db.url)).toEqual({ workspaces: 1, accounts: 3, keys: 1 });
+    expect(await demoRows(db.url)).toEqual({ workspaces: 1, accounts: 4, keys: 1 });
     await request(second.baseUrl)
       .get('/v1/workspace/api-keys/current')
       .set('authorization', `Bearer ${saved.api_key}`)

@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
 import request from 'supertest';
 import type { ListingResponse, ListingsPageResponse } from '@app/contracts';
 import { addListingImage, createModerator, listingEvents, moderationLog } from '../harness/catalogue-fixtures';
@@ -10,6 +13,25 @@ import type { Platform } from '../harness/platform';
 const TITLE_AR = 'شقة فاخرة بإطلالة على برج المملكة — حي العليا';
 const DESCRIPTION_AR = 'ثلاث غرف نوم، مطبخ مجهز، قريبة من الخدمات.';
 const OLAYA_RIYADH = 10100003075;
+const CREATE_MODERATOR = path.join(__dirname, '..', '..', 'dist', 'scripts', 'create-moderator.js');
+
+/** Runs the built `npm run create:moderator` tool against the platform's database, `stdin` piped in. */
+async function createModeratorTool(
+  databaseUrl: string,
+  email: string,
+  stdin = '',
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [CREATE_MODERATOR, email], {
+    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdin.end(stdin);
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, output };
+}
 
 const apartment = (overrides: Record<string, unknown> = {}) => ({
   property_type: 'apartment',
@@ -309,6 +331,26 @@ describeE2e('listings and moderation', () => {
       expect(blank.body).toMatchObject({ error: 'validation_error', field: 'reason' });
     });
 
+    it('should let exactly one of racing moderator decisions and racing submits win when they arrive together', async () => {
+      const draft = await createDraft(agent.token);
+      await addListingImage(platform, draft.id);
+      const submits = await Promise.all(
+        Array.from({ length: 4 }, () => as(agent.token).post(`/v1/listings/${draft.id}/submit`)),
+      );
+      expect(submits.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+
+      const second = await createModerator(platform);
+      const [approve, reject] = await Promise.all([
+        as(moderator.token).post(`/v1/moderation/listings/${draft.id}/approve`),
+        as(second.token).post(`/v1/moderation/listings/${draft.id}/reject`, { reason: 'Duplicate of another ad' }),
+      ]);
+      expect([approve.status, reject.status].sort()).toEqual([200, 409]);
+      const loser = approve.status === 409 ? approve : reject;
+      expect(loser.body).toMatchObject({ error: 'invalid_state' });
+      const log = await moderationLog(platform, draft.id);
+      expect(log.map((entry) => entry.action)).toEqual(['submitted', approve.status === 200 ? 'approved' : 'rejected']);
+    });
+
     it('should flag a near-duplicate and an unusual area when the same workspace submits a twin', async () => {
       const owner = await createMember(platform, { role: 'owner' });
       await submittedListing(owner.token, apartment({ area_sqm: 148, price: 1_190_000 }));
@@ -317,6 +359,33 @@ describeE2e('listings and moderation', () => {
       const tiny = await submittedListing(owner.token, apartment({ area_sqm: 12, price: 100_000 }));
       expect(tiny.flags.map((f) => f.code)).toContain('unusual_area');
       expect(tiny.flags.map((f) => f.code)).not.toContain('possible_duplicate');
+    });
+  });
+
+  describe('npm run create:moderator', () => {
+    const login = (email: string, password: string) =>
+      request(platform.baseUrl).post('/v1/auth/login').send({ email, password });
+
+    it('should print a one-time password that logs in as a moderator when no password is piped', async () => {
+      const email = `mod-${Date.now()}@example.test`;
+      const { code, output } = await createModeratorTool(platform.databaseUrl, email);
+      expect(code).toBe(0);
+      const password = /One-time password \(shown once\): (\S+)/.exec(output)?.[1];
+      expect(password).toBeDefined();
+      const token = (await login(email, password!).expect(200)).body.access_token as string;
+      expect((await as(token).get('/v1/me').expect(200)).body.roles).toContain('moderator');
+      await as(token).get('/v1/moderation/listings').expect(200);
+    });
+
+    it('should take the password from stdin and refuse a short one when one is piped', async () => {
+      const email = `mod-stdin-${Date.now()}@example.test`;
+      const short = await createModeratorTool(platform.databaseUrl, email, 'short\n');
+      expect(short.code).toBe(1);
+      expect(short.output).toContain('at least 10 characters');
+      const ok = await createModeratorTool(platform.databaseUrl, email, 'a-long-moderator-password\n');
+      expect(ok.code).toBe(0);
+      expect(ok.output).not.toContain('a-long-moderator-password');
+      await login(email, 'a-long-moderator-password').expect(200);
     });
   });
 

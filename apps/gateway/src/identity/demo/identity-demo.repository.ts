@@ -5,6 +5,8 @@ import type { WorkspaceRole } from '@app/contracts';
 import { Outbox } from '@app/messaging';
 import { IDENTITY_DATABASE } from '../../database/identity.database';
 import { Account } from '../accounts/account.entity';
+import { createOrPromoteModerator } from '../moderators/moderator-accounts';
+import type { NewModerator } from '../moderators/moderator-accounts';
 import { ApiKey } from '../api-keys/api-key.entity';
 import { Membership } from '../workspaces/membership.entity';
 import { recordWorkspaceCreated } from '../workspaces/workspace-events';
@@ -20,6 +22,7 @@ export interface DemoMemberRow {
 export interface DemoRows {
   workspaceName: string;
   members: DemoMemberRow[];
+  moderator: NewModerator;
   apiKey: { label: string; prefix: string; secretHash: string };
 }
 
@@ -58,7 +61,7 @@ export class IdentityDemoRepository {
       if (
         await this.isPresent(
           rows.workspaceName,
-          rows.members.map((member) => member.email),
+          [...rows.members.map((member) => member.email), rows.moderator.email],
           manager,
         )
       )
@@ -89,6 +92,7 @@ export class IdentityDemoRepository {
         );
       }
       if (!ownerId) throw new Error('The demo workspace needs an owner');
+      await createOrPromoteModerator(manager, rows.moderator);
       await manager.save(
         manager.create(ApiKey, {
           workspaceId: workspace.id,

@@ -1,12 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { mintApiKey } from '../api-keys/api-key-format';
-import { DEMO_API_KEY_LABEL, DEMO_MEMBERS, DEMO_WORKSPACE_NAME } from './demo-workspace';
+import { DEMO_API_KEY_LABEL, DEMO_MEMBERS, DEMO_MODERATOR, DEMO_WORKSPACE_NAME } from './demo-workspace';
 import type { DemoCredentials } from './demo-workspace';
 import { IdentityDemoRepository } from './identity-demo.repository';
 import { hashPassword } from '../accounts/passwords';
 
 /**
- * The standalone demo's broker workspace: owner, admin and agent logins and one API key.
+ * The standalone demo's broker workspace: owner, admin and agent logins and one API key,
+ * and a platform moderator login.
  * Idempotent: the first run creates it and returns the credentials (the key's secret exists
  * only in that answer); later runs find it and return null.
  */
@@ -17,7 +18,7 @@ export class IdentityDemoSeed {
   constructor(private readonly demo: IdentityDemoRepository) {}
 
   async run(): Promise<DemoCredentials | null> {
-    const emails = DEMO_MEMBERS.map((member) => member.email);
+    const emails = [...DEMO_MEMBERS.map((member) => member.email), DEMO_MODERATOR.email];
     if (await this.demo.isPresent(DEMO_WORKSPACE_NAME, emails)) return null; // skips hashing on every later start
     const members = await Promise.all(
       DEMO_MEMBERS.map(async ({ email, name, password, role }) => ({
@@ -31,13 +32,18 @@ export class IdentityDemoSeed {
     const created = await this.demo.insertUnlessPresent({
       workspaceName: DEMO_WORKSPACE_NAME,
       members,
+      moderator: {
+        email: DEMO_MODERATOR.email,
+        name: DEMO_MODERATOR.name,
+        passwordHash: await hashPassword(DEMO_MODERATOR.password),
+      },
       apiKey: { label: DEMO_API_KEY_LABEL, prefix, secretHash },
     });
     if (!created) return null;
     this.logger.log({ workspace: DEMO_WORKSPACE_NAME }, 'Demo workspace created');
     return {
       api_key: secret,
-      logins: DEMO_MEMBERS.map(({ email, password, role }) => ({ email, password, role })),
+      logins: [...DEMO_MEMBERS, DEMO_MODERATOR].map(({ email, password, role }) => ({ email, password, role })),
     };
   }
 }
