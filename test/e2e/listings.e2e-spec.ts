@@ -362,6 +362,57 @@ describeE2e('listings and moderation', () => {
     });
   });
 
+  describe('the OpenAPI document', () => {
+    it('should document every listing and moderation route and every field a listing answers with', async () => {
+      const doc = (await request(platform.baseUrl).get('/openapi.json').expect(200)).body as {
+        paths: Record<string, Record<string, unknown>>;
+        components: { schemas: Record<string, { properties: Record<string, unknown>; required?: string[] }> };
+      };
+      const routes = Object.entries(doc.paths).flatMap(([route, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`),
+      );
+      expect(routes).toEqual(
+        expect.arrayContaining([
+          'POST /v1/listings',
+          'GET /v1/listings',
+          'GET /v1/listings/{id}',
+          'PATCH /v1/listings/{id}',
+          'DELETE /v1/listings/{id}',
+          'POST /v1/listings/{id}/submit',
+          'GET /v1/moderation/listings',
+          'POST /v1/moderation/listings/{id}/approve',
+          'POST /v1/moderation/listings/{id}/reject',
+        ]),
+      );
+      const listing = await createDraft(agent.token);
+      const documented = doc.components.schemas.ListingDto;
+      expect(Object.keys(documented.properties).sort()).toEqual(Object.keys(listing).sort());
+      expect([...(documented.required ?? [])].sort()).toEqual(Object.keys(listing).sort());
+      expect(Object.keys(doc.components.schemas.CreateListingDto.properties).sort()).toEqual(
+        [
+          'property_type',
+          'title_en',
+          'title_ar',
+          'description_en',
+          'description_ar',
+          'price',
+          'currency',
+          'district_id',
+          'city_id',
+          'city',
+          'district',
+          'area_sqm',
+          'bedrooms',
+          'bathrooms',
+          'lat',
+          'lng',
+          'external_ref',
+          'licence_number',
+        ].sort(),
+      );
+    });
+  });
+
   describe('npm run create:moderator', () => {
     const login = (email: string, password: string) =>
       request(platform.baseUrl).post('/v1/auth/login').send({ email, password });
