@@ -263,6 +263,10 @@ describeE2e('listings and moderation', () => {
       ).body as ListingResponse;
       expect(edited).toMatchObject({ status: 'published', title_en: 'Renovated apartment', price: 1_250_000 });
 
+      const untouched = (await as(agent.token).patch(`/v1/listings/${draft.id}`, {}).expect(200))
+        .body as ListingResponse;
+      expect(untouched.updated_at).toBe(edited.updated_at);
+
       const jumped = (await as(agent.token).patch(`/v1/listings/${draft.id}`, { price: 9_000_000 }).expect(200))
         .body as ListingResponse;
       expect(jumped.status).toBe('pending');

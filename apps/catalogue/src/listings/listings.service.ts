@@ -94,6 +94,7 @@ export class ListingsService {
         ...(place ? placeColumns(place) : {}),
       };
       const changed = Object.keys(changes).filter((key) => changes[key as keyof ListingWrite] !== undefined);
+      if (changed.length === 0) return current; // an empty PATCH changes nothing and tells no one
       const next: ListingRow = { ...current, ...definedOnly(changes) };
       if (current.status === 'published' && (await this.priceLeavesBand(current, next))) {
         const flags = await this.flagsFor(tx, next);
