@@ -10,9 +10,9 @@ import type {
 } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { BenchmarksService } from '../benchmarks/benchmarks.service';
-import { resolveLocation } from '../decisions/resolve-location';
 import { LocationsService } from '../locations/locations.service';
 import { PlacesRepository } from './places.repository';
+import { resolvePlace } from './resolve-place';
 
 /** Listing type → the decision (transactions) type the benchmarks are kept under (decisions.md). */
 const BENCHMARK_TYPE: Record<ListingType, PropertyType> = {
@@ -34,17 +34,7 @@ export class PlacesService {
 
   async resolve(request: ResolvePlaceRequest): Promise<ResolvedPlace> {
     const prefix = request.field_prefix ?? '';
-    let place;
-    try {
-      place = resolveLocation(this.locations.current, {
-        district_id: request.district_id,
-        city_id: request.city_id,
-        city: request.city,
-        district: request.district,
-      });
-    } catch (err) {
-      throw err instanceof AppError ? withFieldPrefix(err, prefix) : err;
-    }
+    const place = resolvePlace(this.locations.current, request);
     const country = await this.repository.countryOfCity(place.city_id);
     if (!country)
       throw new AppError('validation_error', 'That place has no country on record.', { field: `${prefix}district` });
@@ -79,17 +69,4 @@ export class PlacesService {
       },
     };
   }
-}
-
-/** resolveLocation names decision fields (`location.district`); callers name their own. */
-function withFieldPrefix(err: AppError, prefix: string): AppError {
-  const rename = (field: unknown) =>
-    typeof field === 'string' && field.startsWith('location.') ? prefix + field.slice('location.'.length) : field;
-  const details = err.extras.details;
-  const missing = Array.isArray(details?.missing) ? { ...details, missing: details.missing.map(rename) } : details;
-  return new AppError(err.error, err.message.replace(/location\./g, prefix), {
-    ...err.extras,
-    field: rename(err.extras.field) as string | undefined,
-    details: missing,
-  });
 }
