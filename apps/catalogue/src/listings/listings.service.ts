@@ -78,47 +78,43 @@ export class ListingsService {
       const current = await this.listings.find(request.workspace_id, request.id, tx, true);
       if (!current) throw notFound();
       transition(current.status, 'edit');
-      const type = request.property_type ?? current.property_type;
-      const bedrooms = request.bedrooms !== undefined ? request.bedrooms : current.bedrooms;
-      const bathrooms = request.bathrooms !== undefined ? request.bathrooms : current.bathrooms;
-      assertRoomsFitType(type, bedrooms, bathrooms);
-      const currency: Currency = request.currency ?? current.currency;
-      const price = request.price ?? numberOrNull(current.price);
-      const changes: ListingWrite = {
-        ...plainFields(request),
-        property_type: request.property_type,
-        currency: request.currency,
-        ...(price !== null && (request.price !== undefined || request.currency !== undefined)
-          ? { price: String(price), price_sar: String(priceInSar(price, currency)) }
-          : {}),
-        ...(place ? placeColumns(place) : {}),
-      };
-      const changed = Object.keys(changes).filter((key) => changes[key as keyof ListingWrite] !== undefined);
+      const changes = editOf(request, current, place);
+      const changed = Object.keys(definedOnly(changes));
       if (changed.length === 0) return current; // an empty PATCH changes nothing and tells no one
       const next: ListingRow = { ...current, ...definedOnly(changes) };
       if (current.status === 'published' && (await this.priceLeavesBand(current, next))) {
-        const flags = await this.flagsFor(tx, next);
-        const returned = await this.listings.update(tx, current.id, {
-          ...changes,
-          status: 'pending',
-          submitted_at: new Date(),
-          flags,
-        });
-        await this.listings.log(tx, {
-          listing_id: current.id,
-          moderator_id: null,
-          action: 'returned_to_pending',
-          reason: 'The new price per m² is outside the automated checks’ band.',
-          flags,
-        });
-        await this.emit(tx, CATALOGUE_LISTING_UPDATED, returned, { changed, flags });
-        return returned;
+        return this.returnToModeration(tx, next, changes, changed);
       }
       const updated = await this.listings.update(tx, current.id, changes);
       await this.emit(tx, CATALOGUE_LISTING_UPDATED, updated, { changed });
       return updated;
     });
     return this.present(row);
+  }
+
+  /** A published listing whose new price the checks would not pass goes back to the queue with fresh flags. */
+  private async returnToModeration(
+    tx: EntityManager,
+    next: ListingRow,
+    changes: ListingWrite,
+    changed: string[],
+  ): Promise<ListingRow> {
+    const flags = await this.flagsFor(tx, next);
+    const returned = await this.listings.update(tx, next.id, {
+      ...changes,
+      status: 'pending',
+      submitted_at: new Date(),
+      flags,
+    });
+    await this.listings.log(tx, {
+      listing_id: next.id,
+      moderator_id: null,
+      action: 'returned_to_pending',
+      reason: 'The new price per m² is beyond what the automated checks accept without review.',
+      flags,
+    });
+    await this.emit(tx, CATALOGUE_LISTING_UPDATED, returned, { changed, flags });
+    return returned;
   }
 
   async delete(request: ListingRefRequest): Promise<ListingDeletedResponse> {
@@ -257,6 +253,28 @@ function plainFields(request: ListingFieldsInput): ListingWrite {
     lng: request.lng,
     external_ref: request.external_ref,
     licence_number: request.licence_number,
+  };
+}
+
+/**
+ * The columns an edit writes: the fields sent, the place resolved from them, and price_sar
+ * again whenever the price or the currency changes. Land keeps no rooms (422).
+ */
+function editOf(request: UpdateListingRequest, current: ListingRow, place: ResolvedPlace | null): ListingWrite {
+  assertRoomsFitType(
+    request.property_type ?? current.property_type,
+    request.bedrooms !== undefined ? request.bedrooms : current.bedrooms,
+    request.bathrooms !== undefined ? request.bathrooms : current.bathrooms,
+  );
+  const currency: Currency = request.currency ?? current.currency;
+  const price = request.price ?? numberOrNull(current.price);
+  const repriced = price !== null && (request.price !== undefined || request.currency !== undefined);
+  return {
+    ...plainFields(request),
+    property_type: request.property_type,
+    currency: request.currency,
+    ...(repriced ? { price: String(price), price_sar: String(priceInSar(price, currency)) } : {}),
+    ...(place ? placeColumns(place) : {}),
   };
 }
 
