@@ -1,4 +1,4 @@
-import { listingBullets } from './listing-bullets';
+import { bedroomsAr, listingBullets } from './listing-bullets';
 
 const facts = {
   property_type: 'apartment' as const,
@@ -14,6 +14,18 @@ const facts = {
   district_ar: 'العليا',
 };
 
+describe('bedroomsAr', () => {
+  it('should use the singular, dual, plural and counted-singular forms when given 1, 2, 3-10 and 11+', () => {
+    expect([1, 2, 3, 10, 11].map(bedroomsAr)).toEqual([
+      'بغرفة نوم واحدة',
+      'بغرفتي نوم',
+      'من 3 غرف نوم',
+      'من 10 غرف نوم',
+      'من 11 غرفة نوم',
+    ]);
+  });
+});
+
 describe('listingBullets', () => {
   it('should write three bullets per language from the facts when an apartment is published', () => {
     expect(listingBullets(facts)).toEqual({
@@ -24,6 +36,12 @@ describe('listingBullets', () => {
         'السعر المطلوب 1,200,000 ريال (8,000 ريال للمتر المربع)',
       ],
     });
+  });
+
+  it('should leave rooms out when a studio has no bedrooms', () => {
+    const bullets = listingBullets({ ...facts, bedrooms: 0, area_sqm: 45, price: 450_000, price_sar: 450_000 });
+    expect(bullets.en[0]).toBe('Apartment, 45 m²');
+    expect(bullets.ar[0]).toBe('شقة، 45 م²');
   });
 
   it('should leave rooms out and name the AED amount when land is priced in AED', () => {

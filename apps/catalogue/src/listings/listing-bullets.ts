@@ -42,7 +42,7 @@ const number = (value: number) => new Intl.NumberFormat('en-US', { maximumFracti
 export function listingBullets(facts: BulletFacts): { en: string[]; ar: string[] } {
   const perSqm = number(facts.price_sar / facts.area_sqm);
   const area = number(facts.area_sqm);
-  const rooms = facts.property_type !== 'land' && facts.bedrooms !== null ? facts.bedrooms : null;
+  const rooms = facts.property_type !== 'land' && facts.bedrooms ? facts.bedrooms : null;
   const typeEn = TYPE_EN[facts.property_type];
   const typeAr = TYPE_AR[facts.property_type];
   return {
@@ -52,11 +52,19 @@ export function listingBullets(facts: BulletFacts): { en: string[]; ar: string[]
       `Asking ${number(facts.price)} ${facts.currency} (${perSqm} SAR per m²)`,
     ],
     ar: [
-      rooms !== null ? `${typeAr} من ${rooms} غرف نوم، ${area} م²` : `${typeAr}، ${area} م²`,
+      rooms !== null ? `${typeAr} ${bedroomsAr(rooms)}، ${area} م²` : `${typeAr}، ${area} م²`,
       `في حي ${facts.district_ar}، ${facts.city_ar}`,
       `السعر المطلوب ${number(facts.price)} ${CURRENCY_AR[facts.currency]} (${perSqm} ريال للمتر المربع)`,
     ],
   };
+}
+
+/** Arabic counts its nouns: one and two have their own forms, 3-10 take the plural, 11 and up the singular. */
+export function bedroomsAr(count: number): string {
+  if (count === 1) return 'بغرفة نوم واحدة';
+  if (count === 2) return 'بغرفتي نوم';
+  if (count <= 10) return `من ${count} غرف نوم`;
+  return `من ${count} غرفة نوم`;
 }
 
 function capitalise(text: string): string {
