@@ -11,6 +11,7 @@ import type { AppName } from '@app/contracts';
 import { loadEnv } from '@app/config';
 import { createStandaloneApp } from '../../apps/standalone/src/standalone-app';
 import { StandaloneEnv } from '../../apps/standalone/src/standalone.env';
+import { startContractProxy } from './contract-proxy';
 import { freshDatabase } from './databases';
 import type { FreshDatabase } from './databases';
 import { e2eMode } from './mode';
@@ -18,7 +19,10 @@ import { freePort } from './processes';
 
 /** The platform under test, reached over real HTTP in both modes. */
 export interface Platform {
+  /** The gateway, behind the proxy that checks every response against the OpenAPI document. */
   baseUrl: string;
+  /** The gateway itself, unchecked (for a test about raw HTTP). */
+  gatewayUrl: string;
   /** Standalone only: the application itself, for looking at its routes. */
   app?: NestFastifyApplication;
   databaseUrl: string;
@@ -37,6 +41,28 @@ export interface PlatformOptions {
   env?: Record<string, string>;
 }
 
+/**
+ * Puts the contract-checking proxy in front of the gateway; closing the platform fails with
+ * every response that did not match the served OpenAPI document.
+ */
+async function behindContractProxy(platform: Omit<Platform, 'gatewayUrl'>): Promise<Platform> {
+  const closePlatform = platform.close.bind(platform);
+  const proxy = await startContractProxy(platform.baseUrl).catch(async (err: unknown) => {
+    await platform.close();
+    throw err;
+  });
+  return Object.assign(platform, {
+    gatewayUrl: platform.baseUrl,
+    baseUrl: proxy.url,
+    close: async () => {
+      await proxy.close();
+      await closePlatform();
+      if (proxy.checker.violations.length > 0)
+        throw new Error(`Responses that contradict the OpenAPI document:\n${proxy.checker.report()}`);
+    },
+  });
+}
+
 /** One signing key for the whole run, shared by every gateway process (as replicas share theirs). */
 const SIGNING_KEYS = `e2e:${randomBytes(48).toString('base64url')}`;
 
@@ -48,11 +74,11 @@ const TEST_ENV = {
   JWT_SIGNING_KEYS: SIGNING_KEYS,
 };
 
-export function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
-  return e2eMode === 'standalone' ? startStandalone(options) : startDistributed(options);
+export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
+  return behindContractProxy(await (e2eMode === 'standalone' ? startStandalone(options) : startDistributed(options)));
 }
 
-async function startStandalone(options: PlatformOptions): Promise<Platform> {
+async function startStandalone(options: PlatformOptions): Promise<Omit<Platform, 'gatewayUrl'>> {
   const db = await freshDatabase();
   // In one process the apps read their configuration from process.env, as they do in production.
   Object.assign(process.env, TEST_ENV, options.env, { PORT: '0' });
@@ -84,7 +110,7 @@ async function startStandalone(options: PlatformOptions): Promise<Platform> {
 
 const DIST = path.join(__dirname, '..', '..', 'dist', 'apps');
 
-class DistributedPlatform implements Platform {
+class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
   private readonly processes = new Map<AppName, ChildProcess>();
   private readonly replicas: ChildProcess[] = [];
   private output = '';
@@ -156,7 +182,7 @@ class DistributedPlatform implements Platform {
   }
 }
 
-async function startDistributed(options: PlatformOptions): Promise<Platform> {
+async function startDistributed(options: PlatformOptions): Promise<Omit<Platform, 'gatewayUrl'>> {
   // Tests mint tokens with the run's key, as the gateway processes verify them with it.
   process.env.JWT_SIGNING_KEYS = options.env?.JWT_SIGNING_KEYS ?? TEST_ENV.JWT_SIGNING_KEYS;
   const db = await freshDatabase();

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { MAX_PAGE_OFFSET } from './paging';
 
 /** Billing's message patterns, event subjects and payloads. */
 export const BILLING_DEBIT_PATTERN = 'rpc.billing.debit.v1';
@@ -155,6 +156,7 @@ export class LedgerRequest {
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(MAX_PAGE_OFFSET)
   offset: number = 0;
 }
 

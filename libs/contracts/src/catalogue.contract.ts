@@ -13,6 +13,8 @@ import {
   Min,
 } from 'class-validator';
 import type { DecisionBenchmark } from './decisions.contract';
+import { MaxDecimalPlaces } from './decimal-places';
+import { MAX_PAGE_OFFSET } from './paging';
 
 /**
  * The catalogue's message patterns, event subjects and payloads (listings and moderation),
@@ -116,7 +118,8 @@ export abstract class ListingFieldsInput {
 
   /** In `currency`; at most 100 billion, as decisions (its SAR value must fit price_sar's numeric(14,2)). */
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @MaxDecimalPlaces(2)
   @IsPositive()
   @Max(100_000_000_000)
   price?: number;
@@ -147,7 +150,8 @@ export abstract class ListingFieldsInput {
   district?: string;
 
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @MaxDecimalPlaces(2)
   @IsPositive()
   @Max(10_000_000)
   area_sqm?: number;
@@ -251,6 +255,7 @@ export class ListListingsRequest {
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(MAX_PAGE_OFFSET)
   offset: number = 0;
 }
 
@@ -265,6 +270,7 @@ export class ModerationQueueRequest {
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(MAX_PAGE_OFFSET)
   offset: number = 0;
 }
 

@@ -17,6 +17,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { MAX_PAGE_OFFSET } from './paging';
 
 /** The decision service's decision pattern and the public decision shapes (spec 2.1, 2.2). */
 export const DECISIONS_CREATE_PATTERN = 'rpc.decision.decisions.create.v1';
@@ -269,6 +270,7 @@ export class ListDecisionsRequest {
 
   @IsInt()
   @Min(0)
+  @Max(MAX_PAGE_OFFSET)
   offset: number = 0;
 }
 

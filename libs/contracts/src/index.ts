@@ -3,6 +3,7 @@
 import 'reflect-metadata';
 
 export * from './apps';
+export * from './paging';
 export * from './status.contract';
 export * from './access';
 export * from './billing.contract';

@@ -39,6 +39,9 @@ const FASTIFY_ERROR_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_param',
+  // Routing errors, raised before any route matches (a malformed or overlong path segment).
+  FST_ERR_BAD_URL: 'invalid_param',
+  FST_ERR_MAX_PARAM_LENGTH: 'invalid_param',
 };
 
 export function errorCodeForFastifyCode(code: string | undefined): ErrorCode | undefined {

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { IdempotencyKey, IdempotencyKeyHeader } from '../http/idempotency-key';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -53,13 +53,13 @@ export class BillingController {
     summary: 'Buy a decision pack (5, 20 or 50)',
     description: 'With an Idempotency-Key, a retry returns the first purchase and charges once.',
   })
-  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @IdempotencyKeyHeader('A retry with the same key returns the first purchase, charged once')
   @ApiCreatedResponse({ type: DecisionPackDto })
   @ApiConflictResponse({ description: '`idempotency_conflict`: the key was used for a different pack' })
   purchase(
     @CurrentPrincipal() principal: Principal,
     @Body() dto: PurchaseDecisionPackDto,
-    @Headers('idempotency-key') idempotencyKey?: string,
+    @IdempotencyKey() idempotencyKey?: string,
   ): Promise<DecisionPackDto> {
     return this.billing.purchasePack(principal, dto, idempotencyKey);
   }

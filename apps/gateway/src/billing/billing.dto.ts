@@ -66,10 +66,10 @@ export class DecisionPackDto {
   @ApiProperty({ format: 'date-time', description: 'purchased_at + 24 hours' })
   refundable_until: string;
 
-  @ApiProperty({ format: 'date-time', nullable: true })
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
   refunded_at: string | null;
 
-  @ApiProperty({ nullable: true, description: 'Decisions taken back by the refund (the unused part)' })
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Decisions taken back by the refund (the unused part)' })
   refunded_decisions: number | null;
 
   @ApiProperty({ description: 'Decision balance after this purchase or refund' })
@@ -92,7 +92,7 @@ export class LedgerEntryDto {
   @ApiProperty({ enum: LEDGER_REASONS })
   reason: string;
 
-  @ApiProperty({ nullable: true })
+  @ApiProperty({ type: String, nullable: true })
   reference: string | null;
 
   @ApiProperty()

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '@app/contracts';
-import { idempotencyKeyFrom } from '../http/idempotency-key';
 import { workspaceOf } from '../identity/access/principal-workspace';
 import { BillingClient } from './billing.client';
 import { toBalanceDto } from './billing.dto';
@@ -33,8 +32,11 @@ export class BillingService {
   }
 
   purchasePack(principal: Principal, dto: PurchaseDecisionPackDto, idempotencyKey?: string): Promise<DecisionPackDto> {
-    const key = idempotencyKeyFrom(idempotencyKey);
-    return this.billing.purchasePack({ workspace_id: workspaceOf(principal), size: dto.size, idempotency_key: key });
+    return this.billing.purchasePack({
+      workspace_id: workspaceOf(principal),
+      size: dto.size,
+      idempotency_key: idempotencyKey,
+    });
   }
 
   refundPack(principal: Principal, packId: string): Promise<DecisionPackDto> {

@@ -1,7 +1,6 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBody,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -10,12 +9,14 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { DecisionRequestBody } from '@app/contracts';
 import type { DecisionResponse, DecisionsPageResponse, Principal } from '@app/contracts';
-import { idempotencyKeyFrom } from '../http/idempotency-key';
+import { IdempotencyKey, IdempotencyKeyHeader } from '../http/idempotency-key';
 import { PageQueryDto } from '../http/page-query.dto';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { workspaceOf } from '../identity/access/principal-workspace';
-import { DECISION_REQUEST_SCHEMA, DECISIONS_DESCRIPTION } from './decisions.openapi';
+import { DECISION_REQUEST_DESCRIPTION, DECISION_REQUEST_EXAMPLE, DECISIONS_DESCRIPTION } from './decisions.openapi';
+import { contractSchemaRef } from '../http/contract-schemas';
 import { DecisionsClient } from './decisions.client';
 import { DecisionDto, DecisionsPageDto } from './decision.dto';
 
@@ -35,12 +36,11 @@ export class DecisionsController {
     summary: 'Score a property against the market (1 decision; 3 with reasoning)',
     description: DECISIONS_DESCRIPTION,
   })
-  @ApiBody({ schema: DECISION_REQUEST_SCHEMA })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'A retry with the same key and body returns the first answer, charged once',
+  @ApiBody({
+    schema: { ...contractSchemaRef(DecisionRequestBody), examples: [DECISION_REQUEST_EXAMPLE] },
+    description: DECISION_REQUEST_DESCRIPTION,
   })
+  @IdempotencyKeyHeader('A retry with the same key and body returns the first answer, charged once')
   @ApiOkResponse({ type: DecisionDto })
   @ApiPaymentRequiredResponse({ description: '`insufficient_decisions` with `required` and `balance`' })
   @ApiUnprocessableEntityResponse({
@@ -50,9 +50,8 @@ export class DecisionsController {
   create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: unknown,
-    @Headers('idempotency-key') idempotencyKey?: string,
+    @IdempotencyKey() key?: string,
   ): Promise<DecisionResponse> {
-    const key = idempotencyKeyFrom(idempotencyKey);
     const withReasoning = (body as { reasoning?: unknown } | null)?.reasoning === true;
     return this.decisions.create(
       { workspace_id: workspaceOf(principal), body: body ?? null, ...(key ? { idempotency_key: key } : {}) },

@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { VersioningType } from '@nestjs/common';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { AppExceptionFilter, contractValidationPipe } from '@app/errors';
+import { AppExceptionFilter, contractValidationPipe, renderHttpError } from '@app/errors';
 import { requestIdFrom, runWithRequestContext } from '@app/observability';
 import { useJsonBodyParser } from './json-body-parser';
 import { mountOpenApi } from './openapi';
@@ -27,6 +28,9 @@ export async function createHttpApp(rootModule: Type, options: HttpAppOptions): 
     trustProxy: options.trustProxyHops > 0 ? options.trustProxyHops : false,
     // The caller's X-Request-Id when it is safe to echo and log, else a new uuid.
     genReqId: (request: IncomingMessage) => requestIdFrom(request.headers['x-request-id']),
+    // The router's own errors (bad URL encoding, an overlong path parameter) in the contract shape too.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+      renderHttpError(error, reply),
   });
   const fastify = adapter.getInstance();
   fastify.addHook('onRequest', async (request, reply) => {

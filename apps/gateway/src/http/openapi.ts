@@ -1,6 +1,8 @@
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ERROR_REGISTRY } from '@app/errors';
+import { referencedContractSchemas } from './contract-schemas';
+import { toContractDocument } from './openapi-contract';
 
 const ERROR_TABLE = Object.entries(ERROR_REGISTRY)
   .map(([error, { status, code }]) => `| ${status} | \`${error}\` | \`${code}\` |`)
@@ -32,6 +34,7 @@ export function mountOpenApi(app: NestFastifyApplication, publicUrl: string): vo
     .addServer(publicUrl)
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key (sk-…) or access token' })
     .build();
-  const document = SwaggerModule.createDocument(app, config);
+  config.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } as typeof config.info.license;
+  const document = toContractDocument(SwaggerModule.createDocument(app, config), referencedContractSchemas());
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: '/openapi.json', yamlDocumentUrl: '/openapi.yaml' });
 }

@@ -1,9 +1,18 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { LocationsQuery } from '@app/contracts';
 import type { LocationsSearchResponse } from '@app/contracts';
 import { Authenticated } from '../identity/access/access.decorators';
 import { LocationsApiService } from './locations-api.service';
+import { CityItemDto, CityWithDistrictsDto, DistrictItemDto, LocationsListDto } from './location.dto';
 
 @ApiTags('locations')
 @Authenticated(['api_key'])
@@ -21,7 +30,11 @@ export class LocationsController {
   @ApiQuery({ name: 'city', required: false, description: 'At least 2 characters' })
   @ApiQuery({ name: 'district', required: false, description: 'At least 2 characters' })
   @ApiQuery({ name: 'districts', required: false, enum: ['true', 'false'] })
-  @ApiOkResponse({ description: 'A list of city/district items, or the city object with its districts' })
+  @ApiExtraModels(CityItemDto, DistrictItemDto, LocationsListDto, CityWithDistrictsDto)
+  @ApiOkResponse({
+    description: 'A list of city/district items, or (districts=true) the city object with its districts',
+    schema: { oneOf: [{ $ref: getSchemaPath(LocationsListDto) }, { $ref: getSchemaPath(CityWithDistrictsDto) }] },
+  })
   @ApiBadRequestResponse({ description: '`missing_params` or `invalid_param` (with `field`)' })
   search(@Query() query: LocationsQuery): Promise<LocationsSearchResponse> {
     return this.locations.search(query);

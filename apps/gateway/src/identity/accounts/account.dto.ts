@@ -121,7 +121,7 @@ export class CreateAccountDto {
   @Validate(BrokerKindForRoleRule)
   broker_kind?: BrokerKind;
 
-  @ApiPropertyOptional({ enum: LANGUAGES, default: 'en', example: 'ar' })
+  @ApiPropertyOptional({ enum: LANGUAGES, example: 'ar', description: 'Default `en`' })
   @IsOptional()
   @IsIn(LANGUAGES)
   language?: Language;
