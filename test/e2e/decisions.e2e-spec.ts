@@ -123,13 +123,13 @@ describeE2e('POST /v1/decisions', () => {
     it('should store the decision it answered', async () => {
       const res = await decide(key, apartment()).expect(200);
       const rows = await withClient(platform.databaseUrl, (client) =>
-        client.query<{ status: string; response: DecisionResponse }>(
+        client.query<{ status: string; response: string }>(
           `SELECT status, response FROM decision.decisions WHERE id = $1`,
           [(res.body as DecisionResponse).id],
         ),
       );
       expect(rows.rows).toHaveLength(1);
-      expect(rows.rows[0]).toMatchObject({ status: 'done', response: { score: (res.body as DecisionResponse).score } });
+      expect(rows.rows[0]).toMatchObject({ status: 'done', response: res.text }); // stored as sent
     });
   });
 
@@ -326,8 +326,19 @@ describeE2e('POST /v1/decisions', () => {
       const headers = { 'idempotency-key': 'decision-replay-1' };
       const first = await decide(key, apartment(), headers).expect(200);
       const second = await decide(key, apartment(), headers).expect(200);
-      expect(second.body).toEqual(first.body);
+      expect(second.text).toBe(first.text); // the same bytes, key order included
       expect(await balanceOf(platform, key)).toBe(4);
+    });
+
+    it('should answer GET /v1/decisions/{id} with the bytes first sent when the decision is read back', async () => {
+      const { key } = await fundedWorkspace(platform, 5);
+      const first = await decide(key, apartment(), { 'idempotency-key': 'decision-replay-bytes' }).expect(200);
+      const id = (first.body as { id: string }).id;
+      const read = await request(platform.baseUrl)
+        .get(`/v1/decisions/${id}`)
+        .set('authorization', `Bearer ${key}`)
+        .expect(200);
+      expect(read.text).toBe(first.text);
     });
 
     it('should refuse the same key with a different body', async () => {

@@ -6,9 +6,15 @@ import { TransactionEntity } from '../transactions/transaction.entity';
 import { CreateGazetteer1763900000000 } from './migrations/1763900000000-create-gazetteer';
 import { CreateTransactionsBenchmarks1764100000000 } from './migrations/1764100000000-create-transactions-benchmarks';
 import { CreateDecisions1764200000000 } from './migrations/1764200000000-create-decisions';
+import { DecisionResponseText1764400000000 } from './migrations/1764400000000-decision-response-text';
 
 export const decisionDatabase: ServiceDatabaseDefinition = {
   service: 'decision',
   entities: [...LOCATION_ENTITIES, TransactionEntity, BenchmarkEntity, ReferenceVersionEntity],
-  migrations: [CreateGazetteer1763900000000, CreateTransactionsBenchmarks1764100000000, CreateDecisions1764200000000],
+  migrations: [
+    CreateGazetteer1763900000000,
+    CreateTransactionsBenchmarks1764100000000,
+    CreateDecisions1764200000000,
+    DecisionResponseText1764400000000,
+  ],
 };

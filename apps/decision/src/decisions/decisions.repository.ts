@@ -23,7 +23,7 @@ export class DecisionsRepository {
   /** Takes an Idempotency-Key for this request, or reports who holds it (and their answer when done). */
   async claim(workspaceId: string, key: string, requestHash: string): Promise<KeyClaim> {
     const rows = await this.dataSource.query<
-      { id: string; claimed: boolean; request_hash: string; response: DecisionResponse | null }[]
+      { id: string; claimed: boolean; request_hash: string; response: string | null }[]
     >(
       `WITH taken AS (
          INSERT INTO "decision"."decisions" (workspace_id, idempotency_key, request_hash, status)
@@ -32,7 +32,7 @@ export class DecisionsRepository {
          DO UPDATE SET request_hash = EXCLUDED.request_hash, created_at = now()
            WHERE "decisions".status = 'pending' AND "decisions".created_at < now() - make_interval(secs => $4)
          RETURNING id)
-       SELECT id, true AS claimed, $3 AS request_hash, NULL::jsonb AS response FROM taken
+       SELECT id, true AS claimed, $3 AS request_hash, NULL::text AS response FROM taken
        UNION ALL
        SELECT id, false, request_hash, response FROM "decision"."decisions"
        WHERE workspace_id = $1 AND idempotency_key = $2 AND NOT EXISTS (SELECT 1 FROM taken)`,
@@ -42,26 +42,30 @@ export class DecisionsRepository {
     if (!row) return this.claim(workspaceId, key, requestHash); // the holder released it between the two reads
     return row.claimed
       ? { claimed: true, id: row.id }
-      : { claimed: false, requestHash: row.request_hash, response: row.response };
+      : {
+          claimed: false,
+          requestHash: row.request_hash,
+          response: row.response === null ? null : answerOf(row.response),
+        };
   }
 
   /** A finished decision of the workspace, or null (another workspace's, unknown, or still running). */
   async find(workspaceId: string, id: string): Promise<DecisionResponse | null> {
-    const rows = await this.dataSource.query<{ response: DecisionResponse }[]>(
+    const rows = await this.dataSource.query<{ response: string }[]>(
       `SELECT response FROM "decision"."decisions" WHERE id = $1 AND workspace_id = $2 AND status = 'done'`,
       [id, workspaceId],
     );
-    return rows[0]?.response ?? null;
+    return rows[0] ? answerOf(rows[0].response) : null;
   }
 
   /** Newest first; one extra row tells whether there is more. */
   async page(workspaceId: string, limit: number, offset: number): Promise<DecisionResponse[]> {
-    const rows = await this.dataSource.query<{ response: DecisionResponse }[]>(
+    const rows = await this.dataSource.query<{ response: string }[]>(
       `SELECT response FROM "decision"."decisions" WHERE workspace_id = $1 AND status = 'done'
        ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
       [workspaceId, limit + 1, offset],
     );
-    return rows.map((row) => row.response);
+    return rows.map((row) => answerOf(row.response));
   }
 
   /** Billing refunds from this event when it could not be asked in the request (outbox: never lost). */
@@ -84,6 +88,14 @@ export class DecisionsRepository {
   async insert(workspaceId: string, requestHash: string, response: DecisionResponse): Promise<void> {
     await this.dataSource.query(INSERT_DECISION_SQL, insertDecisionParameters(workspaceId, requestHash, response));
   }
+}
+
+/**
+ * The stored answer, as first sent: kept as JSON text (not jsonb, which reorders keys), parsed
+ * back in its original key order, so a replay serialises to the same bytes.
+ */
+function answerOf(text: string): DecisionResponse {
+  return JSON.parse(text) as DecisionResponse;
 }
 
 /** A decision answered without an Idempotency-Key: one INSERT (exported for the benchmark's baseline). */
