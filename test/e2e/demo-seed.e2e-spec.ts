@@ -83,6 +83,13 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
 
     const first = await start(dataDir, db.url);
     const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+    // The first call after the banner already finds the demo's decisions (DEMO_DECISIONS, not the
+    // FREE_DECISIONS of other new workspaces): granted before the key is printed, not later by the event.
+    const balance = await request(first.baseUrl)
+      .get('/v1/workspace/balance')
+      .set('authorization', `Bearer ${saved.api_key}`)
+      .expect(200);
+    expect(balance.body.decisions).toBe(100);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(saved.api_key).toMatch(/^sk-[A-Za-z0-9_-]{43}$/);
     expect(saved.logins).toEqual([
@@ -120,17 +127,6 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
       .expect(200);
     expect(current.body).toMatchObject({ object: 'api_key', label: 'Demo key' });
 
-    // The demo starts with decisions to explore: billing's welcome allowance, granted from the workspace event.
-    let decisions = 0;
-    for (let attempt = 0; attempt < 100 && decisions === 0; attempt++) {
-      const balance = await request(first.baseUrl)
-        .get('/v1/workspace/balance')
-        .set('authorization', `Bearer ${saved.api_key}`)
-        .expect(200);
-      decisions = balance.body.decisions as number;
-      if (decisions === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(decisions).toBe(100); // DEMO_DECISIONS, not the FREE_DECISIONS of other new workspaces
     const userOnly = await request(first.baseUrl)
       .get('/v1/workspace/api-keys')
       .set('authorization', `Bearer ${saved.api_key}`)

@@ -8,6 +8,7 @@ import {
   BILLING_PACK_REFUND_PATTERN,
   BILLING_REFUND_PATTERN,
   BILLING_SET_LOW_BALANCE_PATTERN,
+  BILLING_WELCOME_PATTERN,
   BalanceRequest,
   DebitRequest,
   LedgerRequest,
@@ -15,6 +16,7 @@ import {
   RefundPackRequest,
   RefundRequest,
   SetLowBalanceThresholdRequest,
+  WelcomeRequest,
 } from '@app/contracts';
 import type {
   BalanceResponse,
@@ -53,6 +55,11 @@ export class BillingController {
   @MessagePattern(BILLING_SET_LOW_BALANCE_PATTERN)
   setLowBalanceThreshold(@MessageData() req: SetLowBalanceThresholdRequest): Promise<BalanceResponse> {
     return this.ledger.setLowBalanceThreshold(req);
+  }
+
+  @MessagePattern(BILLING_WELCOME_PATTERN)
+  welcome(@MessageData() req: WelcomeRequest): Promise<BalanceResponse> {
+    return this.ledger.welcome(req);
   }
 
   @MessagePattern(BILLING_LEDGER_PATTERN)

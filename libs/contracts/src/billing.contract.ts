@@ -1,5 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { BROKER_KINDS } from './access';
+import type { BrokerKind } from './access';
 import { MAX_PAGE_OFFSET } from './paging';
 
 /** Billing's message patterns, event subjects and payloads. */
@@ -10,6 +12,8 @@ export const BILLING_PACK_PURCHASE_PATTERN = 'rpc.billing.packs.purchase.v1';
 export const BILLING_PACK_REFUND_PATTERN = 'rpc.billing.packs.refund.v1';
 export const BILLING_LEDGER_PATTERN = 'rpc.billing.ledger.v1';
 export const BILLING_SET_LOW_BALANCE_PATTERN = 'rpc.billing.low-balance.set.v1';
+/** The welcome allowance of a new workspace, now: idempotent, also granted from identity.workspace.created.v1. */
+export const BILLING_WELCOME_PATTERN = 'rpc.billing.welcome.v1';
 
 /** A balance fell below its workspace's threshold: once per downward crossing. */
 export const BILLING_BALANCE_LOW = 'billing.balance.low.v1';
@@ -71,6 +75,26 @@ export class RefundRequest {
 export interface RefundResponse {
   entry_id: string;
   balance: number;
+}
+
+/** A new workspace, as identity.workspace.created.v1 describes it. */
+export class WelcomeRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsIn(['broker', 'developer'])
+  kind: 'broker' | 'developer';
+
+  @IsOptional()
+  @IsIn(BROKER_KINDS) // IsOptional lets null through: developers have no broker kind
+  broker_kind: BrokerKind | null;
+
+  @IsISO8601()
+  created_at: string;
+
+  @IsOptional()
+  @IsBoolean()
+  demo?: boolean;
 }
 
 export class BalanceRequest {

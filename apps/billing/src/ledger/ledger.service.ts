@@ -10,6 +10,7 @@ import type {
   RefundRequest,
   RefundResponse,
   SetLowBalanceThresholdRequest,
+  WelcomeRequest,
   WorkspaceCreatedPayload,
 } from '@app/contracts';
 import { InjectConfig } from '@app/config';
@@ -108,6 +109,19 @@ export class LedgerService {
     const limit = req.limit ?? 20;
     const offset = req.offset ?? 0;
     return toLedgerPage(await this.ledger.page(req.workspace_id, limit, offset), limit, offset);
+  }
+
+  /**
+   * The welcome allowance asked for directly (at sign-up, before the answer), so a new
+   * workspace can spend at once; the event that also carries it then finds it granted.
+   */
+  async welcome(req: WelcomeRequest): Promise<BalanceResponse> {
+    try {
+      await this.ledger.transaction((tx) => this.grantWelcome(tx, req));
+    } catch (err) {
+      if (!(err instanceof LedgerEntryExists)) throw err; // the event granted it meanwhile
+    }
+    return this.balance(req);
   }
 
   /**

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { IDENTITY_DATABASE } from '../../database/identity.database';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module';
 import { Membership } from '../workspaces/membership.entity';
+import { WelcomeAllowance } from '../workspaces/welcome-allowance';
 import { Workspace } from '../workspaces/workspace.entity';
 import { Account } from './account.entity';
 import { AccountsController } from './accounts.controller';
@@ -13,7 +14,7 @@ import { AccountsService } from './accounts.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Account, Workspace, Membership], IDENTITY_DATABASE), RateLimitsModule],
   controllers: [AccountsController],
-  providers: [AccountsService, AccountsRepository],
+  providers: [AccountsService, AccountsRepository, WelcomeAllowance],
   exports: [AccountsRepository],
 })
 export class AccountsModule {}

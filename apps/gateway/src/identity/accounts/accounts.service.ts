@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { WORKSPACE_ACCOUNT_ROLES } from '@app/contracts';
 import type { AccountRole } from '@app/contracts';
+import { WelcomeAllowance } from '../workspaces/welcome-allowance';
 import type { WorkspaceKind } from '../workspaces/workspace.entity';
 import { toCreatedAccountDto } from './account.dto';
 import type { CreateAccountDto, CreatedAccountDto } from './account.dto';
@@ -11,7 +12,10 @@ import { hashPassword } from './passwords';
 
 @Injectable()
 export class AccountsService {
-  constructor(private readonly accounts: AccountsRepository) {}
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly welcome: WelcomeAllowance,
+  ) {}
 
   /** Sign-up. Brokers and developers get a workspace they own, created with the account. */
   async signUp(dto: CreateAccountDto): Promise<CreatedAccountDto> {
@@ -29,6 +33,7 @@ export class AccountsService {
       },
       workspaceFor(dto),
     );
+    if (created.workspace) await this.welcome.grant(created.workspace.workspace);
     return toCreatedAccountDto(created);
   }
 }

@@ -52,10 +52,10 @@ export class IdentityDemoRepository {
 
   /**
    * The demo workspace, its members (the first is the owner and creates the key) and its key,
-   * in one transaction; false, with nothing written, when the workspace or one of its
-   * accounts already exists.
+   * in one transaction, returning the workspace; null, with nothing written, when the
+   * workspace or one of its accounts already exists.
    */
-  insertUnlessPresent(rows: DemoRows): Promise<boolean> {
+  insertUnlessPresent(rows: DemoRows): Promise<Workspace | null> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [SEED_LOCK]);
       if (
@@ -65,7 +65,7 @@ export class IdentityDemoRepository {
           manager,
         )
       )
-        return false;
+        return null;
 
       const workspace = await manager.save(
         manager.create(Workspace, { name: rows.workspaceName, kind: 'broker', brokerKind: 'company' }),
@@ -104,7 +104,7 @@ export class IdentityDemoRepository {
           revokedAt: null,
         }),
       );
-      return true;
+      return workspace;
     });
   }
 }

@@ -3,6 +3,7 @@ import { mintApiKey } from '../api-keys/api-key-format';
 import { DEMO_API_KEY_LABEL, DEMO_MEMBERS, DEMO_MODERATOR, DEMO_WORKSPACE_NAME } from './demo-workspace';
 import type { DemoCredentials } from './demo-workspace';
 import { IdentityDemoRepository } from './identity-demo.repository';
+import { WelcomeAllowance } from '../workspaces/welcome-allowance';
 import { hashPassword } from '../accounts/passwords';
 
 /**
@@ -15,7 +16,10 @@ import { hashPassword } from '../accounts/passwords';
 export class IdentityDemoSeed {
   private readonly logger = new Logger(IdentityDemoSeed.name);
 
-  constructor(private readonly demo: IdentityDemoRepository) {}
+  constructor(
+    private readonly demo: IdentityDemoRepository,
+    private readonly welcome: WelcomeAllowance,
+  ) {}
 
   async run(): Promise<DemoCredentials | null> {
     const emails = [...DEMO_MEMBERS.map((member) => member.email), DEMO_MODERATOR.email];
@@ -40,6 +44,7 @@ export class IdentityDemoSeed {
       apiKey: { label: DEMO_API_KEY_LABEL, prefix, secretHash },
     });
     if (!created) return null;
+    await this.welcome.grant(created, { demo: true }); // the balance is there when the key is printed
     this.logger.log({ workspace: DEMO_WORKSPACE_NAME }, 'Demo workspace created');
     return {
       api_key: secret,

@@ -1,0 +1,43 @@
+import request from 'supertest';
+import { describeE2e } from '../harness/mode';
+import { startPlatform } from '../harness/platform';
+import type { Platform } from '../harness/platform';
+
+/**
+ * A broker who signs up, logs in, makes an API key and asks for a decision straight away is
+ * served: the welcome allowance is granted before sign-up answers, not later by the event.
+ */
+describeE2e('the first decision right after sign-up', () => {
+  let platform: Platform;
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+  });
+
+  afterAll(() => platform.close());
+
+  it('should answer the first decision with the free allowance when it is asked at once', async () => {
+    const email = `first-call-${Date.now()}@example.test`;
+    const password = 'a-long-password-1';
+    await request(platform.baseUrl)
+      .post('/v1/accounts')
+      .send({ email, password, name: 'فهد الغامدي', role: 'broker', broker_kind: 'individual' })
+      .expect(201);
+    const login = await request(platform.baseUrl).post('/v1/auth/login').send({ email, password }).expect(200);
+    const key = await request(platform.baseUrl)
+      .post('/v1/workspace/api-keys')
+      .set('authorization', `Bearer ${login.body.access_token}`)
+      .send({ label: 'first call' })
+      .expect(201);
+    const decision = await request(platform.baseUrl)
+      .post('/v1/decisions')
+      .set('authorization', `Bearer ${key.body.secret}`)
+      .send({
+        property: { type: 'apartment', price: 1_200_000, area: 150, bedrooms: 3 },
+        location: { city: 'الرياض', district: 'العليا' },
+        reasoning: false,
+      })
+      .expect(200);
+    expect(decision.body).toMatchObject({ object: 'decision', credits_used: 1, credits_remaining: 9 });
+  });
+});
