@@ -89,13 +89,17 @@ describeE2e('auth: login, refresh, logout, me', () => {
       .expect(200);
   });
 
-  it('should give the same 401 unauthorized when the e-mail is unknown or the password is wrong', async () => {
+  it('should give the same 401 invalid_credentials when the e-mail is unknown or the password is wrong', async () => {
     const user = await newUser(base);
     const wrong = await request(base).post('/v1/auth/login').send({ email: user.email, password: 'wrong password!' });
     const unknown = await request(base)
       .post('/v1/auth/login')
       .send({ email: uniqueEmail('ghost'), password: PASSWORD });
-    const expected = { error: 'unauthorized', message: 'Email or password is incorrect.', code: 'MISSING_TOKEN' };
+    const expected = {
+      error: 'invalid_credentials',
+      message: 'Email or password is incorrect.',
+      code: 'INVALID_CREDENTIALS',
+    };
     expect([wrong.status, unknown.status]).toEqual([401, 401]);
     expect(wrong.body).toEqual(expected);
     expect(unknown.body).toEqual(expected);

@@ -12,6 +12,7 @@ import {
 } from '@app/platform';
 import { GatewayEnv } from './config/gateway.env';
 import { GatewayModule } from './gateway.module';
+import { parseCorsOrigins } from './http/browser-safety';
 import { createHttpApp } from './http/create-http-app';
 
 /** Distributed mode: the gateway alone, reaching services over NATS. */
@@ -31,6 +32,7 @@ async function bootstrap(): Promise<void> {
   const app = await createHttpApp(GatewayProcessModule, {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
   });
   app.connectMicroservice(

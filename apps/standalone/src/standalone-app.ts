@@ -8,6 +8,7 @@ import { BillingModule } from '../../billing/src/billing.module';
 import { CatalogueModule } from '../../catalogue/src/catalogue.module';
 import { DecisionModule } from '../../decision/src/decision.module';
 import { GatewayModule } from '../../gateway/src/gateway.module';
+import { parseCorsOrigins } from '../../gateway/src/http/browser-safety';
 import { createHttpApp } from '../../gateway/src/http/create-http-app';
 import { LeadsModule } from '../../leads/src/leads.module';
 import { NotificationModule } from '../../notification/src/notification.module';
@@ -41,6 +42,7 @@ export async function createStandaloneApp(env: StandaloneEnv, databaseUrl: strin
   const app = await createHttpApp(StandaloneModule, {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
   });
   app.connectMicroservice(

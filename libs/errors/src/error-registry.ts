@@ -10,6 +10,8 @@ export const ERROR_REGISTRY = {
   unauthorized: { status: 401, code: 'MISSING_TOKEN' },
   invalid_api_key: { status: 401, code: 'INVALID_TOKEN' },
   invalid_token: { status: 401, code: 'INVALID_TOKEN' },
+  /** Login refused: the same for an unknown e-mail and a wrong password, so neither is disclosed. */
+  invalid_credentials: { status: 401, code: 'INVALID_CREDENTIALS' },
   insufficient_decisions: { status: 402, code: 'INSUFFICIENT_CREDITS' },
   forbidden: { status: 403, code: 'FORBIDDEN' },
   self_inquiry_forbidden: { status: 403, code: 'FORBIDDEN' },

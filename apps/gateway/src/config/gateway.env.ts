@@ -19,6 +19,11 @@ export class GatewayEnv extends BaseEnv {
   @Max(50 * 1024 * 1024)
   BODY_LIMIT_BYTES = 1024 * 1024;
 
+  /** Browser origins allowed to call the API (CORS), comma-separated, e.g. `https://app.example.sa`; unset: none. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^,\s]+(,\s*https?:\/\/[^,\s]+)*$/, { message: 'must be http(s) origins separated by commas' })
+  CORS_ORIGINS?: string;
+
   /** The URL clients use to reach the gateway (OpenAPI servers, links); defaults to http://localhost:PORT. */
   @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] })

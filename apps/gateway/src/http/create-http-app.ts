@@ -8,11 +8,14 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppExceptionFilter, contractValidationPipe, renderHttpError } from '@app/errors';
 import { requestIdFrom, runWithRequestContext } from '@app/observability';
+import { useBrowserSafety } from './browser-safety';
 import { useJsonBodyParser } from './json-body-parser';
 import { mountOpenApi } from './openapi';
 
 export interface HttpAppOptions {
   bodyLimitBytes: number;
+  /** Browser origins allowed by CORS; empty: none. */
+  corsOrigins?: string[];
   trustProxyHops: number;
   publicUrl: string;
 }
@@ -40,6 +43,7 @@ export async function createHttpApp(rootModule: Type, options: HttpAppOptions): 
   // context: done() calls into it synchronously, so every promise it makes inherits the id.
   fastify.addHook('preHandler', (request, _reply, done) => runWithRequestContext({ requestId: request.id }, done));
   useJsonBodyParser(fastify, options.bodyLimitBytes);
+  await useBrowserSafety(fastify, options.corsOrigins ?? []);
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     bufferLogs: true,
     bodyParser: false,

@@ -25,7 +25,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Log in: an access token and a refresh token' })
   @ApiOkResponse({ type: TokenDto })
-  @ApiUnauthorizedResponse({ description: '`unauthorized`: email or password is incorrect' })
+  @ApiUnauthorizedResponse({ description: '`invalid_credentials`: email or password is incorrect (the same for both)' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error`' })
   login(@Body() dto: LoginDto): Promise<TokenDto> {
     return this.auth.login(dto);

@@ -46,7 +46,7 @@ export class AuthService implements OnModuleInit {
   async login(dto: LoginDto): Promise<TokenDto> {
     const account = await this.accounts.findByEmailNormalized(normalizeEmail(dto.email));
     const matches = await verifyPassword(account?.passwordHash, dto.password);
-    if (!account || !matches) throw new AppError('unauthorized', 'Email or password is incorrect.');
+    if (!account || !matches) throw new AppError('invalid_credentials', 'Email or password is incorrect.');
     const session = { accountId: account.id, familyId: randomUUID() };
     const refreshToken = newSecret();
     await this.refreshTokens.create(session, this.stored(refreshToken));

@@ -1,0 +1,76 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Security headers by kind of route, and CORS from an allow-list. JSON answers may not be
+ * framed or sniffed and load nothing; the docs page may load its own scripts and styles
+ * (Swagger UI's inline styles included); the HTML pages to come (consent, widget) get the
+ * strict page policy: their own assets only, no framing except where they say so.
+ */
+export type RouteKind = 'api' | 'docs' | 'page';
+
+const API_CSP = { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] };
+
+const POLICIES: Record<RouteKind, FastifyHelmetOptions> = {
+  api: { contentSecurityPolicy: { useDefaults: false, directives: API_CSP } },
+  docs: {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'none'"],
+      },
+    },
+  },
+  page: {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  },
+};
+
+export function routeKindOf(url: string): RouteKind {
+  if (url === '/docs' || url.startsWith('/docs/') || url.startsWith('/docs?')) return 'docs';
+  if (url.startsWith('/interaction/') || url.startsWith('/widget/')) return 'page';
+  return 'api';
+}
+
+/** Origins allowed to call the API from a browser: `CORS_ORIGINS`, comma-separated; none by default. */
+export function parseCorsOrigins(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+}
+
+export async function useBrowserSafety(fastify: FastifyInstance, corsOrigins: string[]): Promise<void> {
+  await fastify.register(helmet, { global: false });
+  fastify.addHook('onRequest', async (request, reply) => {
+    await reply.helmet(POLICIES[routeKindOf(request.url)]);
+  });
+  await fastify.register(cors, {
+    origin: corsOrigins.length > 0 ? corsOrigins : false,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-request-id'],
+    exposedHeaders: ['x-request-id', 'retry-after'],
+    maxAge: 600,
+  });
+}
