@@ -1,19 +1,21 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
+import type { HelmetOptions } from 'helmet';
 
 /**
  * Security headers by kind of route, and CORS from an allow-list. JSON answers may not be
  * framed or sniffed and load nothing; the docs page may load its own scripts and styles
  * (Swagger UI's inline styles included); the HTML pages to come (consent, widget) get the
  * strict page policy: their own assets only, no framing except where they say so.
+ * helmet's middleware is built once per kind, not per request (as @fastify/helmet would):
+ * this runs on every request of the gateway's hot path.
  */
 export type RouteKind = 'api' | 'docs' | 'page';
 
 const API_CSP = { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] };
 
-const POLICIES: Record<RouteKind, FastifyHelmetOptions> = {
+const POLICIES: Record<RouteKind, HelmetOptions> = {
   api: { contentSecurityPolicy: { useDefaults: false, directives: API_CSP } },
   docs: {
     contentSecurityPolicy: {
@@ -62,9 +64,13 @@ export function parseCorsOrigins(value: string | undefined): string[] {
 }
 
 export async function useBrowserSafety(fastify: FastifyInstance, corsOrigins: string[]): Promise<void> {
-  await fastify.register(helmet, { global: false });
-  fastify.addHook('onRequest', async (request, reply) => {
-    await reply.helmet(POLICIES[routeKindOf(request.url)]);
+  const setters: Record<RouteKind, ReturnType<typeof helmet>> = {
+    api: helmet(POLICIES.api),
+    docs: helmet(POLICIES.docs),
+    page: helmet(POLICIES.page),
+  };
+  fastify.addHook('onRequest', (request, reply, done) => {
+    setters[routeKindOf(request.url)](request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
   await fastify.register(cors, {
     origin: corsOrigins.length > 0 ? corsOrigins : false,
