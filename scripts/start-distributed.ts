@@ -1,32 +1,58 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { IsString } from 'class-validator';
 import { APP_NAMES } from '@app/contracts';
+import type { AppName } from '@app/contracts';
 import { BaseEnv, ConfigurationError, loadEnv } from '@app/config';
+// The launcher is tooling: it shares standalone's development key maker.
+import { ensureSigningKey } from '../apps/standalone/src/signing-key';
+
+class LauncherEnv extends BaseEnv {
+  /** Where a development signing key is kept when JWT_SIGNING_KEYS is unset (as standalone does). */
+  @IsString()
+  DATA_DIR = './.data';
+}
 
 /**
  * `npm run start:distributed`: every app as its own process, as in production, against
- * NATS_URL and DATABASE_URL. Each line of output is prefixed with its app. Ctrl-C sends
- * SIGTERM to all and waits for each to drain.
+ * NATS_URL and DATABASE_URL. Each line of output is prefixed with its app. `PORT` is the
+ * gateway's; the services keep their own health ports. Ctrl-C sends SIGTERM to all and waits
+ * for each to drain. When an app exits on its own (a start-up error, a crash), the launcher
+ * stops the others and exits non-zero: no half-running platform behind no gateway.
  */
 function main(): void {
-  const env = loadEnv(BaseEnv);
+  const env = loadEnv(LauncherEnv);
   if (!env.DATABASE_URL) throw new ConfigurationError(['DATABASE_URL: required in distributed mode (not set)']);
-  const children = new Map<string, ChildProcess>();
+  if (!process.env.JWT_SIGNING_KEYS) {
+    ensureSigningKey(env.DATA_DIR);
+    process.stdout.write(`JWT_SIGNING_KEYS not set: using a development key kept in ${env.DATA_DIR}/jwt-signing.key\n`);
+  }
+  const children = new Map<AppName, ChildProcess>();
+  let stopping = false;
+  let failed = false;
+  const stopAll = () => {
+    stopping = true;
+    children.forEach((child) => child.kill('SIGTERM'));
+  };
   for (const app of APP_NAMES) {
     const child = spawn(process.execPath, [path.join(__dirname, '..', 'apps', app, 'src', 'main.js')], {
-      env: { ...process.env, PORT: undefined },
+      env: { ...process.env, PORT: app === 'gateway' ? process.env.PORT : undefined },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     prefixLines(child, app);
     child.on('exit', (code, signal) => {
       children.delete(app);
       process.stdout.write(`[${app}] exited (${signal ?? code})\n`);
-      if (children.size === 0) process.exit(0);
+      if (!stopping) {
+        failed = true;
+        process.stderr.write(`${app} stopped on its own: stopping the other apps.\n`);
+        stopAll();
+      }
+      if (children.size === 0) process.exit(failed ? 1 : 0);
     });
     children.set(app, child);
   }
-  const stopAll = () => children.forEach((child) => child.kill('SIGTERM'));
   process.on('SIGINT', stopAll);
   process.on('SIGTERM', stopAll);
 }

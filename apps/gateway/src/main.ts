@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
 import { APP_RUNTIME } from '@app/contracts';
-import { loadEnv } from '@app/config';
+import { ConfigurationError, loadEnv } from '@app/config';
 import { DrainingNatsServer } from '@app/messaging';
 import {
   PlatformModule,
@@ -18,6 +18,10 @@ import { createHttpApp } from './http/create-http-app';
 /** Distributed mode: the gateway alone, reaching services over NATS. */
 async function bootstrap(): Promise<void> {
   const env = loadEnv(GatewayEnv);
+  if (!env.JWT_SIGNING_KEYS)
+    throw new ConfigurationError([
+      'JWT_SIGNING_KEYS: required in distributed mode (not set; `npm run start:distributed` makes a development key)',
+    ]);
   const port = env.PORT ?? APP_RUNTIME.gateway.port;
   const runtime = runtimeOptionsFrom(env, 'distributed', 'gateway');
 
