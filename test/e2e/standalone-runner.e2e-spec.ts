@@ -84,4 +84,33 @@ describeStandalone('npm start (the standalone runner)', () => {
     expect(bad.output()).toContain('got "eighty"');
     expect(bad.output()).toContain('RPC_TIMEOUT_MS');
   });
+
+  const asRoot = process.getuid?.() === 0 ? it : it.skip;
+  asRoot(
+    'should start as root with DATA_DIR in a private 0700 folder and reuse its cluster when restarted',
+    async () => {
+      const home = fs.mkdtempSync(path.join(os.tmpdir(), 'pdp-private-')); // mkdtemp makes it 0700, as /root is
+      const privateDataDir = path.join(home, 'clone', '.data');
+      const port = await freePort();
+      const env = { PORT: String(port), DATA_DIR: privateDataDir, LOG_LEVEL: 'warn', DEMO_SEED: 'false' };
+      try {
+        const first = run(MAIN, env);
+        await waitForHttp200(`http://127.0.0.1:${port}/v1/health/ready`, first);
+        const cluster = /cluster in (\S+?)\)/.exec(first.output())?.[1];
+        expect(cluster).toMatch(/^\/var\/lib\/property-platform\/[0-9a-f]{16}\/postgres$/);
+        expect(fs.existsSync(path.join(cluster!, 'PG_VERSION'))).toBe(true);
+        first.child.kill('SIGTERM');
+        expect(await first.exited).toBe(0);
+
+        const second = run(MAIN, env);
+        await waitForHttp200(`http://127.0.0.1:${port}/v1/health/ready`, second);
+        expect(second.output()).toContain(`${privateDataDir} (reused; cluster in ${cluster})`);
+        second.child.kill('SIGTERM');
+        expect(await second.exited).toBe(0);
+        fs.rmSync(path.dirname(cluster!), { recursive: true, force: true });
+      } finally {
+        fs.rmSync(home, { recursive: true, force: true });
+      }
+    },
+  );
 });

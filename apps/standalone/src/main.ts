@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Logger } from 'nestjs-pino';
 import { APP_RUNTIME } from '@app/contracts';
 import { loadEnv } from '@app/config';
@@ -18,6 +19,7 @@ async function bootstrap(): Promise<void> {
   const database = env.DATABASE_URL
     ? { url: env.DATABASE_URL, created: false, stop: () => Promise.resolve() }
     : await startEmbeddedPostgres({ dataDir: env.DATA_DIR });
+  const cluster = 'clusterDir' in database ? database.clusterDir : '';
   try {
     const app = await createStandaloneApp(env, database.url);
     // Migrations run on init; the demo is in place before the first request is answered.
@@ -30,7 +32,10 @@ async function bootstrap(): Promise<void> {
       process.stdout.write('Stopped; the database is shut down.\n');
     });
     const base = env.PUBLIC_URL ?? `http://localhost:${port}`;
-    const where = env.DATABASE_URL ? 'DATABASE_URL' : `${env.DATA_DIR} (${database.created ? 'created' : 'reused'})`;
+    const keptApart = cluster && !cluster.startsWith(path.resolve(env.DATA_DIR)) ? `; cluster in ${cluster}` : '';
+    const where = env.DATABASE_URL
+      ? 'DATABASE_URL'
+      : `${env.DATA_DIR} (${database.created ? 'created' : 'reused'}${keptApart})`;
     process.stdout.write(
       [
         '',

@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -13,6 +13,8 @@ export interface EmbeddedPostgres {
   port: number;
   /** True when this start created the cluster; false when it reused DATA_DIR. */
   created: boolean;
+  /** Where the cluster's files are: `<DATA_DIR>/postgres`, or a folder of the postgres user's (see clusterDir). */
+  clusterDir: string;
   stop(): Promise<void>;
 }
 
@@ -41,11 +43,10 @@ interface Owner {
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
   const dataDir = path.resolve(options.dataDir);
-  const pgData = path.join(dataDir, 'postgres');
   const database = options.database ?? 'platform';
   const owner = process.getuid?.() === 0 ? postgresUser() : undefined;
   fs.mkdirSync(dataDir, { recursive: true });
-  if (owner) assertReachable(dataDir, owner);
+  const pgData = clusterDir(dataDir, owner);
   const binaries = reachableBinaries(loadBinaries(), owner);
   const password = readOrCreatePassword(dataDir);
 
@@ -94,6 +95,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     url,
     port,
     created,
+    clusterDir: pgData,
     stop: async () => {
       process.removeListener('exit', killOnExit);
       fs.rmSync(instanceFile, { force: true });
@@ -136,7 +138,7 @@ export async function connectOrStartEmbeddedPostgres(options: EmbeddedPostgresOp
   if (!running) return startEmbeddedPostgres(options);
   const database = options.database ?? 'platform';
   const url = urlFor(readOrCreatePassword(dataDir), running.port, database);
-  return { url, port: running.port, created: false, stop: () => Promise.resolve() };
+  return { url, port: running.port, created: false, clusterDir: '', stop: () => Promise.resolve() };
 }
 
 function loadBinaries(): Binaries {
@@ -162,19 +164,33 @@ function postgresUser(): Owner {
   }
 }
 
-/** PostgreSQL refuses to run as root; as root we run it as `postgres`, which must reach DATA_DIR. */
-function assertReachable(dir: string, owner: Owner): void {
+/**
+ * Where the cluster lives. PostgreSQL refuses to run as root, so as root it runs as `postgres`,
+ * which must enter the folder. `<DATA_DIR>/postgres` when it can; when DATA_DIR sits in a
+ * private folder (a clone under /root, mode 0700: the default in containers and CI), a folder
+ * of the postgres user's under /var/lib, one per DATA_DIR (named by its path's hash), reused
+ * across restarts. Everything else (credentials, keys) stays in DATA_DIR.
+ */
+function clusterDir(dataDir: string, owner: Owner | undefined): string {
+  if (!owner || isEnterableBy(dataDir, owner)) {
+    if (owner) fs.chownSync(dataDir, owner.uid, owner.gid);
+    return path.join(dataDir, 'postgres');
+  }
+  const base = fs.existsSync('/var/lib') ? '/var/lib/property-platform' : path.join(os.tmpdir(), 'property-platform');
+  const dir = path.join(base, createHash('sha256').update(dataDir).digest('hex').slice(0, 16));
+  fs.mkdirSync(base, { recursive: true, mode: 0o755 });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chownSync(dir, owner.uid, owner.gid);
+  fs.writeFileSync(path.join(dir, 'DATA_DIR'), `${dataDir}\n`); // which platform this cluster belongs to
+  return path.join(dir, 'postgres');
+}
+
+function isEnterableBy(dir: string, owner: Owner): boolean {
   for (let current = dir; current !== path.dirname(current); current = path.dirname(current)) {
     const stat = fs.statSync(current);
-    const enterable = stat.uid === owner.uid || (stat.mode & 0o001) !== 0;
-    if (!enterable) {
-      throw new Error(
-        `DATA_DIR ${dir} is not reachable by the "postgres" user (${current} has mode ${(stat.mode & 0o777).toString(8)}). ` +
-          'Set DATA_DIR to a folder whose parents others may enter, for example /var/tmp/property-platform.',
-      );
-    }
+    if (stat.uid !== owner.uid && (stat.mode & 0o001) === 0) return false;
   }
-  fs.chownSync(dir, owner.uid, owner.gid);
+  return true;
 }
 
 /** Binaries under a private folder (a clone in /root) are copied once to a shared one. */
