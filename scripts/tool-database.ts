@@ -16,11 +16,11 @@ export interface ToolDatabase {
  */
 export function runTool<T>(
   name: string,
-  prepare: () => T,
+  prepare: () => T | Promise<T>,
   work: (prepared: T, database: ToolDatabase) => Promise<void>,
 ): void {
   void (async () => {
-    const prepared = prepare();
+    const prepared = await prepare();
     const env = loadEnv(StandaloneEnv);
     const database = env.DATABASE_URL
       ? { url: env.DATABASE_URL, stop: () => Promise.resolve() }

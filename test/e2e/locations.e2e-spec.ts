@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
@@ -156,7 +158,7 @@ describeE2e('GET /v1/locations', () => {
   const describeImport = existsSync(IMPORT_SCRIPT) && existsSync(SHARED) ? describe : describe.skip;
   describeImport('npm run import:locations', () => {
     const importFrom = (source: string) =>
-      run(process.execPath, [IMPORT_SCRIPT, path.join(SHARED, source)], {
+      run(process.execPath, [IMPORT_SCRIPT, source.startsWith('--') ? source : path.join(SHARED, source)], {
         env: { ...process.env, DATABASE_URL: platform.databaseUrl, LOG_LEVEL: 'warn' },
       });
     const count = (table: string) =>
@@ -183,5 +185,47 @@ describeE2e('GET /v1/locations', () => {
       expect(found).toMatchObject({ id: 1_000_000_346 });
       expect((await get({ district: 'Dubai Marina' }).expect(200)).body.data[0].id).toBe(1_000_000_392);
     }, 60_000);
+
+    describe('--download (the published Saudi gazetteer, from a local server serving the same files)', () => {
+      let server: http.Server;
+      let mirror: string;
+      let tampered = false;
+
+      beforeAll(async () => {
+        server = http.createServer((req, res) => {
+          const file = path.join(SHARED, 'saudi', path.basename(req.url ?? ''));
+          if (!existsSync(file)) return void res.writeHead(404).end();
+          const body = readFileSync(file);
+          if (tampered && file.endsWith('districts_lite.json')) body[body.length - 2] ^= 1;
+          res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+        });
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        mirror = `http://127.0.0.1:${(server.address() as AddressInfo).port}/json`;
+      });
+
+      afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+      const download = () => importFrom(`--download-from=${mirror}`);
+
+      it('should refuse a file whose checksum differs and import nothing when a download is tampered with', async () => {
+        tampered = true;
+        const cities = await count('cities');
+        const failed = await download().then(
+          () => undefined,
+          (err: { code: number; stderr: string }) => err,
+        );
+        tampered = false;
+        expect(failed?.code).toBe(1);
+        expect(failed?.stderr).toMatch(/districts_lite\.json: checksum mismatch .*nothing imported/);
+        expect(await count('cities')).toBe(cities);
+      });
+
+      it('should import every Saudi city and district when the files match their checksums', async () => {
+        const { stdout } = await download();
+        expect(stdout).toContain('districts_lite.json: 573094 bytes, sha256 verified');
+        expect(stdout).toMatch(/4581 cities, 3732 districts upserted/);
+        expect(await count('cities')).toBeGreaterThanOrEqual(4581);
+      }, 60_000);
+    });
   });
 });

@@ -5,6 +5,7 @@ import { loadEnv } from '@app/config';
 import { startEmbeddedPostgres } from '@app/database';
 import { closeGracefullyOnSignals, exitOnStartupError } from '@app/platform';
 import { runDemoSeed } from './demo-seed';
+import { gazetteerHint } from './gazetteer-hint';
 import { createStandaloneApp } from './standalone-app';
 import { ensureSigningKey } from './signing-key';
 import { StandaloneEnv } from './standalone.env';
@@ -25,6 +26,7 @@ async function bootstrap(): Promise<void> {
     // Migrations run on init; the demo is in place before the first request is answered.
     await app.init();
     const demo = env.DEMO_SEED ? await runDemoSeed(app, env.DATA_DIR) : [];
+    const places = await gazetteerHint(database.url);
     await app.listen({ port, host: '0.0.0.0' });
     const logger = app.get(Logger);
     closeGracefullyOnSignals(app, logger, env.SHUTDOWN_TIMEOUT_MS, async () => {
@@ -44,6 +46,7 @@ async function bootstrap(): Promise<void> {
         `  Docs     ${base}/docs   (OpenAPI: ${base}/openapi.json)`,
         `  Health   ${base}/v1/health/ready`,
         `  Database ${where}`,
+        ...places,
         ...demo,
         'Press Ctrl-C to stop.',
         '',
