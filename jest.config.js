@@ -35,7 +35,12 @@ module.exports = {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts', '<rootDir>/test/deploy/**/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/apps/**/*.spec.ts',
+        '<rootDir>/libs/**/*.spec.ts',
+        '<rootDir>/test/deploy/**/*.spec.ts',
+        '<rootDir>/test/docs/**/*.spec.ts',
+      ],
     },
     {
       ...e2e,
