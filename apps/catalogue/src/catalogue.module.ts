@@ -4,10 +4,11 @@ import { serviceStatusController } from '@app/platform';
 import { catalogueDatabase } from './database/catalogue.database';
 import { ListingsModule } from './listings/listings.module';
 import { ModerationModule } from './moderation/moderation.module';
+import { PropertiesModule } from './properties/properties.module';
 
 /** Catalogue: listings, moderation, public property search. */
 @Module({
-  imports: [DatabaseModule.forService(catalogueDatabase), ListingsModule, ModerationModule],
+  imports: [DatabaseModule.forService(catalogueDatabase), ListingsModule, ModerationModule, PropertiesModule],
   controllers: [serviceStatusController('catalogue')],
 })
 export class CatalogueModule {}

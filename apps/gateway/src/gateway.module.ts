@@ -8,6 +8,7 @@ import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { DecisionsApiModule } from './decisions/decisions-api.module';
 import { LocationsApiModule } from './locations/locations-api.module';
+import { PropertiesApiModule } from './properties/properties-api.module';
 
 /** The public edge: REST under /v1 (and later /mcp, /oauth); owns the identity schema. */
 @Module({
@@ -17,6 +18,7 @@ import { LocationsApiModule } from './locations/locations-api.module';
     HealthModule,
     IdentityModule,
     LocationsApiModule,
+    PropertiesApiModule,
     DecisionsApiModule,
     BillingApiModule,
     CatalogueApiModule,

@@ -11,3 +11,4 @@ export * from './locations.contract';
 export * from './identity.contract';
 export * from './decisions.contract';
 export * from './catalogue.contract';
+export * from './properties.contract';

@@ -3,11 +3,12 @@ import { ListingImageEntity } from '../listings/listing-image.entity';
 import { ListingEntity } from '../listings/listing.entity';
 import { ModerationLogEntity } from '../moderation/moderation-log.entity';
 import { Listings1764300000000 } from './migrations/1764300000000-listings';
+import { PublishedListingsIndexes1764500000000 } from './migrations/1764500000000-published-listings-indexes';
 
 export const CATALOGUE_DATABASE = 'catalogue';
 
 export const catalogueDatabase: ServiceDatabaseDefinition = {
   service: CATALOGUE_DATABASE,
   entities: [ListingEntity, ListingImageEntity, ModerationLogEntity],
-  migrations: [Listings1764300000000],
+  migrations: [Listings1764300000000, PublishedListingsIndexes1764500000000],
 };

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ListingsModule } from '../listings/listings.module';
+import { PropertiesController } from './properties.controller';
+import { PropertiesRepository } from './properties.repository';
+import { PropertiesService } from './properties.service';
+
+/** Public property search and detail (spec 4.3). */
+@Module({
+  imports: [ListingsModule],
+  controllers: [PropertiesController],
+  providers: [PropertiesService, PropertiesRepository],
+})
+export class PropertiesModule {}

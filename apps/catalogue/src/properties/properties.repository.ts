@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { PropertySort, SearchPropertiesRequest } from '@app/contracts';
+import { CATALOGUE_DATABASE } from '../database/catalogue.database';
+import type { ListingRow } from '../listings/listings.repository';
+import { SEARCHABLE_TEXT_SQL, likePattern, searchWords } from './search-text';
+
+const ORDER: Record<PropertySort, string> = {
+  newest: 'l.listed_at DESC, l.id',
+  price_asc: 'l.price_sar ASC, l.id',
+  price_desc: 'l.price_sar DESC, l.id',
+};
+
+/** The public catalogue's reads: published listings only, whatever the filters. */
+@Injectable()
+export class PropertiesRepository {
+  constructor(@InjectDataSource(CATALOGUE_DATABASE) private readonly dataSource: DataSource) {}
+
+  search(request: SearchPropertiesRequest): Promise<ListingRow[]> {
+    const where = [`l.status = 'published'`];
+    const params: unknown[] = [];
+    const bind = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    if (request.city_ids) where.push(`l.city_id = ANY(${bind(request.city_ids)}::bigint[])`);
+    if (request.district_ids) where.push(`l.district_id = ANY(${bind(request.district_ids)}::bigint[])`);
+    if (request.type) where.push(`l.property_type = ${bind(request.type)}`);
+    if (request.min_price_sar !== undefined) where.push(`l.price_sar >= ${bind(request.min_price_sar)}`);
+    if (request.max_price_sar !== undefined) where.push(`l.price_sar <= ${bind(request.max_price_sar)}`);
+    if (request.min_bedrooms !== undefined) where.push(`l.bedrooms >= ${bind(request.min_bedrooms)}`);
+    if (request.max_bedrooms !== undefined) where.push(`l.bedrooms <= ${bind(request.max_bedrooms)}`);
+    if (request.min_area_sqm !== undefined) where.push(`l.area_sqm >= ${bind(request.min_area_sqm)}`);
+    if (request.max_area_sqm !== undefined) where.push(`l.area_sqm <= ${bind(request.max_area_sqm)}`);
+    for (const word of request.q ? searchWords(request.q) : [])
+      where.push(`${SEARCHABLE_TEXT_SQL} LIKE ${bind(likePattern(word))}`);
+    const limit = bind(request.limit);
+    const offset = bind(request.offset);
+    return this.dataSource.query<ListingRow[]>(
+      `SELECT l.* FROM catalogue.listings l WHERE ${where.join(' AND ')}
+       ORDER BY ${ORDER[request.sort]} LIMIT ${limit} OFFSET ${offset}`,
+      params,
+    );
+  }
+
+  async published(id: string): Promise<ListingRow | null> {
+    const rows = await this.dataSource.query<ListingRow[]>(
+      `SELECT * FROM catalogue.listings WHERE id = $1 AND status = 'published'`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+}

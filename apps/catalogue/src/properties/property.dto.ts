@@ -1,0 +1,49 @@
+import type { PropertyDetail, PropertyItem } from '@app/contracts';
+import type { ListingImageRow, ListingRow } from '../listings/listings.repository';
+import { numberOrNull } from '../listings/listings.repository';
+
+/**
+ * Pure mappers from a published listing's row to the public shapes (spec 2.4). A published
+ * listing has passed submit's completeness check, so its titles, price, area and place are set.
+ */
+export function toPropertyItem(
+  row: ListingRow,
+  images: ListingImageRow[],
+  imageUrl: (key: string) => string,
+): PropertyItem {
+  return {
+    id: row.id,
+    title_en: row.title_en ?? '',
+    title_ar: row.title_ar ?? '',
+    property_type: row.property_type,
+    price_sar: numberOrNull(row.price_sar) ?? 0,
+    price: numberOrNull(row.price) ?? 0,
+    currency: row.currency,
+    area_sqm: numberOrNull(row.area_sqm) ?? 0,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    city_en: row.city_en ?? '',
+    city_ar: row.city_ar ?? '',
+    district_en: row.district_en ?? '',
+    district_ar: row.district_ar ?? '',
+    image_urls: [...images].sort((a, b) => a.position - b.position).map((image) => imageUrl(image.display_key)),
+    ai_bullets_en: row.ai_bullets_en,
+    listed_at: new Date(row.listed_at ?? row.updated_at).toISOString(),
+  };
+}
+
+export function toPropertyDetail(
+  row: ListingRow,
+  images: ListingImageRow[],
+  imageUrl: (key: string) => string,
+): PropertyDetail {
+  return {
+    object: 'property',
+    ...toPropertyItem(row, images, imageUrl),
+    description_en: row.description_en ?? '',
+    description_ar: row.description_ar ?? '',
+    ai_bullets_ar: row.ai_bullets_ar,
+    lat: row.lat,
+    lng: row.lng,
+  };
+}

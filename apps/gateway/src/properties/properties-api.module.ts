@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { LocationsClient } from '../locations/locations.client';
+import { PropertiesClient } from './properties.client';
+import { PropertiesController } from './properties.controller';
+import { PropertiesService } from './properties.service';
+
+/** `GET /v1/properties` and `/v1/properties/{id}`: the public catalogue, from the catalogue service. */
+@Module({
+  controllers: [PropertiesController],
+  providers: [PropertiesService, PropertiesClient, LocationsClient],
+})
+export class PropertiesApiModule {}

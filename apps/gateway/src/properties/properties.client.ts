@@ -1,0 +1,18 @@
+import { Injectable } from '@nestjs/common';
+import { CATALOGUE_PROPERTIES_GET_PATTERN, CATALOGUE_PROPERTIES_SEARCH_PATTERN } from '@app/contracts';
+import type { GetPropertyRequest, PropertiesPage, PropertyDetail, SearchPropertiesRequest } from '@app/contracts';
+import { RpcClient } from '@app/messaging';
+
+/** The catalogue's public search, typed. */
+@Injectable()
+export class PropertiesClient {
+  constructor(private readonly rpc: RpcClient) {}
+
+  search(request: SearchPropertiesRequest): Promise<PropertiesPage> {
+    return this.rpc.send<PropertiesPage, SearchPropertiesRequest>(CATALOGUE_PROPERTIES_SEARCH_PATTERN, request);
+  }
+
+  get(request: GetPropertyRequest): Promise<PropertyDetail> {
+    return this.rpc.send<PropertyDetail, GetPropertyRequest>(CATALOGUE_PROPERTIES_GET_PATTERN, request);
+  }
+}

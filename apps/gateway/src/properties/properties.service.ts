@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import type { LocationsSearchResponse, PropertiesPage, PropertyDetail } from '@app/contracts';
+import { AppError } from '@app/errors';
+import { LocationsClient } from '../locations/locations.client';
+import { PropertiesClient } from './properties.client';
+import { parsePropertySearchQuery } from './property-search-query';
+
+/**
+ * The public search: the caller's place words become gazetteer ids the way GET /v1/locations
+ * matches them (Arabic or English, fuzzy: Jiddah, جده), then the catalogue filters by id.
+ */
+@Injectable()
+export class PropertiesService {
+  constructor(
+    private readonly properties: PropertiesClient,
+    private readonly locations: LocationsClient,
+  ) {}
+
+  async search(raw: Record<string, unknown>): Promise<PropertiesPage> {
+    const { city, district, ...filters } = parsePropertySearchQuery(raw);
+    const [cityIds, districtIds] = await Promise.all([
+      city === undefined ? undefined : this.cityIds(city),
+      district === undefined ? undefined : this.districtIds(district, city),
+    ]);
+    return this.properties.search({
+      ...filters,
+      ...(cityIds ? { city_ids: cityIds } : {}),
+      ...(districtIds ? { district_ids: districtIds } : {}),
+    });
+  }
+
+  get(id: string): Promise<PropertyDetail> {
+    if (!isUUID(id)) throw new AppError('property_not_found', 'No published property has this id.');
+    return this.properties.get({ id });
+  }
+
+  /** The best-ranked city for the words (the search ranks the intended city first). */
+  private async cityIds(city: string): Promise<number[]> {
+    const found = items(await this.locations.search({ city })).filter((item) => item.object === 'city');
+    return found.slice(0, 1).map((item) => item.id);
+  }
+
+  /** Every district named like the best match (one name may exist in several cities). */
+  private async districtIds(district: string, city: string | undefined): Promise<number[]> {
+    const found = items(await this.locations.search({ district, ...(city ? { city } : {}) })).filter(
+      (item) => item.object === 'district',
+    );
+    const best = found[0];
+    return best ? found.filter((item) => item.name_ar === best.name_ar).map((item) => item.id) : [];
+  }
+}
+
+function items(response: LocationsSearchResponse) {
+  return 'data' in response ? response.data : [];
+}

@@ -1,0 +1,88 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { LISTING_TYPES, CURRENCIES } from '@app/contracts';
+import type { Currency, ListingType, PropertiesPage, PropertyDetail, PropertyItem } from '@app/contracts';
+
+/** A published listing in the public search (spec 2.4). */
+export class PropertyItemDto implements PropertyItem {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'Bright 3-bedroom apartment in Al Olaya' })
+  title_en: string;
+
+  @ApiProperty({ example: 'شقة مشرقة بثلاث غرف في العليا' })
+  title_ar: string;
+
+  @ApiProperty({ enum: LISTING_TYPES })
+  property_type: ListingType;
+
+  @ApiProperty({ description: 'Price in SAR (AED listings at the peg 1 USD = 3.75 SAR = 3.6725 AED)' })
+  price_sar: number;
+
+  @ApiProperty({ description: 'The price as listed, in `currency`' })
+  price: number;
+
+  @ApiProperty({ enum: CURRENCIES })
+  currency: Currency;
+
+  @ApiProperty()
+  area_sqm: number;
+
+  @ApiProperty({ type: 'integer', nullable: true })
+  bedrooms: number | null;
+
+  @ApiProperty({ type: 'integer', nullable: true })
+  bathrooms: number | null;
+
+  @ApiProperty({ example: 'Riyadh' })
+  city_en: string;
+
+  @ApiProperty({ example: 'الرياض' })
+  city_ar: string;
+
+  @ApiProperty({ example: 'Al Olaya Dist.' })
+  district_en: string;
+
+  @ApiProperty({ example: 'حي العليا' })
+  district_ar: string;
+
+  @ApiProperty({ type: [String], description: 'Absolute image URLs, in display order' })
+  image_urls: string[];
+
+  @ApiProperty({ type: [String] })
+  ai_bullets_en: string[];
+
+  @ApiProperty({ format: 'date-time', description: 'First publication' })
+  listed_at: string;
+}
+
+export class PropertiesPageDto implements PropertiesPage {
+  @ApiProperty({ type: [PropertyItemDto] })
+  properties: PropertyItemDto[];
+
+  @ApiProperty({ type: 'integer', description: 'Results returned, up to `limit`' })
+  count: number;
+
+  @ApiProperty({ type: 'integer', description: 'The offset asked for' })
+  offset: number;
+}
+
+export class PropertyDetailDto extends PropertyItemDto implements PropertyDetail {
+  @ApiProperty({ enum: ['property'] })
+  object: 'property';
+
+  @ApiProperty()
+  description_en: string;
+
+  @ApiProperty()
+  description_ar: string;
+
+  @ApiProperty({ type: [String] })
+  ai_bullets_ar: string[];
+
+  @ApiProperty({ type: Number, nullable: true })
+  lat: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  lng: number | null;
+}

@@ -1,0 +1,130 @@
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { LISTING_TYPES } from './catalogue.contract';
+import type { Currency, ListingType } from './catalogue.contract';
+import { MAX_PAGE_OFFSET } from './paging';
+
+/** Public property search (spec 4.3, decisions.md "Search"): patterns and payloads. */
+export const CATALOGUE_PROPERTIES_SEARCH_PATTERN = 'rpc.catalogue.properties.search.v1';
+export const CATALOGUE_PROPERTIES_GET_PATTERN = 'rpc.catalogue.properties.get.v1';
+
+export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export type PropertySort = (typeof PROPERTY_SORTS)[number];
+
+export const PROPERTY_PAGE_MAX = 50;
+export const PROPERTY_PAGE_DEFAULT = 20;
+/** Prices and areas beyond these are no listing's (and would overflow the columns). */
+export const MAX_PRICE_SAR = 1e12;
+export const MAX_AREA_SQM = 1e7;
+
+/** What the gateway sends: names already resolved to gazetteer ids by the caller's words. */
+export class SearchPropertiesRequest {
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  q?: string;
+
+  /** Cities the `city` words matched (empty array: none matched, so nothing is found). */
+  @IsOptional()
+  @IsInt({ each: true })
+  city_ids?: number[];
+
+  @IsOptional()
+  @IsInt({ each: true })
+  district_ids?: number[];
+
+  @IsOptional()
+  @IsIn(LISTING_TYPES)
+  type?: ListingType;
+
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(MAX_PRICE_SAR)
+  min_price_sar?: number;
+
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(MAX_PRICE_SAR)
+  max_price_sar?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(50)
+  min_bedrooms?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(50)
+  max_bedrooms?: number;
+
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(MAX_AREA_SQM)
+  min_area_sqm?: number;
+
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(MAX_AREA_SQM)
+  max_area_sqm?: number;
+
+  @IsIn(PROPERTY_SORTS)
+  sort: PropertySort = 'newest';
+
+  @IsInt()
+  @Min(1)
+  @Max(PROPERTY_PAGE_MAX)
+  limit: number = PROPERTY_PAGE_DEFAULT;
+
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PAGE_OFFSET)
+  offset: number = 0;
+}
+
+export class GetPropertyRequest {
+  @IsUUID()
+  id: string;
+}
+
+/** A search result (spec 2.4), with the Arabic names beside the English ones. */
+export interface PropertyItem {
+  id: string;
+  title_en: string;
+  title_ar: string;
+  property_type: ListingType;
+  price_sar: number;
+  /** The listing's own price and currency (AED listings keep theirs). */
+  price: number;
+  currency: Currency;
+  area_sqm: number;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  city_en: string;
+  city_ar: string;
+  district_en: string;
+  district_ar: string;
+  image_urls: string[];
+  ai_bullets_en: string[];
+  listed_at: string;
+}
+
+export interface PropertiesPage {
+  properties: PropertyItem[];
+  count: number;
+  offset: number;
+}
+
+/** GET /v1/properties/{id}: the item with both descriptions and bullets. */
+export interface PropertyDetail extends PropertyItem {
+  object: 'property';
+  description_en: string;
+  description_ar: string;
+  ai_bullets_ar: string[];
+  lat: number | null;
+  lng: number | null;
+}
