@@ -90,6 +90,24 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
       .set('authorization', `Bearer ${saved.api_key}`)
       .expect(200);
     expect(balance.body.decisions).toBe(100);
+    // A buyer finds a published demo catalogue in four cities, in both languages.
+    const catalogue = await request(first.baseUrl).get('/v1/properties').query({ limit: 50 }).expect(200);
+    expect(catalogue.body.count).toBe(50);
+    const cities = new Set<string>();
+    for (let offset = 0; ; offset += 50) {
+      const page = await request(first.baseUrl).get('/v1/properties').query({ limit: 50, offset }).expect(200);
+      for (const item of page.body.properties as { city_en: string; title_ar: string }[]) {
+        cities.add(item.city_en);
+        expect(item.title_ar).toMatch(/[\u0600-\u06FF]/);
+      }
+      if (page.body.count < 50) {
+        expect(offset + page.body.count).toBeGreaterThanOrEqual(60);
+        break;
+      }
+    }
+    expect([...cities].sort()).toEqual(['Dammam', 'Dubai', 'Jeddah', 'Riyadh']);
+    const dubai = await request(first.baseUrl).get('/v1/properties').query({ city: 'دبي', limit: 1 }).expect(200);
+    expect(dubai.body.properties[0]).toMatchObject({ city_en: 'Dubai', currency: 'AED' });
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(saved.api_key).toMatch(/^sk-[A-Za-z0-9_-]{43}$/);
     expect(saved.logins).toEqual([

@@ -2,13 +2,20 @@ import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@app/database';
 import { serviceStatusController } from '@app/platform';
 import { catalogueDatabase } from './database/catalogue.database';
+import { CatalogueDemoModule } from './demo/catalogue-demo.module';
 import { ListingsModule } from './listings/listings.module';
 import { ModerationModule } from './moderation/moderation.module';
 import { PropertiesModule } from './properties/properties.module';
 
 /** Catalogue: listings, moderation, public property search. */
 @Module({
-  imports: [DatabaseModule.forService(catalogueDatabase), ListingsModule, ModerationModule, PropertiesModule],
+  imports: [
+    DatabaseModule.forService(catalogueDatabase),
+    ListingsModule,
+    ModerationModule,
+    PropertiesModule,
+    CatalogueDemoModule,
+  ],
   controllers: [serviceStatusController('catalogue')],
 })
 export class CatalogueModule {}

@@ -21,7 +21,7 @@ export class IdentityDemoSeed {
     private readonly welcome: WelcomeAllowance,
   ) {}
 
-  async run(): Promise<DemoCredentials | null> {
+  async run(): Promise<{ credentials: DemoCredentials; workspaceId: string } | null> {
     const emails = [...DEMO_MEMBERS.map((member) => member.email), DEMO_MODERATOR.email];
     if (await this.demo.isPresent(DEMO_WORKSPACE_NAME, emails)) return null; // skips hashing on every later start
     const members = await Promise.all(
@@ -47,8 +47,11 @@ export class IdentityDemoSeed {
     await this.welcome.grant(created, { demo: true }); // the balance is there when the key is printed
     this.logger.log({ workspace: DEMO_WORKSPACE_NAME }, 'Demo workspace created');
     return {
-      api_key: secret,
-      logins: [...DEMO_MEMBERS, DEMO_MODERATOR].map(({ email, password, role }) => ({ email, password, role })),
+      workspaceId: created.id,
+      credentials: {
+        api_key: secret,
+        logins: [...DEMO_MEMBERS, DEMO_MODERATOR].map(({ email, password, role }) => ({ email, password, role })),
+      },
     };
   }
 }
