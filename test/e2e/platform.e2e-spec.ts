@@ -1,3 +1,4 @@
+import net from 'node:net';
 import request from 'supertest';
 import { SERVICE_NAMES } from '@app/contracts';
 import { describeDistributed, describeE2e } from '../harness/mode';
@@ -71,6 +72,25 @@ describeE2e('platform edge', () => {
       .send(JSON.stringify({ notes: 'x'.repeat(1024 * 1024 + 10) }))
       .expect(413);
     expect(res.body).toMatchObject({ error: 'payload_too_large', code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('should answer 400 invalid_param in the error shape when the request line has raw non-ASCII bytes', async () => {
+    // Straight to the gateway over a socket: Node's parser refuses this before any route runs.
+    const { hostname, port } = new URL(platform.gatewayUrl);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () =>
+        socket.write(Buffer.from('GET /v1/properties?city=جدة HTTP/1.1\r\nHost: x\r\n\r\n', 'utf8')),
+      );
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      error: 'invalid_param',
+      code: 'INVALID_FIELD_TYPE',
+    });
   });
 
   it('should echo X-Request-Id when the caller sends a safe one', async () => {

@@ -9,6 +9,7 @@ import { Logger } from 'nestjs-pino';
 import { AppExceptionFilter, contractValidationPipe, renderHttpError } from '@app/errors';
 import { requestIdFrom, runWithRequestContext } from '@app/observability';
 import { useBrowserSafety } from './browser-safety';
+import { answerClientError } from './client-errors';
 import { useJsonBodyParser } from './json-body-parser';
 import { mountOpenApi } from './openapi';
 
@@ -31,6 +32,7 @@ export async function createHttpApp(rootModule: Type, options: HttpAppOptions): 
     trustProxy: options.trustProxyHops > 0 ? options.trustProxyHops : false,
     // The caller's X-Request-Id when it is safe to echo and log, else a new uuid.
     genReqId: (request: IncomingMessage) => requestIdFrom(request.headers['x-request-id']),
+    clientErrorHandler: answerClientError,
     // The router's own errors (bad URL encoding, an overlong path parameter) in the contract shape too.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
       renderHttpError(error, reply),
