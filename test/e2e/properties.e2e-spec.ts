@@ -46,7 +46,7 @@ describeE2e('GET /v1/properties (public search)', () => {
   let places: Place[];
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await startPlatform({ env: { DEMO_TRANSACTIONS: 'true' } }); // benchmarks for price intel
     const workspace = await createWorkspace(platform);
     places = await withClient(platform.databaseUrl, async (client) => {
       const { rows: found } = await client.query<Place>(
@@ -223,5 +223,29 @@ describeE2e('GET /v1/properties (public search)', () => {
       const res = await request(platform.baseUrl).get(`/v1/properties/${id}`).expect(404);
       expect(res.body).toMatchObject({ error: 'property_not_found', code: 'NOT_FOUND' });
     }
+  });
+
+  it('should place a published price on its benchmark, free, when price intel is asked', async () => {
+    const published = rows.find((row) => row.status === 'published' && row.property_type === 'apartment')!;
+    const res = await request(platform.baseUrl).get(`/v1/properties/${published.id}/price-intel`).expect(200);
+    expect(res.body).toMatchObject({
+      object: 'price_intel',
+      property_id: published.id,
+      price_per_sqm: Math.round(published.price_sar / published.area_sqm),
+    });
+    const benchmark = res.body.benchmark as { median_sqm: number; p25_sqm: number; p75_sqm: number } | null;
+    expect(benchmark).not.toBeNull(); // the synthetic transactions cover the seeded cities
+    const perSqm = res.body.price_per_sqm as number;
+    const position =
+      perSqm <= benchmark!.p25_sqm
+        ? 'below_p25'
+        : perSqm <= benchmark!.median_sqm
+          ? 'p25_to_median'
+          : perSqm <= benchmark!.p75_sqm
+            ? 'median_to_p75'
+            : 'above_p75';
+    expect(res.body.position).toBe(position);
+    const hidden = rows.find((row) => row.status === 'draft')!;
+    await request(platform.baseUrl).get(`/v1/properties/${hidden.id}/price-intel`).expect(404);
   });
 });

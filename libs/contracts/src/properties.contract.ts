@@ -1,11 +1,13 @@
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
 import { LISTING_TYPES } from './catalogue.contract';
 import type { Currency, ListingType } from './catalogue.contract';
+import type { DecisionBenchmark } from './decisions.contract';
 import { MAX_PAGE_OFFSET } from './paging';
 
 /** Public property search (spec 4.3, decisions.md "Search"): patterns and payloads. */
 export const CATALOGUE_PROPERTIES_SEARCH_PATTERN = 'rpc.catalogue.properties.search.v1';
 export const CATALOGUE_PROPERTIES_GET_PATTERN = 'rpc.catalogue.properties.get.v1';
+export const CATALOGUE_PROPERTIES_PRICE_INTEL_PATTERN = 'rpc.catalogue.properties.price-intel.v1';
 
 export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
 export type PropertySort = (typeof PROPERTY_SORTS)[number];
@@ -127,4 +129,22 @@ export interface PropertyDetail extends PropertyItem {
   ai_bullets_ar: string[];
   lat: number | null;
   lng: number | null;
+}
+
+/** Where a price per m² falls on its benchmark's distribution. */
+export const PRICE_POSITIONS = ['below_p25', 'p25_to_median', 'median_to_p75', 'above_p75'] as const;
+export type PricePosition = (typeof PRICE_POSITIONS)[number];
+
+/** GET /v1/properties/{id}/price-intel: the listing against its market, free of charge. */
+export interface PriceIntel {
+  object: 'price_intel';
+  property_id: string;
+  price_sar: number;
+  area_sqm: number;
+  price_per_sqm: number;
+  /** The district benchmark for the type, else the city's (`scope`), else null. */
+  benchmark: DecisionBenchmark | null;
+  position: PricePosition | null;
+  /** The price per m² against the benchmark median, in percent (negative: cheaper); null without one. */
+  vs_median_pct: number | null;
 }

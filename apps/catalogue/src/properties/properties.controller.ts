@@ -2,11 +2,12 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import {
   CATALOGUE_PROPERTIES_GET_PATTERN,
+  CATALOGUE_PROPERTIES_PRICE_INTEL_PATTERN,
   CATALOGUE_PROPERTIES_SEARCH_PATTERN,
   GetPropertyRequest,
   SearchPropertiesRequest,
 } from '@app/contracts';
-import type { PropertiesPage, PropertyDetail } from '@app/contracts';
+import type { PriceIntel, PropertiesPage, PropertyDetail } from '@app/contracts';
 import { MessageData } from '@app/messaging';
 import { PropertiesService } from './properties.service';
 
@@ -22,5 +23,10 @@ export class PropertiesController {
   @MessagePattern(CATALOGUE_PROPERTIES_GET_PATTERN)
   get(@MessageData() request: GetPropertyRequest): Promise<PropertyDetail> {
     return this.properties.get(request);
+  }
+
+  @MessagePattern(CATALOGUE_PROPERTIES_PRICE_INTEL_PATTERN)
+  priceIntel(@MessageData() request: GetPropertyRequest): Promise<PriceIntel> {
+    return this.properties.priceIntel(request);
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DecisionClient } from '../listings/decision.client';
 import { ListingsModule } from '../listings/listings.module';
 import { PropertiesController } from './properties.controller';
 import { PropertiesRepository } from './properties.repository';
@@ -8,6 +9,6 @@ import { PropertiesService } from './properties.service';
 @Module({
   imports: [ListingsModule],
   controllers: [PropertiesController],
-  providers: [PropertiesService, PropertiesRepository],
+  providers: [PropertiesService, PropertiesRepository, DecisionClient],
 })
 export class PropertiesModule {}

@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { GetPropertyRequest, PropertiesPage, PropertyDetail, SearchPropertiesRequest } from '@app/contracts';
+import type {
+  GetPropertyRequest,
+  PriceIntel,
+  PropertiesPage,
+  PropertyDetail,
+  SearchPropertiesRequest,
+} from '@app/contracts';
 import { AppError } from '@app/errors';
+import { DecisionClient } from '../listings/decision.client';
 import { ImageUrls } from '../listings/image-urls';
 import { ListingsRepository } from '../listings/listings.repository';
+import { priceIntel } from './price-intel';
 import { PropertiesRepository } from './properties.repository';
 import { toPropertyDetail, toPropertyItem } from './property.dto';
 
@@ -13,6 +21,7 @@ export class PropertiesService {
     private readonly properties: PropertiesRepository,
     private readonly listings: ListingsRepository,
     private readonly urls: ImageUrls,
+    private readonly decision: DecisionClient,
   ) {}
 
   async search(request: SearchPropertiesRequest): Promise<PropertiesPage> {
@@ -32,8 +41,24 @@ export class PropertiesService {
   }
 
   async get(request: GetPropertyRequest): Promise<PropertyDetail> {
-    const row = await this.properties.published(request.id);
-    if (!row) throw new AppError('property_not_found', 'No published property has this id.');
+    const row = await this.mustFind(request.id);
     return toPropertyDetail(row, await this.listings.images([row.id]), (key) => this.urls.imageUrl(key));
+  }
+
+  /** Free of charge: the listing against its benchmark (district + type, else city + type). */
+  async priceIntel(request: GetPropertyRequest): Promise<PriceIntel> {
+    const row = await this.mustFind(request.id);
+    const benchmark = await this.decision.benchmark({
+      city_id: Number(row.city_id),
+      district_id: Number(row.district_id),
+      type: row.property_type,
+    });
+    return priceIntel({ id: row.id, price_sar: Number(row.price_sar), area_sqm: Number(row.area_sqm) }, benchmark);
+  }
+
+  private async mustFind(id: string) {
+    const row = await this.properties.published(id);
+    if (!row) throw new AppError('property_not_found', 'No published property has this id.');
+    return row;
   }
 }

@@ -35,7 +35,7 @@ class BreakdownDto implements DecisionBreakdown {
   details: SubScoreDto;
 }
 
-class BenchmarkDto implements DecisionBenchmark {
+export class BenchmarkDto implements DecisionBenchmark {
   @ApiProperty({ description: 'SAR per sqm' })
   median_sqm: number;
 

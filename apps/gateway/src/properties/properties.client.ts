@@ -1,6 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { CATALOGUE_PROPERTIES_GET_PATTERN, CATALOGUE_PROPERTIES_SEARCH_PATTERN } from '@app/contracts';
-import type { GetPropertyRequest, PropertiesPage, PropertyDetail, SearchPropertiesRequest } from '@app/contracts';
+import {
+  CATALOGUE_PROPERTIES_GET_PATTERN,
+  CATALOGUE_PROPERTIES_PRICE_INTEL_PATTERN,
+  CATALOGUE_PROPERTIES_SEARCH_PATTERN,
+} from '@app/contracts';
+import type {
+  GetPropertyRequest,
+  PriceIntel,
+  PropertiesPage,
+  PropertyDetail,
+  SearchPropertiesRequest,
+} from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 
 /** The catalogue's public search, typed. */
@@ -14,5 +24,9 @@ export class PropertiesClient {
 
   get(request: GetPropertyRequest): Promise<PropertyDetail> {
     return this.rpc.send<PropertyDetail, GetPropertyRequest>(CATALOGUE_PROPERTIES_GET_PATTERN, request);
+  }
+
+  priceIntel(request: GetPropertyRequest): Promise<PriceIntel> {
+    return this.rpc.send<PriceIntel, GetPropertyRequest>(CATALOGUE_PROPERTIES_PRICE_INTEL_PATTERN, request);
   }
 }

@@ -8,10 +8,10 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { LISTING_TYPES, MAX_PAGE_OFFSET, PROPERTY_PAGE_MAX, PROPERTY_SORTS } from '@app/contracts';
-import type { PropertiesPage, PropertyDetail } from '@app/contracts';
+import type { PriceIntel, PropertiesPage, PropertyDetail } from '@app/contracts';
 import { Public } from '../identity/access/access.decorators';
 import { PropertiesService } from './properties.service';
-import { PropertiesPageDto, PropertyDetailDto } from './property.dto';
+import { PriceIntelDto, PropertiesPageDto, PropertyDetailDto } from './property.dto';
 
 @ApiTags('properties')
 @Public()
@@ -53,5 +53,16 @@ export class PropertiesController {
   @ApiNotFoundResponse({ description: '`property_not_found`: unknown or not published' })
   get(@Param('id') id: string): Promise<PropertyDetail> {
     return this.properties.get(id);
+  }
+
+  @Get(':id/price-intel')
+  @ApiOperation({
+    summary: "A published property's price per m² against its market",
+    description: 'Free of charge. The benchmark is the one decisions use (government sale records).',
+  })
+  @ApiOkResponse({ type: PriceIntelDto })
+  @ApiNotFoundResponse({ description: '`property_not_found`: unknown or not published' })
+  priceIntel(@Param('id') id: string): Promise<PriceIntel> {
+    return this.properties.priceIntel(id);
   }
 }

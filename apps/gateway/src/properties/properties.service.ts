@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import type { LocationsSearchResponse, PropertiesPage, PropertyDetail } from '@app/contracts';
+import type { LocationsSearchResponse, PriceIntel, PropertiesPage, PropertyDetail } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { LocationsClient } from '../locations/locations.client';
 import { PropertiesClient } from './properties.client';
@@ -31,8 +31,11 @@ export class PropertiesService {
   }
 
   get(id: string): Promise<PropertyDetail> {
-    if (!isUUID(id)) throw new AppError('property_not_found', 'No published property has this id.');
-    return this.properties.get({ id });
+    return this.properties.get({ id: propertyId(id) });
+  }
+
+  priceIntel(id: string): Promise<PriceIntel> {
+    return this.properties.priceIntel({ id: propertyId(id) });
   }
 
   /** The best-ranked city for the words (the search ranks the intended city first). */
@@ -49,6 +52,12 @@ export class PropertiesService {
     const best = found[0];
     return best ? found.filter((item) => item.name_ar === best.name_ar).map((item) => item.id) : [];
   }
+}
+
+/** An id that is not a uuid names no property. */
+function propertyId(id: string): string {
+  if (!isUUID(id)) throw new AppError('property_not_found', 'No published property has this id.');
+  return id;
 }
 
 function items(response: LocationsSearchResponse) {

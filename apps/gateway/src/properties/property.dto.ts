@@ -1,6 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { LISTING_TYPES, CURRENCIES } from '@app/contracts';
-import type { Currency, ListingType, PropertiesPage, PropertyDetail, PropertyItem } from '@app/contracts';
+import { LISTING_TYPES, CURRENCIES, PRICE_POSITIONS } from '@app/contracts';
+import type {
+  Currency,
+  DecisionBenchmark,
+  ListingType,
+  PriceIntel,
+  PricePosition,
+  PropertiesPage,
+  PropertyDetail,
+  PropertyItem,
+} from '@app/contracts';
+import { BenchmarkDto } from '../decisions/decision.dto';
 
 /** A published listing in the public search (spec 2.4). */
 export class PropertyItemDto implements PropertyItem {
@@ -85,4 +95,34 @@ export class PropertyDetailDto extends PropertyItemDto implements PropertyDetail
 
   @ApiProperty({ type: Number, nullable: true })
   lng: number | null;
+}
+
+export class PriceIntelDto implements PriceIntel {
+  @ApiProperty({ enum: ['price_intel'] })
+  object: 'price_intel';
+
+  @ApiProperty({ format: 'uuid' })
+  property_id: string;
+
+  @ApiProperty()
+  price_sar: number;
+
+  @ApiProperty()
+  area_sqm: number;
+
+  @ApiProperty({ type: 'integer', description: 'price_sar / area_sqm, rounded' })
+  price_per_sqm: number;
+
+  @ApiProperty({
+    type: BenchmarkDto,
+    nullable: true,
+    description: 'District + type for the latest year with enough sales, else city + type (`scope`), else null',
+  })
+  benchmark: DecisionBenchmark | null;
+
+  @ApiProperty({ enum: PRICE_POSITIONS, nullable: true, description: 'null without a benchmark' })
+  position: PricePosition | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Against the median, percent (negative: cheaper)' })
+  vs_median_pct: number | null;
 }
