@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { addListingImage } from '../harness/catalogue-fixtures';
 import { withClient } from '../harness/databases';
-import { createWorkspace } from '../harness/identity-fixtures';
+import { createAccount, createWorkspace } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
@@ -247,5 +247,61 @@ describeE2e('GET /v1/properties (public search)', () => {
     expect(res.body.position).toBe(position);
     const hidden = rows.find((row) => row.status === 'draft')!;
     await request(platform.baseUrl).get(`/v1/properties/${hidden.id}/price-intel`).expect(404);
+  });
+
+  describe('saved properties', () => {
+    const SAVED = '/v1/me/saved-properties';
+
+    it('should save once, list, hide what is unpublished, and forget when a buyer manages them', async () => {
+      const buyer = await createAccount(platform);
+      const other = await createAccount(platform);
+      const [first, second] = rows.filter((row) => row.status === 'published');
+      const auth = { authorization: `Bearer ${buyer.token}` };
+
+      const saved = await request(platform.baseUrl).post(SAVED).set(auth).send({ property_id: first.id }).expect(201);
+      expect(saved.body).toMatchObject({
+        object: 'saved_property',
+        property: { id: first.id, title_ar: first.title_ar },
+      });
+      const again = await request(platform.baseUrl).post(SAVED).set(auth).send({ property_id: first.id }).expect(201);
+      expect(again.body.saved_at).toBe(saved.body.saved_at); // saved once
+      await request(platform.baseUrl).post(SAVED).set(auth).send({ property_id: second.id }).expect(201);
+
+      const list = await request(platform.baseUrl).get(SAVED).set(auth).expect(200);
+      expect(list.body.data.map((item: { property: { id: string } }) => item.property.id)).toEqual([
+        second.id,
+        first.id,
+      ]);
+      const theirs = await request(platform.baseUrl)
+        .get(SAVED)
+        .set({ authorization: `Bearer ${other.token}` });
+      expect(theirs.body.data).toEqual([]);
+
+      // A listing taken off the catalogue disappears from the list.
+      await withClient(platform.databaseUrl, (client) =>
+        client.query(`UPDATE catalogue.listings SET status = 'pending' WHERE id = $1`, [second.id]),
+      );
+      const after = await request(platform.baseUrl).get(SAVED).set(auth).expect(200);
+      expect(after.body.data.map((item: { property: { id: string } }) => item.property.id)).toEqual([first.id]);
+      await withClient(platform.databaseUrl, (client) =>
+        client.query(`UPDATE catalogue.listings SET status = 'published' WHERE id = $1`, [second.id]),
+      );
+
+      await request(platform.baseUrl).delete(`${SAVED}/${first.id}`).set(auth).expect(204);
+      const gone = await request(platform.baseUrl).delete(`${SAVED}/${first.id}`).set(auth).expect(404);
+      expect(gone.body).toMatchObject({ error: 'not_found' });
+    });
+
+    it('should refuse unpublished properties, bad bodies and callers without a user token', async () => {
+      const buyer = await createAccount(platform);
+      const auth = { authorization: `Bearer ${buyer.token}` };
+      const draft = rows.find((row) => row.status === 'draft')!;
+      const hidden = await request(platform.baseUrl).post(SAVED).set(auth).send({ property_id: draft.id }).expect(404);
+      expect(hidden.body).toMatchObject({ error: 'property_not_found' });
+      const bad = await request(platform.baseUrl).post(SAVED).set(auth).send({ property_id: 'x' }).expect(422);
+      expect(bad.body).toMatchObject({ error: 'validation_error', field: 'property_id' });
+      await request(platform.baseUrl).get(SAVED).expect(401);
+      await request(platform.baseUrl).post(SAVED).send({ property_id: draft.id }).expect(401);
+    });
   });
 });

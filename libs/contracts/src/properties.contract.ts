@@ -148,3 +148,45 @@ export interface PriceIntel {
   /** The price per m² against the benchmark median, in percent (negative: cheaper); null without one. */
   vs_median_pct: number | null;
 }
+
+/** A buyer's saved properties (any signed-in user). */
+export const CATALOGUE_SAVED_LIST_PATTERN = 'rpc.catalogue.saved.list.v1';
+export const CATALOGUE_SAVED_ADD_PATTERN = 'rpc.catalogue.saved.add.v1';
+export const CATALOGUE_SAVED_REMOVE_PATTERN = 'rpc.catalogue.saved.remove.v1';
+
+export class SavedPropertyRequest {
+  @IsUUID()
+  account_id: string;
+
+  @IsUUID()
+  property_id: string;
+}
+
+export class ListSavedPropertiesRequest {
+  @IsUUID()
+  account_id: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(PROPERTY_PAGE_MAX)
+  limit: number = PROPERTY_PAGE_DEFAULT;
+
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PAGE_OFFSET)
+  offset: number = 0;
+}
+
+export interface SavedProperty {
+  object: 'saved_property';
+  saved_at: string;
+  property: PropertyItem;
+}
+
+export interface SavedPropertiesPage {
+  object: 'list';
+  data: SavedProperty[];
+  limit: number;
+  offset: number;
+  has_more: boolean;
+}

@@ -51,4 +51,40 @@ export class PropertiesRepository {
     );
     return rows[0] ?? null;
   }
+
+  /** Saves once: saving again keeps the first time. */
+  async save(accountId: string, listingId: string): Promise<Date> {
+    const rows = await this.dataSource.query<{ saved_at: Date }[]>(
+      `WITH added AS (
+         INSERT INTO catalogue.saved_properties (account_id, listing_id) VALUES ($1, $2)
+         ON CONFLICT (account_id, listing_id) DO NOTHING RETURNING saved_at)
+       SELECT saved_at FROM added
+       UNION ALL
+       SELECT saved_at FROM catalogue.saved_properties WHERE account_id = $1 AND listing_id = $2`,
+      [accountId, listingId],
+    );
+    return rows[0].saved_at;
+  }
+
+  async unsave(accountId: string, listingId: string): Promise<boolean> {
+    const rows = await this.dataSource.query<{ listing_id: string }[]>(
+      // Wrapped in a SELECT: TypeORM answers a bare DELETE with [rows, count], not the rows.
+      `WITH removed AS (
+         DELETE FROM catalogue.saved_properties WHERE account_id = $1 AND listing_id = $2 RETURNING listing_id)
+       SELECT listing_id FROM removed`,
+      [accountId, listingId],
+    );
+    return rows.length > 0;
+  }
+
+  /** The account's saved listings that are published now, newest saved first; one extra row tells whether there is more. */
+  saved(accountId: string, limit: number, offset: number): Promise<(ListingRow & { saved_at: Date })[]> {
+    return this.dataSource.query(
+      `SELECT l.*, s.saved_at FROM catalogue.saved_properties s
+         JOIN catalogue.listings l ON l.id = s.listing_id AND l.status = 'published'
+        WHERE s.account_id = $1
+        ORDER BY s.saved_at DESC, s.listing_id LIMIT $2 OFFSET $3`,
+      [accountId, limit + 1, offset],
+    );
+  }
 }

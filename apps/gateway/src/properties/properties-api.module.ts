@@ -3,10 +3,11 @@ import { LocationsClient } from '../locations/locations.client';
 import { PropertiesClient } from './properties.client';
 import { PropertiesController } from './properties.controller';
 import { PropertiesService } from './properties.service';
+import { SavedPropertiesController } from './saved-properties.controller';
 
 /** `GET /v1/properties` and `/v1/properties/{id}`: the public catalogue, from the catalogue service. */
 @Module({
-  controllers: [PropertiesController],
+  controllers: [PropertiesController, SavedPropertiesController],
   providers: [PropertiesService, PropertiesClient, LocationsClient],
 })
 export class PropertiesApiModule {}

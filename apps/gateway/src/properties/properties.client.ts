@@ -3,9 +3,16 @@ import {
   CATALOGUE_PROPERTIES_GET_PATTERN,
   CATALOGUE_PROPERTIES_PRICE_INTEL_PATTERN,
   CATALOGUE_PROPERTIES_SEARCH_PATTERN,
+  CATALOGUE_SAVED_ADD_PATTERN,
+  CATALOGUE_SAVED_LIST_PATTERN,
+  CATALOGUE_SAVED_REMOVE_PATTERN,
 } from '@app/contracts';
 import type {
   GetPropertyRequest,
+  ListSavedPropertiesRequest,
+  SavedPropertiesPage,
+  SavedProperty,
+  SavedPropertyRequest,
   PriceIntel,
   PropertiesPage,
   PropertyDetail,
@@ -28,5 +35,17 @@ export class PropertiesClient {
 
   priceIntel(request: GetPropertyRequest): Promise<PriceIntel> {
     return this.rpc.send<PriceIntel, GetPropertyRequest>(CATALOGUE_PROPERTIES_PRICE_INTEL_PATTERN, request);
+  }
+
+  save(request: SavedPropertyRequest): Promise<SavedProperty> {
+    return this.rpc.send<SavedProperty, SavedPropertyRequest>(CATALOGUE_SAVED_ADD_PATTERN, request);
+  }
+
+  unsave(request: SavedPropertyRequest): Promise<{ removed: true }> {
+    return this.rpc.send<{ removed: true }, SavedPropertyRequest>(CATALOGUE_SAVED_REMOVE_PATTERN, request);
+  }
+
+  listSaved(request: ListSavedPropertiesRequest): Promise<SavedPropertiesPage> {
+    return this.rpc.send<SavedPropertiesPage, ListSavedPropertiesRequest>(CATALOGUE_SAVED_LIST_PATTERN, request);
   }
 }

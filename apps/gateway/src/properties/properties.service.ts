@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import type { LocationsSearchResponse, PriceIntel, PropertiesPage, PropertyDetail } from '@app/contracts';
+import type {
+  LocationsSearchResponse,
+  PriceIntel,
+  Principal,
+  PropertiesPage,
+  PropertyDetail,
+  SavedPropertiesPage,
+  SavedProperty,
+} from '@app/contracts';
 import { AppError } from '@app/errors';
 import { LocationsClient } from '../locations/locations.client';
 import { PropertiesClient } from './properties.client';
@@ -38,6 +46,19 @@ export class PropertiesService {
     return this.properties.priceIntel({ id: propertyId(id) });
   }
 
+  save(principal: Principal, propertyId: string): Promise<SavedProperty> {
+    return this.properties.save({ account_id: accountOf(principal), property_id: propertyId });
+  }
+
+  async unsave(principal: Principal, id: string): Promise<void> {
+    if (!isUUID(id)) throw new AppError('not_found', 'This property is not among your saved properties.');
+    await this.properties.unsave({ account_id: accountOf(principal), property_id: id });
+  }
+
+  listSaved(principal: Principal, limit: number, offset: number): Promise<SavedPropertiesPage> {
+    return this.properties.listSaved({ account_id: accountOf(principal), limit, offset });
+  }
+
   /** The best-ranked city for the words (the search ranks the intended city first). */
   private async cityIds(city: string): Promise<number[]> {
     const found = items(await this.locations.search({ city })).filter((item) => item.object === 'city');
@@ -52,6 +73,12 @@ export class PropertiesService {
     const best = found[0];
     return best ? found.filter((item) => item.name_ar === best.name_ar).map((item) => item.id) : [];
   }
+}
+
+/** Saved properties belong to a person (the routes take user tokens only). */
+function accountOf(principal: Principal): string {
+  if (principal.kind !== 'user') throw new AppError('forbidden', 'Saved properties belong to a signed-in user.');
+  return principal.accountId;
 }
 
 /** An id that is not a uuid names no property. */

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { IsUUID } from 'class-validator';
 import { LISTING_TYPES, CURRENCIES, PRICE_POSITIONS } from '@app/contracts';
 import type {
   Currency,
@@ -9,6 +10,8 @@ import type {
   PropertiesPage,
   PropertyDetail,
   PropertyItem,
+  SavedPropertiesPage,
+  SavedProperty,
 } from '@app/contracts';
 import { BenchmarkDto } from '../decisions/decision.dto';
 
@@ -125,4 +128,38 @@ export class PriceIntelDto implements PriceIntel {
 
   @ApiProperty({ type: Number, nullable: true, description: 'Against the median, percent (negative: cheaper)' })
   vs_median_pct: number | null;
+}
+
+export class SavePropertyDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  property_id: string;
+}
+
+export class SavedPropertyDto implements SavedProperty {
+  @ApiProperty({ enum: ['saved_property'] })
+  object: 'saved_property';
+
+  @ApiProperty({ format: 'date-time' })
+  saved_at: string;
+
+  @ApiProperty({ type: PropertyItemDto })
+  property: PropertyItemDto;
+}
+
+export class SavedPropertiesPageDto implements SavedPropertiesPage {
+  @ApiProperty({ enum: ['list'] })
+  object: 'list';
+
+  @ApiProperty({ type: [SavedPropertyDto] })
+  data: SavedPropertyDto[];
+
+  @ApiProperty({ type: 'integer' })
+  limit: number;
+
+  @ApiProperty({ type: 'integer' })
+  offset: number;
+
+  @ApiProperty()
+  has_more: boolean;
 }

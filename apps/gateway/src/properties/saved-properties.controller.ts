@@ -1,0 +1,45 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Principal, SavedPropertiesPage, SavedProperty } from '@app/contracts';
+import { PageQueryDto } from '../http/page-query.dto';
+import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { SavePropertyDto, SavedPropertiesPageDto, SavedPropertyDto } from './property.dto';
+import { PropertiesService } from './properties.service';
+
+@ApiTags('properties')
+@Authenticated(['user'])
+@Controller('me/saved-properties')
+export class SavedPropertiesController {
+  constructor(private readonly properties: PropertiesService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Your saved properties that are published now, newest saved first' })
+  @ApiOkResponse({ type: SavedPropertiesPageDto })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQueryDto): Promise<SavedPropertiesPage> {
+    return this.properties.listSaved(principal, query.limit ?? 20, query.offset ?? 0);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Save a published property (saving it again keeps the first time)' })
+  @ApiCreatedResponse({ type: SavedPropertyDto })
+  @ApiNotFoundResponse({ description: '`property_not_found`: unknown or not published' })
+  save(@CurrentPrincipal() principal: Principal, @Body() body: SavePropertyDto): Promise<SavedProperty> {
+    return this.properties.save(principal, body.property_id);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Forget a saved property' })
+  @ApiNoContentResponse({ description: 'Removed' })
+  @ApiNotFoundResponse({ description: '`not_found`: not among your saved properties' })
+  async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    await this.properties.unsave(principal, id);
+  }
+}
