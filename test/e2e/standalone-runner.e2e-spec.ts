@@ -31,7 +31,9 @@ describeStandalone('npm start (the standalone runner)', () => {
     expect(first.output()).toContain(`Gateway  http://localhost:${port}/v1`);
     expect(first.output()).toContain(`Docs     http://localhost:${port}/docs`);
     expect(first.output()).toContain(`${dataDir} (created)`);
-    expect(first.output()).toMatch(/Places {3}\d+ seed cities; all of Saudi Arabia: npm run import:locations -- --download/);
+    expect(first.output()).toMatch(
+      /Places {3}\d+ seed cities; all of Saudi Arabia: npm run import:locations -- --download/,
+    );
     const database = postmasterPid(dataDir);
     expect(isAlive(database)).toBe(true);
 
