@@ -12,7 +12,7 @@ import { ImageUrls } from '../listings/image-urls';
 import { ListingsRepository } from '../listings/listings.repository';
 import { priceIntel } from './price-intel';
 import { PropertiesRepository } from './properties.repository';
-import { toPropertyDetail, toPropertyItem } from './property.dto';
+import { toPropertyDetail, toPropertyItems } from './property.dto';
 
 /** The public catalogue: published listings only, for anyone. */
 @Injectable()
@@ -29,14 +29,7 @@ export class PropertiesService {
     const noPlace = request.city_ids?.length === 0 || request.district_ids?.length === 0;
     const rows = noPlace ? [] : await this.properties.search(request);
     const images = await this.listings.images(rows.map((row) => row.id));
-    const url = (key: string) => this.urls.imageUrl(key);
-    const properties = rows.map((row) =>
-      toPropertyItem(
-        row,
-        images.filter((image) => image.listing_id === row.id),
-        url,
-      ),
-    );
+    const properties = toPropertyItems(rows, images, (key) => this.urls.imageUrl(key));
     return { properties, count: properties.length, offset: request.offset };
   }
 

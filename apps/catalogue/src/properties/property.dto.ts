@@ -32,6 +32,17 @@ export function toPropertyItem(
   };
 }
 
+/** Many rows at once, each with its own images (grouped once, not searched per row). */
+export function toPropertyItems(
+  rows: ListingRow[],
+  images: ListingImageRow[],
+  imageUrl: (key: string) => string,
+): PropertyItem[] {
+  const byListing = new Map<string, ListingImageRow[]>();
+  for (const image of images) byListing.set(image.listing_id, [...(byListing.get(image.listing_id) ?? []), image]);
+  return rows.map((row) => toPropertyItem(row, byListing.get(row.id) ?? [], imageUrl));
+}
+
 export function toPropertyDetail(
   row: ListingRow,
   images: ListingImageRow[],

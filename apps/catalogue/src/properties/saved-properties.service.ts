@@ -9,7 +9,7 @@ import { AppError } from '@app/errors';
 import { ImageUrls } from '../listings/image-urls';
 import { ListingsRepository } from '../listings/listings.repository';
 import { PropertiesRepository } from './properties.repository';
-import { toPropertyItem } from './property.dto';
+import { toPropertyItem, toPropertyItems } from './property.dto';
 
 /** A signed-in user's saved properties: published listings only, saved once. */
 @Injectable()
@@ -42,16 +42,13 @@ export class SavedPropertiesService {
     const rows = await this.properties.saved(request.account_id, request.limit, request.offset);
     const page = rows.slice(0, request.limit);
     const images = await this.listings.images(page.map((row) => row.id));
+    const items = toPropertyItems(page, images, (key) => this.urls.imageUrl(key));
     return {
       object: 'list',
-      data: page.map((row) => ({
+      data: page.map((row, i) => ({
         object: 'saved_property',
         saved_at: new Date(row.saved_at).toISOString(),
-        property: toPropertyItem(
-          row,
-          images.filter((image) => image.listing_id === row.id),
-          (key) => this.urls.imageUrl(key),
-        ),
+        property: items[i],
       })),
       limit: request.limit,
       offset: request.offset,
