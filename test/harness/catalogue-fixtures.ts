@@ -62,3 +62,47 @@ export async function listingEvents(platform: Platform, listingId: string): Prom
   );
   return result.rows;
 }
+
+export interface PublishedListingOptions {
+  workspaceId: string;
+  /** The listing's broker: the member whose phone a buyer reveals. */
+  createdBy: string;
+  timeZone?: 'Asia/Riyadh' | 'Asia/Dubai';
+  status?: 'draft' | 'pending' | 'published' | 'rejected';
+}
+
+/** A listing written straight into catalogue.listings, published unless told otherwise. */
+export async function publishedListing(platform: Platform, options: PublishedListingOptions): Promise<string> {
+  const dubai = options.timeZone === 'Asia/Dubai';
+  const status = options.status ?? 'published';
+  const result = await withClient(platform.databaseUrl, (client) =>
+    client.query<{ id: string }>(
+      `INSERT INTO catalogue.listings (workspace_id, created_by, status, property_type, title_en, title_ar, price,
+         currency, price_sar, country_code, city_id, district_id, city_en, city_ar, district_en, district_ar,
+         time_zone, area_sqm, bedrooms, bathrooms, listed_at)
+       VALUES ($1, $2, $3, 'apartment', 'Sea-view apartment', 'شقة بإطلالة بحرية', 1500000, $4, 1500000, $5, 1, 2,
+         $6, $7, $8, $9, $10, 120, 2, 2, CASE WHEN $3 = 'published' THEN now() END)
+       RETURNING id`,
+      [
+        options.workspaceId,
+        options.createdBy,
+        status,
+        dubai ? 'AED' : 'SAR',
+        dubai ? 'AE' : 'SA',
+        dubai ? 'Dubai' : 'Riyadh',
+        dubai ? 'دبي' : 'الرياض',
+        dubai ? 'Dubai Marina' : 'Al Olaya',
+        dubai ? 'دبي مارينا' : 'العليا',
+        options.timeZone ?? 'Asia/Riyadh',
+      ],
+    ),
+  );
+  return result.rows[0].id;
+}
+
+/** Sets an account's phone (identity), e.g. the broker's for a phone reveal. */
+export async function setPhone(platform: Platform, accountId: string, phone: string): Promise<void> {
+  await withClient(platform.databaseUrl, (client) =>
+    client.query(`UPDATE identity.accounts SET phone = $2 WHERE id = $1`, [accountId, phone]),
+  );
+}

@@ -3,6 +3,7 @@ import { MessagePattern } from '@nestjs/microservices';
 import {
   BILLING_BALANCE_PATTERN,
   BILLING_DEBIT_PATTERN,
+  BILLING_LEAD_CREDITS_PURCHASE_PATTERN,
   BILLING_LEDGER_PATTERN,
   BILLING_PACK_PURCHASE_PATTERN,
   BILLING_PACK_REFUND_PATTERN,
@@ -12,6 +13,7 @@ import {
   BalanceRequest,
   DebitRequest,
   LedgerRequest,
+  PurchaseLeadCreditsRequest,
   PurchasePackRequest,
   RefundPackRequest,
   RefundRequest,
@@ -22,10 +24,12 @@ import type {
   BalanceResponse,
   DebitResponse,
   DecisionPackResponse,
+  LeadCreditsPurchaseResponse,
   LedgerPageResponse,
   RefundResponse,
 } from '@app/contracts';
 import { MessageData } from '@app/messaging';
+import { LeadCreditsService } from './lead-credits/lead-credits.service';
 import { LedgerService } from './ledger/ledger.service';
 import { PacksService } from './packs/packs.service';
 
@@ -35,7 +39,13 @@ export class BillingController {
   constructor(
     private readonly ledger: LedgerService,
     private readonly packs: PacksService,
+    private readonly leadCredits: LeadCreditsService,
   ) {}
+
+  @MessagePattern(BILLING_LEAD_CREDITS_PURCHASE_PATTERN)
+  purchaseLeadCredits(@MessageData() req: PurchaseLeadCreditsRequest): Promise<LeadCreditsPurchaseResponse> {
+    return this.leadCredits.purchase(req);
+  }
 
   @MessagePattern(BILLING_DEBIT_PATTERN)
   debit(@MessageData() req: DebitRequest): Promise<DebitResponse> {

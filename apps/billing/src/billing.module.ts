@@ -10,6 +10,7 @@ import { LedgerRepository } from './ledger/ledger.repository';
 import { LedgerService } from './ledger/ledger.service';
 import { LowBalanceService } from './low-balance/low-balance.service';
 import { PacksRepository } from './packs/packs.repository';
+import { LeadCreditsService } from './lead-credits/lead-credits.service';
 import { PacksService } from './packs/packs.service';
 import { ManualPaymentProvider, PaymentProvider } from './packs/payment-provider';
 import { LeadCreditScheduler } from './plans/lead-credit.scheduler';
@@ -33,6 +34,7 @@ import { RefundOwedConsumer } from './decision-refunds/refund-owed.consumer';
     LowBalanceService,
     PacksRepository,
     PacksService,
+    LeadCreditsService,
     { provide: PaymentProvider, useClass: ManualPaymentProvider },
     WelcomeGrantConsumer,
     RefundOwedConsumer,

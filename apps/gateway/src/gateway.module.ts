@@ -7,6 +7,7 @@ import { CatalogueApiModule } from './catalogue/catalogue-api.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { DecisionsApiModule } from './decisions/decisions-api.module';
+import { LeadsApiModule } from './leads/leads-api.module';
 import { LocationsApiModule } from './locations/locations-api.module';
 import { PropertiesApiModule } from './properties/properties-api.module';
 
@@ -22,6 +23,7 @@ import { PropertiesApiModule } from './properties/properties-api.module';
     DecisionsApiModule,
     BillingApiModule,
     CatalogueApiModule,
+    LeadsApiModule,
   ],
 })
 export class GatewayModule {}

@@ -11,7 +11,7 @@ export async function runDemoSeed(app: INestApplicationContext, dataDir: string)
   const created = await app.get(IdentityDemoSeed, { strict: false }).run();
   if (created) {
     saveDemoCredentials(dataDir, created.credentials);
-    await app.get(CatalogueDemoSeed, { strict: false }).run(created.workspaceId);
+    await app.get(CatalogueDemoSeed, { strict: false }).run(created.workspaceId, created.ownerId);
   }
   const saved = readDemoCredentials(dataDir);
   if (!saved) return ['  Demo     workspace present; its credentials file is gone (the API key cannot be shown again)'];

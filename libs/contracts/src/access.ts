@@ -58,6 +58,8 @@ export type Principal =
   | {
       kind: 'api_key';
       apiKeyId: string;
+      /** The key's creator: whom a key's buyer actions (an inquiry) come from, and a listing's broker. */
+      accountId: string;
       workspaceId: string;
       /** A key acts with the owner role's permissions (spec 5.3). */
       workspaceRole: 'owner';

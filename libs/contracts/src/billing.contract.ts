@@ -15,6 +15,12 @@ export const BILLING_SET_LOW_BALANCE_PATTERN = 'rpc.billing.low-balance.set.v1';
 /** The welcome allowance of a new workspace, now: idempotent, also granted from identity.workspace.created.v1. */
 export const BILLING_WELCOME_PATTERN = 'rpc.billing.welcome.v1';
 
+/** Buy lead credits (any quantity; idempotent per workspace on the client's key). */
+export const BILLING_LEAD_CREDITS_PURCHASE_PATTERN = 'rpc.billing.lead-credits.purchase.v1';
+
+/** Lead credits arrived (a purchase or a plan grant): locked leads can now be paid for. */
+export const BILLING_LEAD_CREDITS_ADDED = 'billing.lead-credits.added.v1';
+
 /** A balance fell below its workspace's threshold: once per downward crossing. */
 export const BILLING_BALANCE_LOW = 'billing.balance.low.v1';
 
@@ -25,7 +31,15 @@ export const DECISION_PACK_SIZES = [5, 20, 50] as const;
 export type DecisionPackSize = (typeof DECISION_PACK_SIZES)[number];
 
 /** Why a ledger entry exists. */
-export const LEDGER_REASONS = ['debit', 'refund', 'pack_purchase', 'pack_refund', 'welcome', 'plan_grant'] as const;
+export const LEDGER_REASONS = [
+  'debit',
+  'refund',
+  'pack_purchase',
+  'pack_refund',
+  'welcome',
+  'plan_grant',
+  'lead_credit_purchase',
+] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
 /** Charge a workspace; idempotent on `request_id` (same id again → the first result, charged once). */
@@ -143,6 +157,41 @@ export class PurchasePackRequest {
   @IsString()
   @Length(1, 200)
   idempotency_key?: string;
+}
+
+export const LEAD_CREDITS_PURCHASE_MAX = 1000;
+
+export class PurchaseLeadCreditsRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(LEAD_CREDITS_PURCHASE_MAX)
+  quantity: number;
+
+  /** The client's `Idempotency-Key`; absent: every call is a new purchase. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  idempotency_key?: string;
+}
+
+export interface LeadCreditsPurchaseResponse {
+  object: 'lead_credit_purchase';
+  /** The ledger entry that credited them. */
+  id: string;
+  quantity: number;
+  purchased_at: string;
+  /** The workspace's lead-credit balance right after the purchase. */
+  balance: number;
+}
+
+export interface LeadCreditsAddedPayload {
+  workspace_id: string;
+  amount: number;
+  balance: number;
+  entry_id: string;
 }
 
 export class RefundPackRequest {

@@ -12,3 +12,4 @@ export * from './identity.contract';
 export * from './decisions.contract';
 export * from './catalogue.contract';
 export * from './properties.contract';
+export * from './leads.contract';

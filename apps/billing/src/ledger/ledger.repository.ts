@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { uniqueViolation } from '@app/database';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { BillingAsset, LedgerReason } from '@app/contracts';
+import { BILLING_LEAD_CREDITS_ADDED } from '@app/contracts';
+import type { BillingAsset, LeadCreditsAddedPayload, LedgerReason } from '@app/contracts';
+import { Outbox } from '@app/messaging';
 import { insufficientBalance } from '@app/errors';
 import { BILLING_DATABASE } from '../database/billing.database';
 
@@ -100,7 +102,10 @@ const ENTRY_UNIQUE_CONSTRAINTS = ['ledger_entries_idempotency_uq', 'ledger_entri
 /** Every query on the ledger and the balances it keeps. */
 @Injectable()
 export class LedgerRepository {
-  constructor(@InjectDataSource(BILLING_DATABASE) private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource(BILLING_DATABASE) private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+  ) {}
 
   get manager(): EntityManager {
     return this.dataSource.manager;
@@ -156,7 +161,9 @@ export class LedgerRepository {
           entry.createdAt,
         ],
       );
-      return rows[0];
+      const written = rows[0];
+      if (entry.asset === 'lead_credits' && entry.amount > 0) await this.announceLeadCredits(tx, written);
+      return written;
     } catch (err) {
       if (ENTRY_UNIQUE_CONSTRAINTS.includes(uniqueViolation(err) ?? '')) throw new LedgerEntryExists();
       throw err;
@@ -178,6 +185,16 @@ export class LedgerRepository {
       if (ENTRY_UNIQUE_CONSTRAINTS.includes(uniqueViolation(err) ?? '')) throw new LedgerEntryExists();
       throw err;
     }
+  }
+
+  /** Leads waits for credit to unlock the leads it could not pay for. */
+  private async announceLeadCredits(tx: EntityManager, entry: LedgerEntryRow): Promise<void> {
+    await this.outbox.add<LeadCreditsAddedPayload>(tx, BILLING_LEAD_CREDITS_ADDED, {
+      workspace_id: entry.workspace_id,
+      amount: entry.amount,
+      balance: entry.balance_after,
+      entry_id: entry.id,
+    });
   }
 
   async findByKey(

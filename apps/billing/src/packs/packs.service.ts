@@ -33,7 +33,12 @@ export class PacksService {
     const key = req.idempotency_key ?? randomUUID();
     const earlier = await this.packs.findByKey(req.workspace_id, key);
     if (earlier) return replayPurchase(earlier, req);
-    const receipt = await this.payments.charge({ workspaceId: req.workspace_id, size: req.size, idempotencyKey: key });
+    const receipt = await this.payments.charge({
+      workspaceId: req.workspace_id,
+      product: 'decision_pack',
+      size: req.size,
+      idempotencyKey: key,
+    });
     try {
       return await this.ledger.transaction(async (tx) => {
         const pack = await this.packs.insert(tx, {

@@ -4,7 +4,9 @@ import type { DecisionPackSize } from '@app/contracts';
 
 export interface PackCharge {
   workspaceId: string;
-  size: DecisionPackSize;
+  /** What is bought: `size` decisions in a pack, or `size` lead credits. */
+  product: 'decision_pack' | 'lead_credits';
+  size: number;
   /** The client's Idempotency-Key (or a generated one): pass it to the provider so a retry charges once. */
   idempotencyKey: string;
 }
@@ -16,7 +18,7 @@ export interface PaymentReceipt {
 }
 
 /**
- * Takes the money for a decision pack. The default, `manual`, records a paid purchase
+ * Takes the money for a decision pack or for lead credits. The default, `manual`, records a paid purchase
  * (demo and tests). A real provider (Moyasar, HyperPay, Stripe…) implements this class:
  * `charge` creates and confirms the payment with `idempotencyKey` as the provider's own
  * idempotency key and resolves only once it is paid (throw an AppError otherwise: nothing

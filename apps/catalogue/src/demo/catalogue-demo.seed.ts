@@ -17,12 +17,13 @@ export class CatalogueDemoSeed {
     private readonly decision: DecisionClient,
   ) {}
 
-  async run(workspaceId: string, now = new Date()): Promise<number> {
+  /** `brokerId`: the member the listings are from (their phone is the one buyers reveal). */
+  async run(workspaceId: string, brokerId: string, now = new Date()): Promise<number> {
     let created = 0;
     for (const [index, { city, districts }] of DEMO_PLACES.entries()) {
       const places = await Promise.all(districts.map((district) => this.decision.resolvePlace({ city, district })));
       for (const listing of demoListings(city, places, now, index + 1)) {
-        await this.listings.insert(workspaceId, listing);
+        await this.listings.insert(workspaceId, { ...listing, created_by: brokerId });
         created++;
       }
     }

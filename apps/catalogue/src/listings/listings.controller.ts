@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import {
+  CATALOGUE_LISTING_OWNER_PATTERN,
   CATALOGUE_LISTINGS_CREATE_PATTERN,
   CATALOGUE_LISTINGS_DELETE_PATTERN,
   CATALOGUE_LISTINGS_GET_PATTERN,
@@ -9,10 +10,16 @@ import {
   CATALOGUE_LISTINGS_UPDATE_PATTERN,
   CreateListingRequest,
   ListListingsRequest,
+  ListingOwnerRequest,
   ListingRefRequest,
   UpdateListingRequest,
 } from '@app/contracts';
-import type { ListingDeletedResponse, ListingResponse, ListingsPageResponse } from '@app/contracts';
+import type {
+  ListingDeletedResponse,
+  ListingOwnerResponse,
+  ListingResponse,
+  ListingsPageResponse,
+} from '@app/contracts';
 import { MessageData } from '@app/messaging';
 import { ListingsService } from './listings.service';
 
@@ -44,6 +51,11 @@ export class ListingsController {
   @MessagePattern(CATALOGUE_LISTINGS_DELETE_PATTERN)
   delete(@MessageData() request: ListingRefRequest): Promise<ListingDeletedResponse> {
     return this.listings.delete(request);
+  }
+
+  @MessagePattern(CATALOGUE_LISTING_OWNER_PATTERN)
+  owner(@MessageData() request: ListingOwnerRequest): Promise<ListingOwnerResponse> {
+    return this.listings.owner(request);
   }
 
   @MessagePattern(CATALOGUE_LISTINGS_SUBMIT_PATTERN)

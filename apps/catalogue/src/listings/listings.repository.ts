@@ -89,6 +89,12 @@ export class ListingsRepository {
     return rows[0] ?? null;
   }
 
+  /** Any workspace's listing, unlocked: who owns it and what state it is in (the leads service asks). */
+  async findAny(id: string): Promise<ListingRow | null> {
+    const rows = await this.dataSource.query<ListingRow[]>(`SELECT * FROM catalogue.listings WHERE id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
   /** Any workspace's listing, locked (moderation). */
   async findForModeration(tx: EntityManager, id: string): Promise<ListingRow | null> {
     if (!isUUID(id)) return null;

@@ -13,6 +13,8 @@ import type {
   ListingEventPayload,
   ListingFieldsInput,
   ListingFlag,
+  ListingOwnerRequest,
+  ListingOwnerResponse,
   ListingRefRequest,
   ListingResponse,
   ListingsPageResponse,
@@ -173,6 +175,21 @@ export class ListingsService {
       benchmark,
       candidates,
     );
+  }
+
+  /** Who owns a listing and whether buyers may act on it; unknown → 404 property_not_found. */
+  async owner(request: ListingOwnerRequest): Promise<ListingOwnerResponse> {
+    const row = await this.listings.findAny(request.id);
+    if (!row) throw new AppError('property_not_found', 'No published property has this id.');
+    return {
+      id: row.id,
+      workspace_id: row.workspace_id,
+      broker_id: row.created_by,
+      status: row.status,
+      time_zone: row.time_zone ?? 'Asia/Riyadh',
+      title_en: row.title_en,
+      title_ar: row.title_ar,
+    };
   }
 
   async present(row: ListingRow): Promise<ListingResponse> {

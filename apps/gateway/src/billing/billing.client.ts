@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  BILLING_LEAD_CREDITS_PURCHASE_PATTERN,
   BILLING_BALANCE_PATTERN,
   BILLING_LEDGER_PATTERN,
   BILLING_PACK_PURCHASE_PATTERN,
@@ -7,6 +8,8 @@ import {
   BILLING_SET_LOW_BALANCE_PATTERN,
 } from '@app/contracts';
 import type {
+  LeadCreditsPurchaseResponse,
+  PurchaseLeadCreditsRequest,
   BalanceRequest,
   BalanceResponse,
   DecisionPackResponse,
@@ -29,6 +32,10 @@ export class BillingClient {
 
   setLowBalanceThreshold(req: SetLowBalanceThresholdRequest): Promise<BalanceResponse> {
     return this.rpc.send(BILLING_SET_LOW_BALANCE_PATTERN, req);
+  }
+
+  purchaseLeadCredits(req: PurchaseLeadCreditsRequest): Promise<LeadCreditsPurchaseResponse> {
+    return this.rpc.send(BILLING_LEAD_CREDITS_PURCHASE_PATTERN, req);
   }
 
   purchasePack(req: PurchasePackRequest): Promise<DecisionPackResponse> {

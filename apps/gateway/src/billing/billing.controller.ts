@@ -8,15 +8,17 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Principal } from '@app/contracts';
+import type { LeadCreditsPurchaseResponse, Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import {
   BalanceDto,
   DecisionPackDto,
   LedgerPageDto,
   LedgerQueryDto,
+  LeadCreditsPurchaseDto,
   LowBalanceThresholdDto,
   PurchaseDecisionPackDto,
+  PurchaseLeadCreditsDto,
 } from './billing.dto';
 import { BillingService } from './billing.service';
 
@@ -62,6 +64,25 @@ export class BillingController {
     @IdempotencyKey() idempotencyKey?: string,
   ): Promise<DecisionPackDto> {
     return this.billing.purchasePack(principal, dto, idempotencyKey);
+  }
+
+  @Post('lead-credits')
+  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @ApiOperation({
+    summary: 'Buy lead credits',
+    description:
+      'One lead credit pays for one lead (a buyer on a listing). Leads that arrived without credit are unlocked, ' +
+      'oldest first, as soon as credit arrives. With an Idempotency-Key, a retry returns the first purchase.',
+  })
+  @IdempotencyKeyHeader('A retry with the same key returns the first purchase, charged once')
+  @ApiCreatedResponse({ type: LeadCreditsPurchaseDto })
+  @ApiConflictResponse({ description: '`idempotency_conflict`: the key was used for another quantity' })
+  purchaseLeadCredits(
+    @CurrentPrincipal() principal: Principal,
+    @Body() dto: PurchaseLeadCreditsDto,
+    @IdempotencyKey() idempotencyKey?: string,
+  ): Promise<LeadCreditsPurchaseResponse> {
+    return this.billing.purchaseLeadCredits(principal, dto.quantity, idempotencyKey);
   }
 
   @Post('decision-packs/:id/refund')

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsInt, Max, Min } from 'class-validator';
-import { BILLING_ASSETS, DECISION_PACK_SIZES, LEDGER_REASONS } from '@app/contracts';
+import { BILLING_ASSETS, DECISION_PACK_SIZES, LEAD_CREDITS_PURCHASE_MAX, LEDGER_REASONS } from '@app/contracts';
 import { PageQueryDto } from '../http/page-query.dto';
-import type { BalanceResponse, BillingAsset, DecisionPackSize } from '@app/contracts';
+import type { BalanceResponse, BillingAsset, DecisionPackSize, LeadCreditsPurchaseResponse } from '@app/contracts';
 
 export class PurchaseDecisionPackDto {
   @ApiProperty({ enum: DECISION_PACK_SIZES })
@@ -126,4 +126,29 @@ export function toBalanceDto(balance: BalanceResponse): BalanceDto {
     lead_credits: balance.lead_credits,
     low_balance_threshold: balance.low_balance_threshold,
   };
+}
+
+export class PurchaseLeadCreditsDto {
+  @ApiProperty({ minimum: 1, maximum: LEAD_CREDITS_PURCHASE_MAX })
+  @IsInt()
+  @Min(1)
+  @Max(LEAD_CREDITS_PURCHASE_MAX)
+  quantity: number;
+}
+
+export class LeadCreditsPurchaseDto implements LeadCreditsPurchaseResponse {
+  @ApiProperty({ enum: ['lead_credit_purchase'] })
+  object: 'lead_credit_purchase';
+
+  @ApiProperty({ format: 'uuid', description: 'The ledger entry that credited them' })
+  id: string;
+
+  @ApiProperty()
+  quantity: number;
+
+  @ApiProperty({ format: 'date-time' })
+  purchased_at: string;
+
+  @ApiProperty({ description: 'Lead credits after the purchase' })
+  balance: number;
 }

@@ -31,6 +31,14 @@ export class BillingService {
     );
   }
 
+  purchaseLeadCredits(principal: Principal, quantity: number, idempotencyKey?: string) {
+    return this.billing.purchaseLeadCredits({
+      workspace_id: workspaceOf(principal),
+      quantity,
+      idempotency_key: idempotencyKey,
+    });
+  }
+
   purchasePack(principal: Principal, dto: PurchaseDecisionPackDto, idempotencyKey?: string): Promise<DecisionPackDto> {
     return this.billing.purchasePack({
       workspace_id: workspaceOf(principal),

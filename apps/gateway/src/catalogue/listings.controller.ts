@@ -36,7 +36,7 @@ export class ListingsController {
     return this.catalogue.createListing({
       ...body,
       workspace_id: workspaceOf(principal),
-      ...(principal.kind === 'user' ? { created_by: principal.accountId } : {}),
+      created_by: principal.accountId,
     });
   }
 

@@ -1,7 +1,11 @@
 import type { ServiceDatabaseDefinition } from '@app/database';
+import { Leads1764700000000 } from './migrations/1764700000000-leads';
 
+export const LEADS_DATABASE = 'leads';
+
+/** Raw SQL throughout: the rules (one active booking per slot, the hourly limit) live in the statements. */
 export const leadsDatabase: ServiceDatabaseDefinition = {
-  service: 'leads',
+  service: LEADS_DATABASE,
   entities: [],
-  migrations: [],
+  migrations: [Leads1764700000000],
 };

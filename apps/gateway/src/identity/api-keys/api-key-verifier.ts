@@ -49,6 +49,7 @@ export class ApiKeyVerifier {
     const principal: ApiKeyPrincipal = {
       kind: 'api_key',
       apiKeyId: key.id,
+      accountId: key.createdBy,
       workspaceId: key.workspaceId,
       workspaceRole: 'owner',
     };

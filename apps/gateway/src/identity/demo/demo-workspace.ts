@@ -21,6 +21,9 @@ export const DEMO_MEMBERS: readonly (DemoLogin & { name: string; role: Workspace
   { email: 'demo.agent@example.com', password: 'demo-agent-pass-2025', role: 'agent', name: 'Demo Agent' },
 ];
 
+/** The demo owner's phone: the broker phone a buyer reveals on the demo listings (a reserved test range). */
+export const DEMO_OWNER_PHONE = '+966500000001';
+
 /** The demo's platform moderator: reviews listings in the moderation queue. */
 export const DEMO_MODERATOR = {
   email: 'demo.moderator@example.com',

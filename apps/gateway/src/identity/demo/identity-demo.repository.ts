@@ -10,6 +10,7 @@ import type { NewModerator } from '../moderators/moderator-accounts';
 import { ApiKey } from '../api-keys/api-key.entity';
 import { Membership } from '../workspaces/membership.entity';
 import { recordWorkspaceCreated } from '../workspaces/workspace-events';
+import { DEMO_OWNER_PHONE } from './demo-workspace';
 import { Workspace } from '../workspaces/workspace.entity';
 
 export interface DemoMemberRow {
@@ -55,7 +56,8 @@ export class IdentityDemoRepository {
    * in one transaction, returning the workspace; null, with nothing written, when the
    * workspace or one of its accounts already exists.
    */
-  insertUnlessPresent(rows: DemoRows): Promise<Workspace | null> {
+  /** The workspace and its owner, or null when a concurrent start made them first. */
+  insertUnlessPresent(rows: DemoRows): Promise<{ workspace: Workspace; ownerId: string } | null> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [SEED_LOCK]);
       if (
@@ -79,7 +81,7 @@ export class IdentityDemoRepository {
             emailNormalized: member.email.toLowerCase(),
             passwordHash: member.passwordHash,
             name: member.name,
-            phone: null,
+            phone: member.role === 'owner' ? DEMO_OWNER_PHONE : null,
             role: 'broker',
             brokerKind: 'company',
             language: 'en',
@@ -104,7 +106,7 @@ export class IdentityDemoRepository {
           revokedAt: null,
         }),
       );
-      return workspace;
+      return { workspace, ownerId };
     });
   }
 }

@@ -21,7 +21,7 @@ export class IdentityDemoSeed {
     private readonly welcome: WelcomeAllowance,
   ) {}
 
-  async run(): Promise<{ credentials: DemoCredentials; workspaceId: string } | null> {
+  async run(): Promise<{ credentials: DemoCredentials; workspaceId: string; ownerId: string } | null> {
     const emails = [...DEMO_MEMBERS.map((member) => member.email), DEMO_MODERATOR.email];
     if (await this.demo.isPresent(DEMO_WORKSPACE_NAME, emails)) return null; // skips hashing on every later start
     const members = await Promise.all(
@@ -44,10 +44,11 @@ export class IdentityDemoSeed {
       apiKey: { label: DEMO_API_KEY_LABEL, prefix, secretHash },
     });
     if (!created) return null;
-    await this.welcome.grant(created, { demo: true }); // the balance is there when the key is printed
+    await this.welcome.grant(created.workspace, { demo: true }); // the balance is there when the key is printed
     this.logger.log({ workspace: DEMO_WORKSPACE_NAME }, 'Demo workspace created');
     return {
-      workspaceId: created.id,
+      workspaceId: created.workspace.id,
+      ownerId: created.ownerId,
       credentials: {
         api_key: secret,
         logins: [...DEMO_MEMBERS, DEMO_MODERATOR].map(({ email, password, role }) => ({ email, password, role })),

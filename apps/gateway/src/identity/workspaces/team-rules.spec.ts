@@ -43,7 +43,13 @@ describe('team rules', () => {
     });
 
     it('should act as the owner without an account when the caller is an API key', () => {
-      const key: Principal = { kind: 'api_key', apiKeyId: 'k', workspaceId: WORKSPACE, workspaceRole: 'owner' };
+      const key: Principal = {
+        kind: 'api_key',
+        apiKeyId: 'k',
+        accountId: 'a',
+        workspaceId: WORKSPACE,
+        workspaceRole: 'owner',
+      };
       expect(actorFor(key, 'workspace:read')).toEqual({ workspaceId: WORKSPACE, role: 'owner' });
       expect(errorOf(() => personFor(key, 'team:manage')).error).toBe('forbidden');
     });

@@ -1,0 +1,181 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, applyDecorators } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type {
+  BookingAction,
+  BookingCreatedResponse,
+  BookingResponse,
+  BookingsPageResponse,
+  Principal,
+  SurveyResponse,
+} from '@app/contracts';
+import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { BookingNoteDto, CreateBookingDto, ListBookingsQueryDto, ProposeBookingDto, SurveyDto } from './leads-body.dto';
+import { BookingCreatedDto, BookingDto, BookingsPageDto, SurveyResultDto } from './leads.dto';
+import { LeadParties, pathId, sideOf, viewerOf } from './lead-parties';
+import { LeadsClient } from './leads.client';
+
+const NOT_YOURS = '`not_found`: no such booking, or it is another buyer’s or another workspace’s';
+const ILLEGAL = '`invalid_state` (with `state`, the current one): not a legal move from there';
+
+@ApiTags('bookings')
+@Authenticated(['user', 'api_key'])
+@Controller('bookings')
+export class BookingsController {
+  constructor(
+    private readonly leads: LeadsClient,
+    private readonly parties: LeadParties,
+  ) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Book a viewing at an open slot',
+    description:
+      '`scheduled_at` must equal the start of an open slot (GET /v1/properties/{id}/availability). One active ' +
+      'booking per slot: the first wins, the others get 409 `slot_already_booked`. The broker is notified at once. ' +
+      'Charged like an inquiry: one lead credit for a buyer’s first action on a listing.',
+  })
+  @ApiCreatedResponse({ type: BookingCreatedDto })
+  @ApiNotFoundResponse({ description: '`property_not_found`: unknown or unpublished' })
+  @ApiForbiddenResponse({ description: '`self_booking_forbidden`: a listing of your own workspace' })
+  @ApiConflictResponse({ description: '`slot_already_booked`: someone booked it first' })
+  @ApiUnprocessableEntityResponse({
+    description: '`slot_unavailable`: not an open slot; `validation_error` with `field` (e.g. a time in the past)',
+  })
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateBookingDto,
+  ): Promise<BookingCreatedResponse> {
+    return this.leads.createBooking({
+      ...(await this.parties.buyer(principal)),
+      property_id: body.property_id,
+      scheduled_at: body.scheduled_at,
+      ...(body.user_phone ? { user_phone: body.user_phone } : {}),
+      ...(body.notes !== undefined ? { notes: body.notes } : {}),
+    });
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'Viewings, latest time first',
+    description: '`as=buyer`: yours; `as=broker`: your workspace’s (the default for its members and keys).',
+  })
+  @ApiOkResponse({ type: BookingsPageDto })
+  @ApiForbiddenResponse({ description: '`forbidden`: `as=broker` without a workspace' })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListBookingsQueryDto): Promise<BookingsPageResponse> {
+    return this.leads.listBookings({
+      ...viewerOf(principal),
+      as: sideOf(principal, query.as),
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.property_id ? { property_id: query.property_id } : {}),
+      limit: query.limit ?? 20,
+      offset: query.offset ?? 0,
+    });
+  }
+
+  @Post(':id/confirm')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Confirm a pending booking (broker)' })
+  @BookingActionResponses()
+  confirm(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BookingResponse> {
+    return this.act(principal, id, 'confirm');
+  }
+
+  @Post(':id/reject')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Decline a pending booking, optionally saying why (broker)' })
+  @BookingActionResponses()
+  reject(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: BookingNoteDto) {
+    return this.act(principal, id, 'reject', body.reason);
+  }
+
+  @Post(':id/propose')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Offer another time (broker)',
+    description: 'The new time must be an open slot of the property; the buyer accepts or cancels.',
+  })
+  @BookingActionResponses()
+  @ApiUnprocessableEntityResponse({ description: '`slot_unavailable` or `validation_error` with `field`' })
+  propose(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: ProposeBookingDto) {
+    return this.act(principal, id, 'propose', body.reason, body.scheduled_at);
+  }
+
+  @Post(':id/complete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Mark a confirmed viewing as done (broker); the buyer gets a survey' })
+  @BookingActionResponses()
+  complete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BookingResponse> {
+    return this.act(principal, id, 'complete');
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Cancel a pending, confirmed or proposed booking (buyer)' })
+  @BookingActionResponses()
+  cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: BookingNoteDto) {
+    return this.act(principal, id, 'cancel', body.reason);
+  }
+
+  @Post(':id/accept')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Accept the proposed time (buyer)',
+    description:
+      'Books the proposed time as a new, confirmed booking (answered here) linked to this one by ' +
+      '`rescheduled_from`/`rescheduled_to`; this one becomes `rescheduled`.',
+  })
+  @BookingActionResponses()
+  @ApiUnprocessableEntityResponse({ description: '`slot_unavailable`: the proposed time is no longer open' })
+  accept(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BookingResponse> {
+    return this.act(principal, id, 'accept');
+  }
+
+  @Post(':id/survey')
+  @ApiOperation({ summary: 'Answer the post-visit survey of a completed viewing (buyer, once)' })
+  @ApiCreatedResponse({ type: SurveyResultDto })
+  @ApiNotFoundResponse({ description: NOT_YOURS })
+  @ApiForbiddenResponse({ description: '`forbidden`: only the buyer answers' })
+  @ApiConflictResponse({ description: '`conflict`: already answered; `invalid_state`: not completed yet' })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
+  survey(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: SurveyDto,
+  ): Promise<SurveyResponse> {
+    return this.leads.survey({ ...viewerOf(principal), id: pathId(id, 'booking'), ...body });
+  }
+
+  private act(
+    principal: Principal,
+    id: string,
+    action: BookingAction,
+    reason?: string,
+    scheduledAt?: string,
+  ): Promise<BookingResponse> {
+    return this.leads.actOnBooking({
+      ...viewerOf(principal),
+      id: pathId(id, 'booking'),
+      action,
+      ...(reason !== undefined ? { reason } : {}),
+      ...(scheduledAt !== undefined ? { scheduled_at: scheduledAt } : {}),
+    });
+  }
+}
+
+function BookingActionResponses() {
+  return applyDecorators(
+    ApiOkResponse({ type: BookingDto }),
+    ApiNotFoundResponse({ description: NOT_YOURS }),
+    ApiForbiddenResponse({ description: '`forbidden`: the other side’s action' }),
+    ApiConflictResponse({ description: `${ILLEGAL}; \`slot_already_booked\` (accept)` }),
+  );
+}

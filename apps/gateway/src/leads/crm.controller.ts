@@ -1,0 +1,67 @@
+import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import {
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { LeadResponse, LeadsPageResponse, Principal } from '@app/contracts';
+import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { workspaceOf } from '../identity/access/principal-workspace';
+import { ListLeadsQueryDto, UpdateLeadDto } from './leads-body.dto';
+import { LeadDto, LeadsPageDto } from './leads.dto';
+import { pathId } from './lead-parties';
+import { LeadsClient } from './leads.client';
+
+@ApiTags('crm')
+@Authenticated(['user', 'api_key'], 'leads:manage')
+@Controller('workspace/leads')
+export class CrmController {
+  constructor(private readonly leads: LeadsClient) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Your pipeline of leads, newest first',
+    description:
+      'A lead is one buyer on one listing, opened by their first inquiry, booking or phone reveal. A `locked` lead ' +
+      'arrived while the workspace had no lead credit: its contact is hidden until credit is bought.',
+  })
+  @ApiOkResponse({ type: LeadsPageDto })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListLeadsQueryDto): Promise<LeadsPageResponse> {
+    return this.leads.listLeads({
+      workspace_id: workspaceOf(principal),
+      account_id: principal.accountId,
+      ...(query.stage ? { stage: query.stage } : {}),
+      ...(query.outcome ? { outcome: query.outcome } : {}),
+      ...(query.property_id ? { property_id: query.property_id } : {}),
+      ...(query.locked !== undefined ? { locked: query.locked } : {}),
+      limit: query.limit ?? 20,
+      offset: query.offset ?? 0,
+    });
+  }
+
+  @Patch(':id')
+  @ApiOperation({
+    summary: 'Move a lead along the pipeline or record its outcome',
+    description:
+      'Stages: new → contacted → viewing → negotiating → closed (any order). Outcomes: `bought`, ' +
+      '`still_interested`, `not_interested`; `null` clears it.',
+  })
+  @ApiOkResponse({ type: LeadDto })
+  @ApiNotFoundResponse({ description: '`not_found`: no such lead in your workspace' })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
+  update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: UpdateLeadDto,
+  ): Promise<LeadResponse> {
+    return this.leads.updateLead({
+      workspace_id: workspaceOf(principal),
+      account_id: principal.accountId,
+      id: pathId(id, 'lead'),
+      ...(body.stage ? { stage: body.stage } : {}),
+      ...(body.outcome !== undefined ? { outcome: body.outcome } : {}),
+    });
+  }
+}

@@ -1,0 +1,122 @@
+import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiConflictResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type {
+  InquiriesPageResponse,
+  InquiryCreatedResponse,
+  InquiryMessageResponse,
+  InquiryThreadResponse,
+  Principal,
+} from '@app/contracts';
+import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { CreateInquiryDto, InquiryMessageBodyDto, ListInquiriesQueryDto, UpdateInquiryDto } from './leads-body.dto';
+import { InquiriesPageDto, InquiryCreatedDto, InquiryMessageDto, InquiryThreadDto } from './leads.dto';
+import { LeadParties, pathId, sideOf, viewerOf } from './lead-parties';
+import { LeadsClient } from './leads.client';
+
+const NOT_YOURS = '`not_found`: no such inquiry, or it is another buyer’s or another workspace’s';
+
+@ApiTags('inquiries')
+@Authenticated(['user', 'api_key'])
+@Controller('inquiries')
+export class InquiriesController {
+  constructor(
+    private readonly leads: LeadsClient,
+    private readonly parties: LeadParties,
+  ) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Ask a listing’s broker a question',
+    description:
+      'Opens a thread with the broker (spec 4.4). At most 10 inquiries per rolling hour per buyer (429 ' +
+      '`rate_limited` with `retry_after` and `Retry-After`). The first inquiry, booking or phone reveal of a buyer ' +
+      'on a listing costs the broker one lead credit (`charged: true`); with none left the inquiry is still sent ' +
+      'and the lead waits, locked, for credit. With an API key, the inquiry comes from the key’s creator.',
+  })
+  @ApiCreatedResponse({ type: InquiryCreatedDto })
+  @ApiNotFoundResponse({ description: '`property_not_found`: unknown or unpublished' })
+  @ApiForbiddenResponse({ description: '`self_inquiry_forbidden`: a listing of your own workspace' })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
+  @ApiTooManyRequestsResponse({ description: '`rate_limited`: over 10 inquiries in the last hour' })
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateInquiryDto,
+  ): Promise<InquiryCreatedResponse> {
+    return this.leads.createInquiry({
+      ...(await this.parties.buyer(principal)),
+      property_id: body.property_id,
+      question: body.question,
+      preferred_contact: body.preferred_contact ?? 'whatsapp',
+    });
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'Inquiry threads, latest activity first',
+    description: '`as=buyer`: the ones you sent; `as=broker`: your workspace’s (the default for its members and keys).',
+  })
+  @ApiOkResponse({ type: InquiriesPageDto })
+  @ApiForbiddenResponse({ description: '`forbidden`: `as=broker` without a workspace' })
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ListInquiriesQueryDto,
+  ): Promise<InquiriesPageResponse> {
+    return this.leads.listInquiries({
+      ...viewerOf(principal),
+      as: sideOf(principal, query.as),
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.property_id ? { property_id: query.property_id } : {}),
+      limit: query.limit ?? 20,
+      offset: query.offset ?? 0,
+    });
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One thread with its messages' })
+  @ApiOkResponse({ type: InquiryThreadDto })
+  @ApiNotFoundResponse({ description: NOT_YOURS })
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<InquiryThreadResponse> {
+    return this.leads.getInquiry({ ...viewerOf(principal), id: pathId(id, 'inquiry') });
+  }
+
+  @Post(':id/messages')
+  @ApiOperation({
+    summary: 'Follow up (buyer) or reply (broker)',
+    description: 'The first broker reply moves the thread from `open` to `replied`. Messages cost nothing.',
+  })
+  @ApiCreatedResponse({ type: InquiryMessageDto })
+  @ApiNotFoundResponse({ description: NOT_YOURS })
+  @ApiConflictResponse({ description: '`invalid_state`: the thread is closed' })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
+  addMessage(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: InquiryMessageBodyDto,
+  ): Promise<InquiryMessageResponse> {
+    return this.leads.addMessage({ ...viewerOf(principal), id: pathId(id, 'inquiry'), body: body.body });
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Close a thread (buyer or broker)' })
+  @ApiOkResponse({ type: InquiryThreadDto })
+  @ApiNotFoundResponse({ description: NOT_YOURS })
+  @ApiConflictResponse({ description: '`invalid_state`: already closed' })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error`: `status` must be `closed`' })
+  update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() _body: UpdateInquiryDto,
+  ): Promise<InquiryThreadResponse> {
+    return this.leads.closeInquiry({ ...viewerOf(principal), id: pathId(id, 'inquiry') });
+  }
+}

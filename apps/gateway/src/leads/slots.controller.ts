@@ -1,0 +1,76 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { SLOT_DURATION_DEFAULT } from '@app/contracts';
+import type { Principal, SlotResponse, SlotRuleResponse, SlotsResponse } from '@app/contracts';
+import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { workspaceOf } from '../identity/access/principal-workspace';
+import { CreateSlotDto, ListSlotsQueryDto } from './leads-body.dto';
+import { SLOT_OR_RULE_SCHEMA, SlotDto, SlotRuleDto, SlotsDto } from './leads.dto';
+import { pathId } from './lead-parties';
+import { LeadsClient } from './leads.client';
+
+@ApiTags('bookings')
+@ApiExtraModels(SlotDto, SlotRuleDto)
+@Authenticated(['user', 'api_key'], 'bookings:manage')
+@Controller('workspace/slots')
+export class SlotsController {
+  constructor(private readonly leads: LeadsClient) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Your open viewing slots still ahead and your weekly rules' })
+  @ApiOkResponse({ type: SlotsDto })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListSlotsQueryDto): Promise<SlotsResponse> {
+    return this.leads.listSlots({
+      workspace_id: workspaceOf(principal),
+      account_id: principal.accountId,
+      ...(query.property_id ? { property_id: query.property_id } : {}),
+    });
+  }
+
+  @Post()
+  @ApiOperation({
+    summary: 'Open a viewing slot, or a weekly rule of slots',
+    description:
+      'One slot: `{property_id, starts_at, duration_minutes}`. A weekly rule: `{property_id, weekday (0 = Sunday), ' +
+      'local_time "HH:MM", duration_minutes, from?, until?}` on the listing’s clock (Asia/Riyadh or Asia/Dubai); ' +
+      'its slots are computed and compared in UTC. Default duration: 30 minutes.',
+  })
+  @ApiCreatedResponse({ schema: SLOT_OR_RULE_SCHEMA })
+  @ApiNotFoundResponse({ description: '`not_found`: not a listing of your workspace' })
+  @ApiConflictResponse({ description: '`conflict`: a slot already starts then' })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateSlotDto,
+  ): Promise<SlotResponse | SlotRuleResponse> {
+    return this.leads.createSlot({
+      ...body,
+      duration_minutes: body.duration_minutes ?? SLOT_DURATION_DEFAULT,
+      workspace_id: workspaceOf(principal),
+      account_id: principal.accountId,
+    });
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Remove a slot or a weekly rule (bookings already made stay)' })
+  @ApiNoContentResponse({ description: 'Removed' })
+  @ApiNotFoundResponse({ description: '`not_found`: no such slot or rule in your workspace' })
+  async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    await this.leads.deleteSlot({
+      workspace_id: workspaceOf(principal),
+      account_id: principal.accountId,
+      id: pathId(id, 'slot'),
+    });
+  }
+}

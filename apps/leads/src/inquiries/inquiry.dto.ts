@@ -1,0 +1,29 @@
+import type { InquiryMessageResponse, InquiryResponse } from '@app/contracts';
+import type { InquiryRow, MessageRow } from './inquiries.repository';
+
+export function toInquiryResponse(row: InquiryRow): InquiryResponse {
+  return {
+    id: row.id,
+    property_id: row.listing_id,
+    user_id: row.buyer_id,
+    broker_id: row.broker_id,
+    question: row.question,
+    preferred_contact: row.preferred_contact,
+    status: row.status,
+    closed_reason: row.closed_reason,
+    lead_id: row.lead_id,
+    last_message_at: new Date(row.last_message_at).toISOString(),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+export function toMessageResponse(row: MessageRow): InquiryMessageResponse {
+  return {
+    id: row.id,
+    inquiry_id: row.inquiry_id,
+    author_id: row.author_id,
+    side: row.side,
+    body: row.body,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,578 @@
+import { Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from './paging';
+
+/**
+ * The leads service: inquiries and their threads, viewing slots and bookings, surveys,
+ * phone reveals and the CRM pipeline (spec 2.5-2.7, 3, 4.4, 4.5, design/decisions.md).
+ */
+export const LEADS_INQUIRY_CREATE_PATTERN = 'rpc.leads.inquiries.create.v1';
+export const LEADS_INQUIRY_LIST_PATTERN = 'rpc.leads.inquiries.list.v1';
+export const LEADS_INQUIRY_GET_PATTERN = 'rpc.leads.inquiries.get.v1';
+export const LEADS_INQUIRY_MESSAGE_PATTERN = 'rpc.leads.inquiries.message.v1';
+export const LEADS_INQUIRY_CLOSE_PATTERN = 'rpc.leads.inquiries.close.v1';
+export const LEADS_SLOTS_LIST_PATTERN = 'rpc.leads.slots.list.v1';
+export const LEADS_SLOTS_CREATE_PATTERN = 'rpc.leads.slots.create.v1';
+export const LEADS_SLOTS_DELETE_PATTERN = 'rpc.leads.slots.delete.v1';
+export const LEADS_AVAILABILITY_PATTERN = 'rpc.leads.availability.v1';
+export const LEADS_BOOKING_CREATE_PATTERN = 'rpc.leads.bookings.create.v1';
+export const LEADS_BOOKING_LIST_PATTERN = 'rpc.leads.bookings.list.v1';
+export const LEADS_BOOKING_ACTION_PATTERN = 'rpc.leads.bookings.action.v1';
+export const LEADS_BOOKING_SURVEY_PATTERN = 'rpc.leads.bookings.survey.v1';
+export const LEADS_PHONE_REVEAL_PATTERN = 'rpc.leads.phone-reveal.v1';
+export const LEADS_CRM_LIST_PATTERN = 'rpc.leads.crm.list.v1';
+export const LEADS_CRM_UPDATE_PATTERN = 'rpc.leads.crm.update.v1';
+
+/** The catalogue's answer to "whose listing is this, and may buyers act on it?". */
+export const CATALOGUE_LISTING_OWNER_PATTERN = 'rpc.catalogue.listings.owner.v1';
+
+/** Events (outbox → `leads.<entity>.<event>.v1`); payloads below, for the notification service. */
+export const LEADS_INQUIRY_CREATED = 'leads.inquiry.created.v1';
+export const LEADS_INQUIRY_REPLIED = 'leads.inquiry.replied.v1';
+export const LEADS_INQUIRY_MESSAGE_ADDED = 'leads.inquiry.message-added.v1';
+export const LEADS_INQUIRY_CLOSED = 'leads.inquiry.closed.v1';
+export const LEADS_BOOKING_CREATED = 'leads.booking.created.v1';
+export const LEADS_BOOKING_CONFIRMED = 'leads.booking.confirmed.v1';
+export const LEADS_BOOKING_REJECTED = 'leads.booking.rejected.v1';
+export const LEADS_BOOKING_PROPOSED = 'leads.booking.proposed.v1';
+export const LEADS_BOOKING_CANCELLED = 'leads.booking.cancelled.v1';
+export const LEADS_BOOKING_COMPLETED = 'leads.booking.completed.v1';
+export const LEADS_BOOKING_RESCHEDULED = 'leads.booking.rescheduled.v1';
+export const LEADS_SURVEY_REQUESTED = 'leads.survey.requested.v1';
+export const LEADS_LEAD_CREATED = 'leads.lead.created.v1';
+export const LEADS_LEAD_UNLOCKED = 'leads.lead.unlocked.v1';
+
+export const PREFERRED_CONTACTS = ['whatsapp', 'phone', 'email'] as const;
+export type PreferredContact = (typeof PREFERRED_CONTACTS)[number];
+
+export const INQUIRY_STATUSES = ['open', 'replied', 'closed'] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+
+/** Why a thread closed: by a participant, by its listing's deletion, or after 30 quiet days. */
+export const INQUIRY_CLOSE_REASONS = ['buyer', 'broker', 'listing_deleted', 'expired'] as const;
+export type InquiryCloseReason = (typeof INQUIRY_CLOSE_REASONS)[number];
+
+/** Spec 3 plus `proposed` (the broker offered another time) and `rescheduled` (the buyer took it). */
+export const BOOKING_STATUSES = [
+  'pending',
+  'confirmed',
+  'rejected',
+  'proposed',
+  'cancelled',
+  'completed',
+  'rescheduled',
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const BOOKING_ACTIONS = ['confirm', 'reject', 'propose', 'complete', 'cancel', 'accept'] as const;
+export type BookingAction = (typeof BOOKING_ACTIONS)[number];
+
+export const LEAD_STAGES = ['new', 'contacted', 'viewing', 'negotiating', 'closed'] as const;
+export type LeadStage = (typeof LEAD_STAGES)[number];
+
+/** Spec 2.5's outcomes: Bought, Still Interested, Not Interested. */
+export const LEAD_OUTCOMES = ['bought', 'still_interested', 'not_interested'] as const;
+export type LeadOutcome = (typeof LEAD_OUTCOMES)[number];
+
+/** Which side of a thread or booking the caller is on. */
+export const LEAD_SIDES = ['buyer', 'broker'] as const;
+export type LeadSide = (typeof LEAD_SIDES)[number];
+
+export const INQUIRY_QUESTION_MAX = 2000;
+export const INQUIRIES_PER_HOUR = 10;
+export const SLOT_DURATION_DEFAULT = 30;
+/** How far ahead availability is asked and recurring rules are expanded. */
+export const AVAILABILITY_MAX_DAYS = 92;
+
+/** The person acting, as the gateway knows them (identity is the gateway's). */
+export class LeadPerson {
+  @IsUUID()
+  account_id: string;
+
+  @IsString()
+  @MaxLength(200)
+  name: string;
+
+  @IsString()
+  @MaxLength(320)
+  email: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  phone: string | null;
+}
+
+/** A buyer-side caller; `workspace_id` is theirs when they also work in one (self-dealing is refused). */
+export class BuyerRef {
+  @ValidateNested()
+  @Type(() => LeadPerson)
+  buyer: LeadPerson;
+
+  @IsOptional()
+  @IsUUID()
+  buyer_workspace_id?: string;
+}
+
+/** A workspace-side caller. */
+export class WorkspaceRef {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsUUID()
+  account_id: string;
+}
+
+/** Whoever reads a thread or booking: its buyer, or a member of the listing's workspace. */
+export class ViewerRef {
+  @IsUUID()
+  account_id: string;
+
+  @IsOptional()
+  @IsUUID()
+  workspace_id?: string;
+}
+
+export class CreateInquiryRequest extends BuyerRef {
+  @IsUUID()
+  property_id: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(INQUIRY_QUESTION_MAX)
+  question: string;
+
+  @IsIn(PREFERRED_CONTACTS)
+  preferred_contact: PreferredContact;
+}
+
+export class ListInquiriesRequest extends ViewerRef {
+  @IsIn(LEAD_SIDES)
+  as: LeadSide;
+
+  @IsOptional()
+  @IsIn(INQUIRY_STATUSES)
+  status?: InquiryStatus;
+
+  @IsOptional()
+  @IsUUID()
+  property_id?: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_LIMIT)
+  limit: number;
+
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PAGE_OFFSET)
+  offset: number;
+}
+
+export class InquiryRefRequest extends ViewerRef {
+  @IsUUID()
+  id: string;
+}
+
+export class InquiryMessageRequest extends InquiryRefRequest {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(INQUIRY_QUESTION_MAX)
+  body: string;
+}
+
+export interface InquiryResponse {
+  id: string;
+  property_id: string;
+  user_id: string;
+  /** The listing's broker (the member who created it); null only for listings older than that record. */
+  broker_id: string | null;
+  question: string;
+  preferred_contact: PreferredContact;
+  status: InquiryStatus;
+  closed_reason: InquiryCloseReason | null;
+  lead_id: string;
+  last_message_at: string;
+  created_at: string;
+}
+
+export interface InquiryMessageResponse {
+  id: string;
+  inquiry_id: string;
+  author_id: string;
+  side: LeadSide;
+  body: string;
+  created_at: string;
+}
+
+export interface InquiryThreadResponse extends InquiryResponse {
+  messages: InquiryMessageResponse[];
+}
+
+export interface InquiryCreatedResponse {
+  inquiry: InquiryResponse;
+  charged: boolean;
+}
+
+export interface InquiriesPageResponse {
+  object: 'list';
+  data: InquiryResponse[];
+  limit: number;
+  offset: number;
+  has_more: boolean;
+}
+
+/** One-off slot: `starts_at` (UTC instant) for `duration_minutes`. */
+export class CreateSlotRequest extends WorkspaceRef {
+  @IsUUID()
+  property_id: string;
+
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  starts_at?: string;
+
+  /** Weekly rule: 0 = Sunday … 6 = Saturday, in the listing's time zone. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(6)
+  weekday?: number;
+
+  @IsOptional()
+  @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'local_time must be HH:MM (24-hour)' })
+  local_time?: string;
+
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'from must be a date, YYYY-MM-DD' })
+  from?: string;
+
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'until must be a date, YYYY-MM-DD' })
+  until?: string;
+
+  @IsInt()
+  @Min(10)
+  @Max(240)
+  duration_minutes: number;
+}
+
+export class ListSlotsRequest extends WorkspaceRef {
+  @IsOptional()
+  @IsUUID()
+  property_id?: string;
+}
+
+export class SlotRefRequest extends WorkspaceRef {
+  @IsUUID()
+  id: string;
+}
+
+export interface SlotResponse {
+  object: 'slot';
+  id: string;
+  property_id: string;
+  starts_at: string;
+  local_time: string;
+  time_zone: string;
+  duration_minutes: number;
+  created_at: string;
+}
+
+export interface SlotRuleResponse {
+  object: 'slot_rule';
+  id: string;
+  property_id: string;
+  weekday: number;
+  local_time: string;
+  time_zone: string;
+  duration_minutes: number;
+  from: string;
+  until: string | null;
+  created_at: string;
+}
+
+export interface SlotsResponse {
+  object: 'list';
+  data: (SlotResponse | SlotRuleResponse)[];
+}
+
+export class AvailabilityRequest {
+  @IsUUID()
+  property_id: string;
+
+  @IsISO8601({ strict: true })
+  from: string;
+
+  @IsISO8601({ strict: true })
+  to: string;
+}
+
+export interface AvailableSlot {
+  starts_at: string;
+  /** The start on the listing's wall clock, ISO 8601 with its offset (2026-12-01T10:00:00+03:00). */
+  local_time: string;
+  duration_minutes: number;
+}
+
+export interface AvailabilityResponse {
+  property_id: string;
+  time_zone: string;
+  from: string;
+  to: string;
+  slots: AvailableSlot[];
+}
+
+export class CreateBookingRequest extends BuyerRef {
+  @IsUUID()
+  property_id: string;
+
+  @IsISO8601({ strict: true })
+  scheduled_at: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  user_phone?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  notes?: string;
+}
+
+export class BookingActionRequest extends ViewerRef {
+  @IsUUID()
+  id: string;
+
+  @IsIn(BOOKING_ACTIONS)
+  action: BookingAction;
+
+  /** propose: the new time (an open slot). */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  scheduled_at?: string;
+
+  /** reject, cancel, propose: a note for the other side. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  reason?: string;
+}
+
+export class ListBookingsRequest extends ViewerRef {
+  @IsIn(LEAD_SIDES)
+  as: LeadSide;
+
+  @IsOptional()
+  @IsIn(BOOKING_STATUSES)
+  status?: BookingStatus;
+
+  @IsOptional()
+  @IsUUID()
+  property_id?: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_LIMIT)
+  limit: number;
+
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PAGE_OFFSET)
+  offset: number;
+}
+
+export class SurveyRequest extends ViewerRef {
+  @IsUUID()
+  id: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  rating: number;
+
+  @IsOptional()
+  @IsIn(LEAD_OUTCOMES)
+  outcome?: LeadOutcome;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  comment?: string;
+}
+
+export interface BookingResponse {
+  id: string;
+  property_id: string;
+  user_id: string;
+  scheduled_at: string;
+  local_time: string;
+  duration_minutes: number;
+  status: BookingStatus;
+  /** Seen by the broker only while the lead is unlocked; always by the buyer. */
+  user_phone: string | null;
+  notes: string | null;
+  reason: string | null;
+  proposed_at: string | null;
+  rescheduled_from: string | null;
+  rescheduled_to: string | null;
+  lead_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BookingCreatedResponse {
+  booking: BookingResponse;
+  charged: boolean;
+}
+
+export interface BookingsPageResponse {
+  object: 'list';
+  data: BookingResponse[];
+  limit: number;
+  offset: number;
+  has_more: boolean;
+}
+
+export interface SurveyResponse {
+  object: 'survey';
+  booking_id: string;
+  rating: number;
+  outcome: LeadOutcome | null;
+  comment: string | null;
+  created_at: string;
+}
+
+export class PhoneRevealRequest extends BuyerRef {
+  @IsUUID()
+  property_id: string;
+}
+
+export interface PhoneRevealResponse {
+  property_id: string;
+  lead_id: string;
+  /** The account whose phone the buyer may now see (the listing's broker). */
+  broker_id: string;
+  charged: boolean;
+}
+
+export class ListLeadsRequest extends WorkspaceRef {
+  @IsOptional()
+  @IsIn(LEAD_STAGES)
+  stage?: LeadStage;
+
+  @IsOptional()
+  @IsIn(LEAD_OUTCOMES)
+  outcome?: LeadOutcome;
+
+  @IsOptional()
+  @IsUUID()
+  property_id?: string;
+
+  @IsOptional()
+  locked?: boolean;
+
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_LIMIT)
+  limit: number;
+
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PAGE_OFFSET)
+  offset: number;
+}
+
+export class UpdateLeadRequest extends WorkspaceRef {
+  @IsUUID()
+  id: string;
+
+  @IsOptional()
+  @IsIn(LEAD_STAGES)
+  stage?: LeadStage;
+
+  @IsOptional() // lets null through: null clears the outcome
+  @IsIn(LEAD_OUTCOMES)
+  outcome?: LeadOutcome | null;
+}
+
+/** The buyer's contact; null while the lead is locked (no credit paid for it yet). */
+export interface LeadContact {
+  name: string;
+  email: string;
+  phone: string | null;
+  preferred_contact: PreferredContact;
+}
+
+export interface LeadResponse {
+  object: 'lead';
+  id: string;
+  property_id: string;
+  user_id: string;
+  stage: LeadStage;
+  outcome: LeadOutcome | null;
+  locked: boolean;
+  contact: LeadContact | null;
+  /** What the buyer did first: inquiry, booking or phone_reveal. */
+  source: LeadSource;
+  charged_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const LEAD_SOURCES = ['inquiry', 'booking', 'phone_reveal'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+export interface LeadsPageResponse {
+  object: 'list';
+  data: LeadResponse[];
+  limit: number;
+  offset: number;
+  has_more: boolean;
+}
+
+export class ListingOwnerRequest {
+  @IsUUID()
+  id: string;
+}
+
+/** A listing as the leads service needs it; any status (leads decides what each status allows). */
+export interface ListingOwnerResponse {
+  id: string;
+  workspace_id: string;
+  /** The listing's broker: the member who created it. */
+  broker_id: string | null;
+  status: 'draft' | 'pending' | 'published' | 'rejected';
+  time_zone: 'Asia/Riyadh' | 'Asia/Dubai';
+  title_en: string | null;
+  title_ar: string | null;
+}
+
+/** Every leads event carries who is involved, so notifications need no lookup. */
+export interface LeadsEventPayload {
+  workspace_id: string;
+  property_id: string;
+  buyer_id: string;
+  broker_id: string | null;
+  lead_id: string;
+  inquiry_id?: string;
+  booking_id?: string;
+  message_id?: string;
+  scheduled_at?: string;
+  status?: string;
+  reason?: string | null;
+  occurred_at: string;
+}
