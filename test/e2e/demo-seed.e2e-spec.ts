@@ -108,6 +108,13 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
     expect([...cities].sort()).toEqual(['Dammam', 'Dubai', 'Jeddah', 'Riyadh']);
     const dubai = await request(first.baseUrl).get('/v1/properties').query({ city: 'دبي', limit: 1 }).expect(200);
     expect(dubai.body.properties[0]).toMatchObject({ city_en: 'Dubai', currency: 'AED' });
+    // Its listings open for viewings on Sunday and Wednesday afternoons, on each listing's own clock.
+    const viewing = await request(first.baseUrl)
+      .get(`/v1/properties/${dubai.body.properties[0].id}/availability`)
+      .expect(200);
+    expect(viewing.body.slots.length).toBeGreaterThanOrEqual(3);
+    for (const slot of viewing.body.slots as { local_time: string }[])
+      expect(slot.local_time).toMatch(/T17:00:00\+04:00$/);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(saved.api_key).toMatch(/^sk-[A-Za-z0-9_-]{43}$/);
     expect(saved.logins).toEqual([

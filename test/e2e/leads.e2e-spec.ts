@@ -9,7 +9,7 @@ import type {
 } from '@app/contracts';
 import { publishedListing, setPhone } from '../harness/catalogue-fixtures';
 import { withClient } from '../harness/databases';
-import { createAccount, createMember } from '../harness/identity-fixtures';
+import { createAccount, createApiKey, createMember } from '../harness/identity-fixtures';
 import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures';
 import { describeDistributed, describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
@@ -147,6 +147,18 @@ describeE2e('leads: inquiries, slots, bookings, phone reveal, CRM', () => {
         .send({ body: 'Still there?' })
         .expect(409);
       expect(late.body).toMatchObject({ error: 'invalid_state', state: 'closed' });
+    });
+
+    it('should send an API key’s inquiry from the key’s creator, and show the key its workspace’s inbox', async () => {
+      const key = await createApiKey(platform, rival.workspaceId, rival.accountId);
+      const created = await inquire(key, listingId, 'Sent through our CRM integration').expect(201);
+      const { inquiry } = created.body as InquiryCreatedResponse;
+      expect(inquiry.user_id).toBe(rival.accountId);
+      const brokerKey = await createApiKey(platform, broker.workspaceId, broker.accountId);
+      const inbox = await api().get('/v1/inquiries').set(as(brokerKey)).query({ property_id: listingId }).expect(200);
+      expect((inbox.body as { data: { id: string }[] }).data.map((row) => row.id)).toContain(inquiry.id);
+      const theirs = await api().get('/v1/inquiries').set(as(key)).expect(200);
+      expect((theirs.body as { data: { id: string }[] }).data.map((row) => row.id)).not.toContain(inquiry.id);
     });
 
     it('should refuse bad input with the contract error and store nothing', async () => {

@@ -11,6 +11,7 @@ import { CrmService } from './crm/crm.service';
 import { LeadCharges } from './crm/lead-charges';
 import { LeadsRepository } from './crm/leads.repository';
 import { leadsDatabase } from './database/leads.database';
+import { LeadsDemoSeed } from './demo/leads-demo.seed';
 import { InquiriesRepository } from './inquiries/inquiries.repository';
 import { InquiriesService } from './inquiries/inquiries.service';
 import { LeadsController } from './leads.controller';
@@ -39,6 +40,7 @@ import { LeadsSweepsScheduler } from './sweeps/leads-sweeps.scheduler';
     ListingDeletedConsumer,
     LeadCreditsConsumer,
     LeadsSweepsScheduler,
+    LeadsDemoSeed,
   ],
 })
 export class LeadsModule {}

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DecisionClient } from '../listings/decision.client';
 import { ListingsRepository } from '../listings/listings.repository';
+import type { ListingRow } from '../listings/listings.repository';
 import { DEMO_PLACES, demoListings } from './demo-listings';
 
 /**
@@ -18,16 +19,15 @@ export class CatalogueDemoSeed {
   ) {}
 
   /** `brokerId`: the member the listings are from (their phone is the one buyers reveal). */
-  async run(workspaceId: string, brokerId: string, now = new Date()): Promise<number> {
-    let created = 0;
+  async run(workspaceId: string, brokerId: string, now = new Date()): Promise<ListingRow[]> {
+    const created: ListingRow[] = [];
     for (const [index, { city, districts }] of DEMO_PLACES.entries()) {
       const places = await Promise.all(districts.map((district) => this.decision.resolvePlace({ city, district })));
       for (const listing of demoListings(city, places, now, index + 1)) {
-        await this.listings.insert(workspaceId, { ...listing, created_by: brokerId });
-        created++;
+        created.push(await this.listings.insert(workspaceId, { ...listing, created_by: brokerId }));
       }
     }
-    this.logger.log({ listings: created }, 'Demo catalogue published');
+    this.logger.log({ listings: created.length }, 'Demo catalogue published');
     return created;
   }
 }

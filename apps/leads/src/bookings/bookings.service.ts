@@ -218,7 +218,8 @@ export class BookingsService {
   }
 
   private async present(rows: BookingRow[], side: LeadSide): Promise<BookingResponse[]> {
-    const leads = side === 'broker' ? await this.leads.findMany(rows.map((row) => row.lead_id)) : new Map<string, LeadRow>();
+    const leads =
+      side === 'broker' ? await this.leads.findMany(rows.map((row) => row.lead_id)) : new Map<string, LeadRow>();
     return rows.map((row) => toBookingResponse(row, side === 'buyer' || leads.get(row.lead_id)?.locked === false));
   }
 
