@@ -8,13 +8,14 @@ import { DecisionEnv } from '../../apps/decision/src/config/decision.env';
 import { ReasoningEnv } from '../../apps/decision/src/reasoning/reasoning.env';
 import { GatewayEnv } from '../../apps/gateway/src/config/gateway.env';
 import { LeadsEnv } from '../../apps/leads/src/config/leads.env';
+import { NotificationEnv } from '../../apps/notification/src/config/notification.env';
 import { StandaloneEnv } from '../../apps/standalone/src/standalone.env';
 
 const ROOT = path.join(__dirname, '..', '..');
 const PAGES = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).map((file) => `docs/${file}`)].filter((file) =>
   file.endsWith('.md'),
 );
-const ENV_CLASSES = [BaseEnv, GatewayEnv, StandaloneEnv, DecisionEnv, ReasoningEnv, BillingEnv, CatalogueEnv, LeadsEnv];
+const ENV_CLASSES = [BaseEnv, GatewayEnv, StandaloneEnv, DecisionEnv, ReasoningEnv, BillingEnv, CatalogueEnv, LeadsEnv, NotificationEnv];
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 function anchorOf(heading: string): string {

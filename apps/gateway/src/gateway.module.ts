@@ -9,6 +9,7 @@ import { IdentityModule } from './identity/identity.module';
 import { DecisionsApiModule } from './decisions/decisions-api.module';
 import { LeadsApiModule } from './leads/leads-api.module';
 import { LocationsApiModule } from './locations/locations-api.module';
+import { NotificationsApiModule } from './notifications/notifications-api.module';
 import { PropertiesApiModule } from './properties/properties-api.module';
 
 /** The public edge: REST under /v1 (and later /mcp, /oauth); owns the identity schema. */
@@ -24,6 +25,7 @@ import { PropertiesApiModule } from './properties/properties-api.module';
     BillingApiModule,
     CatalogueApiModule,
     LeadsApiModule,
+    NotificationsApiModule,
   ],
 })
 export class GatewayModule {}

@@ -1,11 +1,35 @@
 import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
 import { DatabaseModule } from '@app/database';
 import { serviceStatusController } from '@app/platform';
+import { Channel } from './channels/channel';
+import { EmailChannel } from './channels/email.channel';
+import { notificationConfig } from './config/notification.env';
 import { notificationDatabase } from './database/notification.database';
+import { CHANNELS } from './deliveries/channels.token';
+import { DeliveriesRepository } from './deliveries/deliveries.repository';
+import { DeliveryWorker } from './deliveries/delivery-worker';
+import { DirectoryClient } from './directory/directory.client';
+import { InboxRepository } from './inbox/inbox.repository';
+import { NotificationController } from './notification.controller';
+import { PreferencesRepository } from './preferences/preferences.repository';
+import { NotificationEventsConsumer } from './rules/notification-events.consumer';
+import { NotificationPlanner } from './rules/notification-planner';
 
-/** Notifications: consumes events; email, message app, push, in-app. */
+/** Notifications: consumes events; e-mail, in-app, preferences, delivery records with retries. */
 @Module({
-  imports: [DatabaseModule.forService(notificationDatabase)],
-  controllers: [serviceStatusController('notification')],
+  imports: [DatabaseModule.forService(notificationDatabase), ConfigModule.forFeature(notificationConfig)],
+  controllers: [serviceStatusController('notification'), NotificationController],
+  providers: [
+    EmailChannel,
+    { provide: CHANNELS, useFactory: (...channels: Channel[]) => channels, inject: [EmailChannel] },
+    DirectoryClient,
+    PreferencesRepository,
+    InboxRepository,
+    DeliveriesRepository,
+    NotificationPlanner,
+    NotificationEventsConsumer,
+    DeliveryWorker,
+  ],
 })
 export class NotificationModule {}

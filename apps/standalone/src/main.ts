@@ -6,6 +6,7 @@ import { startEmbeddedPostgres } from '@app/database';
 import { closeGracefullyOnSignals, exitOnStartupError } from '@app/platform';
 import { runDemoSeed } from './demo-seed';
 import { gazetteerHint } from './gazetteer-hint';
+import { standaloneMail } from './mail-dir';
 import { createStandaloneApp } from './standalone-app';
 import { ensureSigningKey } from './signing-key';
 import { StandaloneEnv } from './standalone.env';
@@ -14,6 +15,7 @@ import { StandaloneEnv } from './standalone.env';
 async function bootstrap(): Promise<void> {
   const env = loadEnv(StandaloneEnv);
   ensureSigningKey(env.DATA_DIR);
+  const mail = standaloneMail(env.DATA_DIR);
   // The decision service reads its own configuration: demo transactions follow DEMO_SEED unless set.
   if (!process.env.DEMO_TRANSACTIONS?.trim()) process.env.DEMO_TRANSACTIONS = String(env.DEMO_SEED);
   const port = env.PORT ?? APP_RUNTIME.gateway.port;
@@ -46,6 +48,7 @@ async function bootstrap(): Promise<void> {
         `  Docs     ${base}/docs   (OpenAPI: ${base}/openapi.json)`,
         `  Health   ${base}/v1/health/ready`,
         `  Database ${where}`,
+        mail,
         ...places,
         ...demo,
         'Press Ctrl-C to stop.',

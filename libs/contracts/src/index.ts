@@ -13,3 +13,4 @@ export * from './decisions.contract';
 export * from './catalogue.contract';
 export * from './properties.contract';
 export * from './leads.contract';
+export * from './notifications.contract';

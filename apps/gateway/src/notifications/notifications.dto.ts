@@ -1,0 +1,127 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsUUID } from 'class-validator';
+import { NOTIFICATION_KINDS } from '@app/contracts';
+import type {
+  InboxItem,
+  InboxPage,
+  InboxReadResponse,
+  NotificationKind,
+  NotificationPreferences,
+} from '@app/contracts';
+import { PageQueryDto } from '../http/page-query.dto';
+
+export class InboxQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ type: Boolean, description: '`true`: unread only' })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean()
+  unread?: boolean;
+}
+
+export class MarkReadDto {
+  @ApiPropertyOptional({ type: [String], format: 'uuid', maxItems: 100, description: 'Absent: mark all read' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsUUID('all', { each: true })
+  ids?: string[];
+}
+
+export class PreferencesDto implements NotificationPreferences {
+  @ApiProperty({ description: 'E-mail (default on)' })
+  email: boolean;
+
+  @ApiProperty({ description: 'The in-app inbox of GET /v1/me/notifications (default on)' })
+  in_app: boolean;
+
+  @ApiProperty({ description: 'WhatsApp, when the platform has it set up and you have a phone (default on)' })
+  whatsapp: boolean;
+
+  @ApiProperty({ description: 'Web push to your subscribed browsers (default on)' })
+  push: boolean;
+}
+
+/** Channels not sent keep their setting. */
+export class UpdatePreferencesDto {
+  @ApiPropertyOptional({ description: 'E-mail (default on)' })
+  @IsOptional()
+  @IsBoolean()
+  email?: boolean;
+
+  @ApiPropertyOptional({ description: 'The in-app inbox of GET /v1/me/notifications (default on)' })
+  @IsOptional()
+  @IsBoolean()
+  in_app?: boolean;
+
+  @ApiPropertyOptional({ description: 'WhatsApp, when the platform has it set up and you have a phone (default on)' })
+  @IsOptional()
+  @IsBoolean()
+  whatsapp?: boolean;
+
+  @ApiPropertyOptional({ description: 'Web push to your subscribed browsers (default on)' })
+  @IsOptional()
+  @IsBoolean()
+  push?: boolean;
+}
+
+class InboxItemDto implements InboxItem {
+  @ApiProperty({ enum: ['notification'] })
+  object: 'notification';
+
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ enum: NOTIFICATION_KINDS })
+  kind: NotificationKind;
+
+  @ApiProperty({ description: 'In your language' })
+  title: string;
+
+  @ApiProperty()
+  body: string;
+
+  @ApiProperty({ enum: ['en', 'ar'] })
+  language: 'en' | 'ar';
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Ids of what it is about: property_id, inquiry_id, booking_id, lead_id, workspace_id',
+  })
+  data: Record<string, string>;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  read_at: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
+
+export class InboxPageDto implements InboxPage {
+  @ApiProperty({ enum: ['list'] })
+  object: 'list';
+
+  @ApiProperty({ type: [InboxItemDto] })
+  data: InboxItemDto[];
+
+  @ApiProperty()
+  unread_count: number;
+
+  @ApiProperty()
+  limit: number;
+
+  @ApiProperty()
+  offset: number;
+
+  @ApiProperty()
+  has_more: boolean;
+}
+
+export class MarkReadResultDto implements InboxReadResponse {
+  @ApiProperty({ description: 'How many were unread and are now read' })
+  marked: number;
+
+  @ApiProperty()
+  unread_count: number;
+}

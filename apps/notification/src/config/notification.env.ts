@@ -1,0 +1,46 @@
+import { IsEmail, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { BaseEnv, ToInteger, defineAppConfig } from '@app/config';
+
+export class NotificationEnv extends BaseEnv {
+  /** Where mail goes: `smtp://user:pass@host:587` or `smtps://…`. Unset: written to MAIL_DIR as .eml files. */
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  /** Without SMTP_URL, each mail is written here as an .eml file (standalone: DATA_DIR/mail). */
+  @IsOptional()
+  @IsString()
+  MAIL_DIR?: string;
+
+  /** The sender of every mail. */
+  @IsEmail()
+  MAIL_FROM = 'no-reply@property-platform.local';
+
+  /** Links in messages point here (the dashboard or the API's docs). */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'must be an http(s) URL' })
+  PUBLIC_URL?: string;
+
+  /** How often the delivery worker looks for messages due. */
+  @ToInteger()
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  NOTIFICATION_POLL_MS = 1000;
+
+  /** Attempts per message before it is dead-lettered (status `dead`, with the last error). */
+  @ToInteger()
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  NOTIFICATION_MAX_ATTEMPTS = 8;
+
+  /** First retry delay; doubles each attempt, capped at one hour. */
+  @ToInteger()
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  NOTIFICATION_RETRY_BASE_MS = 5000;
+}
+
+export const notificationConfig = defineAppConfig('notification', NotificationEnv);

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { BILLING_BALANCE_LOW } from '@app/contracts';
+import { EventConsumer, OnEvent } from '@app/messaging';
+import type { DomainEvent } from '@app/messaging';
+import { NOTIFICATION_DATABASE } from '../database/notification.database';
+import { NotificationPlanner } from './notification-planner';
+
+/** The events spec 6 notifies about, from durable consumers (idempotent on the event id). */
+@Injectable()
+@EventConsumer(NOTIFICATION_DATABASE)
+export class NotificationEventsConsumer {
+  constructor(private readonly planner: NotificationPlanner) {}
+
+  @OnEvent({ subject: 'leads.>', name: 'leads-notifications' })
+  onLeadsEvent(event: DomainEvent<unknown>, tx: EntityManager): Promise<void> {
+    return this.planner.plan(event, tx);
+  }
+
+  @OnEvent({ subject: BILLING_BALANCE_LOW, name: 'low-balance-notifications' })
+  onBalanceLow(event: DomainEvent<unknown>, tx: EntityManager): Promise<void> {
+    return this.planner.plan(event, tx);
+  }
+}

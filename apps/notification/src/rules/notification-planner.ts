@@ -1,0 +1,115 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DateTime } from 'luxon';
+import type { EntityManager } from 'typeorm';
+import type { BalanceLowPayload, LeadsEventPayload, ListingOwnerResponse, Recipient } from '@app/contracts';
+import { InjectConfig } from '@app/config';
+import type { AppConfig } from '@app/config';
+import type { DomainEvent } from '@app/messaging';
+import { Channel } from '../channels/channel';
+import { notificationConfig } from '../config/notification.env';
+import { DeliveriesRepository } from '../deliveries/deliveries.repository';
+import { CHANNELS } from '../deliveries/channels.token';
+import { DirectoryClient } from '../directory/directory.client';
+import { InboxRepository } from '../inbox/inbox.repository';
+import { PreferencesRepository } from '../preferences/preferences.repository';
+import { renderMessage } from '../templates/messages';
+import type { MessageContext } from '../templates/messages';
+import { notificationsFor } from './notification-rules';
+import type { NotificationIntent } from './notification-rules';
+
+/**
+ * Turns one event into messages, in the event's transaction: in-app items at once, and a
+ * delivery row per external channel for the worker. The consumer records the event id in
+ * the same transaction, so an event is planned once however often it is delivered.
+ */
+@Injectable()
+export class NotificationPlanner {
+  private readonly channels: Map<string, Channel>;
+
+  constructor(
+    private readonly directory: DirectoryClient,
+    private readonly preferences: PreferencesRepository,
+    private readonly inbox: InboxRepository,
+    private readonly deliveries: DeliveriesRepository,
+    @InjectConfig(notificationConfig) private readonly config: AppConfig<typeof notificationConfig>,
+    @Inject(CHANNELS) channels: Channel[],
+  ) {
+    this.channels = new Map(channels.map((channel) => [channel.name, channel]));
+  }
+
+  async plan(event: DomainEvent<unknown>, tx: EntityManager): Promise<void> {
+    for (const intent of notificationsFor(event.subject, event.payload)) await this.planIntent(event, intent, tx);
+  }
+
+  private async planIntent(event: DomainEvent<unknown>, intent: NotificationIntent, tx: EntityManager): Promise<void> {
+    const payload = event.payload as Partial<LeadsEventPayload> & Partial<BalanceLowPayload>;
+    const [recipients, listing] = await Promise.all([
+      this.directory.recipients(intent.audience),
+      payload.property_id ? this.directory.listing(payload.property_id) : Promise.resolve(null),
+    ]);
+    const preferences = await this.preferences.of(
+      recipients.map((recipient) => recipient.account_id),
+      tx,
+    );
+    for (const recipient of recipients) {
+      const message = renderMessage(intent.kind, recipient.language, this.contextFor(recipient, payload, listing));
+      const wants = preferences.get(recipient.account_id)!;
+      for (const channelName of intent.channels) {
+        if (!wants[channelName]) continue;
+        if (channelName === 'in_app') {
+          await this.inbox.add(tx, {
+            account_id: recipient.account_id,
+            event_id: event.id,
+            kind: intent.kind,
+            title: message.subject,
+            body: message.summary,
+            language: recipient.language,
+            data: idsOf(payload),
+          });
+          continue;
+        }
+        const channel = this.channels.get(channelName);
+        const address = channel?.addressOf(recipient);
+        if (!channel || !address) continue; // not set up, or no address for this person
+        await this.deliveries.enqueue(tx, {
+          event_id: event.id,
+          kind: intent.kind,
+          channel: channel.name,
+          account_id: recipient.account_id,
+          address,
+          language: recipient.language,
+          message,
+        });
+      }
+    }
+  }
+
+  private contextFor(
+    recipient: Recipient,
+    payload: Partial<LeadsEventPayload> & Partial<BalanceLowPayload>,
+    listing: ListingOwnerResponse | null,
+  ): MessageContext {
+    const zone = listing?.time_zone ?? 'Asia/Riyadh';
+    const when = payload.scheduled_at
+      ? `${DateTime.fromISO(payload.scheduled_at, { zone }).toFormat('yyyy-MM-dd HH:mm')} (${zone})`
+      : undefined;
+    return {
+      recipient_name: recipient.name,
+      property_title_en: listing?.title_en ?? null,
+      property_title_ar: listing?.title_ar ?? null,
+      when,
+      reason: payload.reason ?? null,
+      balance: payload.balance,
+      asset: payload.asset,
+      link: `${this.config.PUBLIC_URL ?? 'http://localhost:3000'}/docs`,
+    };
+  }
+}
+
+/** The ids a client needs to open what the notification is about. */
+function idsOf(payload: Record<string, unknown>): Record<string, string> {
+  const keys = ['property_id', 'inquiry_id', 'booking_id', 'lead_id', 'workspace_id'];
+  return Object.fromEntries(
+    keys.filter((key) => typeof payload[key] === 'string').map((key) => [key, payload[key] as string]),
+  );
+}

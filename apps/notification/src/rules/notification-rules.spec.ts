@@ -1,0 +1,50 @@
+import { notificationsFor } from './notification-rules';
+
+const lead = {
+  workspace_id: 'w',
+  property_id: 'p',
+  buyer_id: 'buyer',
+  broker_id: 'broker',
+  lead_id: 'l',
+  occurred_at: '2026-12-01T00:00:00Z',
+};
+
+describe('notification rules (spec 6)', () => {
+  it('should tell the broker of a new inquiry by email, WhatsApp and in-app', () => {
+    expect(notificationsFor('leads.inquiry.created.v1', lead)).toEqual([
+      { kind: 'inquiry_created', audience: { account_ids: ['broker'] }, channels: ['email', 'whatsapp', 'in_app'] },
+    ]);
+  });
+
+  it('should tell the buyer of a broker reply and ask for a survey after a completed viewing', () => {
+    expect(notificationsFor('leads.inquiry.replied.v1', lead)[0]).toMatchObject({
+      kind: 'inquiry_replied',
+      audience: { account_ids: ['buyer'] },
+    });
+    expect(notificationsFor('leads.survey.requested.v1', lead)[0]).toMatchObject({
+      kind: 'survey_requested',
+      audience: { account_ids: ['buyer'] },
+    });
+  });
+
+  it('should tell a workspace with no recorded broker through all its members', () => {
+    expect(notificationsFor('leads.booking.created.v1', { ...lead, broker_id: null })[0].audience).toEqual({
+      workspace_id: 'w',
+      roles: ['owner', 'admin', 'agent'],
+    });
+  });
+
+  it('should tell owners and admins of a low balance by email and push', () => {
+    expect(notificationsFor('billing.balance.low.v1', { workspace_id: 'w', asset: 'decisions', balance: 2 })).toEqual([
+      {
+        kind: 'balance_low',
+        audience: { workspace_id: 'w', roles: ['owner', 'admin'] },
+        channels: ['email', 'push', 'in_app'],
+      },
+    ]);
+  });
+
+  it('should ignore subjects it has no rule for', () => {
+    expect(notificationsFor('leads.lead.unlocked.v1', lead)).toEqual([]);
+  });
+});

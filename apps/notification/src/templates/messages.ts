@@ -1,0 +1,126 @@
+import type { Language, NotificationKind } from '@app/contracts';
+
+/** What a message may mention; each kind uses what it needs. */
+export interface MessageContext {
+  recipient_name: string;
+  property_title_en: string | null;
+  property_title_ar: string | null;
+  /** The viewing time on the listing's clock, e.g. 2026-12-01 17:00 (Asia/Riyadh). */
+  when?: string;
+  reason?: string | null;
+  balance?: number;
+  asset?: 'decisions' | 'lead_credits';
+  link: string;
+}
+
+export interface RenderedMessage {
+  subject: string;
+  /** One line, for in-app and WhatsApp. */
+  summary: string;
+  text: string;
+  html: string;
+}
+
+type Lines = { subject: string; summary: string; detail?: string };
+type Copy = (c: MessageContext, property: string) => Lines;
+
+const EN: Record<NotificationKind, Copy> = {
+  inquiry_created: (_c, p) => ({ subject: `New inquiry about ${p}`, summary: `A buyer asked about ${p}.` }),
+  inquiry_replied: (_c, p) => ({
+    subject: `The broker replied about ${p}`,
+    summary: `Your question about ${p} has an answer.`,
+  }),
+  booking_created: (c, p) => ({
+    subject: `Viewing request: ${p}`,
+    summary: `A buyer booked a viewing of ${p} on ${c.when}.`,
+    detail: 'Confirm, propose another time or decline it.',
+  }),
+  booking_confirmed: (c, p) => ({
+    subject: `Viewing confirmed: ${p}`,
+    summary: `Your viewing of ${p} on ${c.when} is confirmed.`,
+  }),
+  booking_rejected: (c, p) => ({
+    subject: `Viewing declined: ${p}`,
+    summary: `The broker declined your viewing of ${p} on ${c.when}.`,
+    detail: c.reason ?? undefined,
+  }),
+  booking_proposed: (c, p) => ({
+    subject: `Another time for ${p}`,
+    summary: `The broker proposed ${c.when} for your viewing of ${p}.`,
+    detail: c.reason ?? undefined,
+  }),
+  booking_cancelled: (c, p) => ({
+    subject: `Viewing cancelled: ${p}`,
+    summary: `The buyer cancelled the viewing of ${p} on ${c.when}.`,
+    detail: c.reason ?? undefined,
+  }),
+  survey_requested: (_c, p) => ({
+    subject: `How was your viewing of ${p}?`,
+    summary: `Tell us how your viewing of ${p} went: it takes a minute.`,
+  }),
+  balance_low: (c) => ({
+    subject: `Your ${c.asset === 'lead_credits' ? 'lead credits are' : 'decision balance is'} running low`,
+    summary: `${c.balance} ${c.asset === 'lead_credits' ? 'lead credits' : 'decisions'} left in your workspace.`,
+    detail: 'Top up to keep going.',
+  }),
+};
+
+const AR: Record<NotificationKind, Copy> = {
+  inquiry_created: (_c, p) => ({ subject: `استفسار جديد عن ${p}`, summary: `أرسل مشترٍ استفسارًا عن ${p}.` }),
+  inquiry_replied: (_c, p) => ({ subject: `ردّ الوسيط بخصوص ${p}`, summary: `وصل رد على استفسارك عن ${p}.` }),
+  booking_created: (c, p) => ({
+    subject: `طلب معاينة: ${p}`,
+    summary: `حجز مشترٍ معاينة ${p} في ${c.when}.`,
+    detail: 'أكّد الموعد أو اقترح وقتًا آخر أو اعتذر.',
+  }),
+  booking_confirmed: (c, p) => ({ subject: `تأكيد المعاينة: ${p}`, summary: `تم تأكيد معاينتك لـ${p} في ${c.when}.` }),
+  booking_rejected: (c, p) => ({
+    subject: `اعتذار عن المعاينة: ${p}`,
+    summary: `اعتذر الوسيط عن معاينة ${p} في ${c.when}.`,
+    detail: c.reason ?? undefined,
+  }),
+  booking_proposed: (c, p) => ({
+    subject: `موعد آخر لمعاينة ${p}`,
+    summary: `اقترح الوسيط ${c.when} لمعاينة ${p}.`,
+    detail: c.reason ?? undefined,
+  }),
+  booking_cancelled: (c, p) => ({
+    subject: `إلغاء المعاينة: ${p}`,
+    summary: `ألغى المشتري معاينة ${p} في ${c.when}.`,
+    detail: c.reason ?? undefined,
+  }),
+  survey_requested: (_c, p) => ({
+    subject: `كيف كانت معاينتك لـ${p}؟`,
+    summary: `أخبرنا كيف كانت معاينتك لـ${p}، لن يستغرق ذلك سوى دقيقة.`,
+  }),
+  balance_low: (c) => ({
+    subject: c.asset === 'lead_credits' ? 'رصيد العملاء المحتملين منخفض' : 'رصيد القرارات منخفض',
+    summary: `تبقّى ${c.balance} ${c.asset === 'lead_credits' ? 'من رصيد العملاء المحتملين' : 'من القرارات'} في مساحة عملك.`,
+    detail: 'اشحن رصيدك للمتابعة.',
+  }),
+};
+
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/** The message in the recipient's language; Arabic HTML is right-to-left. */
+export function renderMessage(kind: NotificationKind, language: Language, context: MessageContext): RenderedMessage {
+  const arabic = language === 'ar';
+  const property =
+    (arabic ? context.property_title_ar : context.property_title_en) ??
+    context.property_title_en ??
+    context.property_title_ar ??
+    (arabic ? 'العقار' : 'the property');
+  const lines = (arabic ? AR : EN)[kind](context, property);
+  const greeting = arabic ? `مرحبًا ${context.recipient_name}،` : `Hello ${context.recipient_name},`;
+  const open = arabic ? 'افتح لوحة التحكم' : 'Open the dashboard';
+  const body = [lines.summary, lines.detail].filter(Boolean) as string[];
+  const text = [greeting, '', ...body, '', `${open}: ${context.link}`].join('\n');
+  const html =
+    `<!doctype html><html lang="${language}" dir="${arabic ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">` +
+    `<title>${escape(lines.subject)}</title></head>` +
+    `<body style="font-family:system-ui,'Segoe UI',Tahoma,sans-serif;text-align:${arabic ? 'right' : 'left'}">` +
+    `<p>${escape(greeting)}</p>${body.map((line) => `<p>${escape(line)}</p>`).join('')}` +
+    `<p><a href="${escape(context.link)}">${escape(open)}</a></p></body></html>`;
+  return { subject: lines.subject, summary: lines.summary, text, html };
+}
