@@ -6,7 +6,7 @@ import { APP_NAMES } from '@app/contracts';
 import type { AppName } from '@app/contracts';
 import { BaseEnv, ConfigurationError, loadEnv } from '@app/config';
 // The launcher is tooling: it shares standalone's development key maker.
-import { ensureSigningKey } from '../apps/standalone/src/signing-key';
+import { ensureSigningKey, ensureWebhookKey } from '../apps/standalone/src/local-secrets';
 
 class LauncherEnv extends BaseEnv {
   /** Where a development signing key is kept when JWT_SIGNING_KEYS is unset (as standalone does). */
@@ -27,6 +27,12 @@ function main(): void {
   if (!process.env.JWT_SIGNING_KEYS) {
     ensureSigningKey(env.DATA_DIR);
     process.stdout.write(`JWT_SIGNING_KEYS not set: using a development key kept in ${env.DATA_DIR}/jwt-signing.key\n`);
+  }
+  if (!process.env.WEBHOOK_SECRET_KEY) {
+    ensureWebhookKey(env.DATA_DIR);
+    process.stdout.write(
+      `WEBHOOK_SECRET_KEY not set: using a development key kept in ${env.DATA_DIR}/webhook-secret.key\n`,
+    );
   }
   const children = new Map<AppName, ChildProcess>();
   let stopping = false;

@@ -72,6 +72,7 @@ const TEST_ENV = {
   RPC_TIMEOUT_MS: '1500',
   OUTBOX_POLL_MS: '100',
   JWT_SIGNING_KEYS: SIGNING_KEYS,
+  WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
 };
 
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {

@@ -15,11 +15,16 @@ import { NotificationController } from './notification.controller';
 import { PreferencesRepository } from './preferences/preferences.repository';
 import { NotificationEventsConsumer } from './rules/notification-events.consumer';
 import { NotificationPlanner } from './rules/notification-planner';
+import { WebhookEventsConsumer } from './webhooks/webhook-events.consumer';
+import { WebhookSender } from './webhooks/webhook-sender';
+import { WebhooksController } from './webhooks/webhooks.controller';
+import { WebhooksRepository } from './webhooks/webhooks.repository';
+import { WebhooksService } from './webhooks/webhooks.service';
 
-/** Notifications: consumes events; e-mail, in-app, preferences, delivery records with retries. */
+/** Notifications: consumes events; e-mail, in-app, preferences, delivery records with retries; webhooks. */
 @Module({
   imports: [DatabaseModule.forService(notificationDatabase), ConfigModule.forFeature(notificationConfig)],
-  controllers: [serviceStatusController('notification'), NotificationController],
+  controllers: [serviceStatusController('notification'), NotificationController, WebhooksController],
   providers: [
     EmailChannel,
     { provide: CHANNELS, useFactory: (...channels: Channel[]) => channels, inject: [EmailChannel] },
@@ -30,6 +35,10 @@ import { NotificationPlanner } from './rules/notification-planner';
     NotificationPlanner,
     NotificationEventsConsumer,
     DeliveryWorker,
+    WebhooksRepository,
+    WebhooksService,
+    WebhookEventsConsumer,
+    WebhookSender,
   ],
 })
 export class NotificationModule {}

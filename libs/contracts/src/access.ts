@@ -30,6 +30,7 @@ export const PERMISSIONS = {
   'api_keys:manage': MANAGERS,
   'billing:manage': MANAGERS,
   'widget:configure': MANAGERS,
+  'webhooks:manage': MANAGERS,
   'listings:manage': EVERYONE,
   'inquiries:manage': EVERYONE,
   'bookings:manage': EVERYONE,

@@ -1,5 +1,18 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from './paging';
 
 /** The notification service: in-app inbox, channel preferences, delivery records. */
@@ -118,3 +131,124 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   whatsapp: true,
   push: true,
 };
+
+/** Webhooks: a workspace subscribes an URL to event types; deliveries are signed (Standard Webhooks). */
+export const NOTIFICATION_WEBHOOKS_LIST_PATTERN = 'rpc.notification.webhooks.list.v1';
+export const NOTIFICATION_WEBHOOKS_CREATE_PATTERN = 'rpc.notification.webhooks.create.v1';
+export const NOTIFICATION_WEBHOOKS_DELETE_PATTERN = 'rpc.notification.webhooks.delete.v1';
+export const NOTIFICATION_WEBHOOK_DELIVERIES_PATTERN = 'rpc.notification.webhooks.deliveries.v1';
+export const NOTIFICATION_WEBHOOK_REPLAY_PATTERN = 'rpc.notification.webhooks.replay.v1';
+
+/** The events an API client may subscribe to; each is delivered only to the workspace it concerns. */
+export const WEBHOOK_EVENT_TYPES = [
+  'leads.inquiry.created.v1',
+  'leads.inquiry.replied.v1',
+  'leads.inquiry.message-added.v1',
+  'leads.inquiry.closed.v1',
+  'leads.booking.created.v1',
+  'leads.booking.confirmed.v1',
+  'leads.booking.rejected.v1',
+  'leads.booking.proposed.v1',
+  'leads.booking.cancelled.v1',
+  'leads.booking.completed.v1',
+  'leads.booking.rescheduled.v1',
+  'leads.lead.created.v1',
+  'leads.lead.unlocked.v1',
+  'catalogue.listing.submitted.v1',
+  'catalogue.listing.published.v1',
+  'catalogue.listing.rejected.v1',
+  'catalogue.listing.updated.v1',
+  'catalogue.listing.deleted.v1',
+  'billing.balance.low.v1',
+  'billing.lead-credits.added.v1',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+export class WebhookWorkspaceRequest {
+  @IsUUID()
+  workspace_id: string;
+}
+
+export class CreateWebhookRequest extends WebhookWorkspaceRequest {
+  @IsString()
+  @MaxLength(2000)
+  url: string;
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length)
+  @IsIn(WEBHOOK_EVENT_TYPES, { each: true })
+  events: WebhookEventType[];
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  description?: string;
+}
+
+export class WebhookRefRequest extends WebhookWorkspaceRequest {
+  @IsUUID()
+  id: string;
+}
+
+export class WebhookDeliveriesRequest extends WebhookRefRequest {
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_LIMIT)
+  limit: number;
+
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PAGE_OFFSET)
+  offset: number;
+}
+
+export class WebhookReplayRequest extends WebhookRefRequest {
+  @IsUUID()
+  delivery_id: string;
+}
+
+export interface WebhookResponse {
+  object: 'webhook';
+  id: string;
+  url: string;
+  events: WebhookEventType[];
+  description: string | null;
+  created_at: string;
+}
+
+/** Creation only: the signing secret (`whsec_…`), never shown again. */
+export interface WebhookCreatedResponse extends WebhookResponse {
+  secret: string;
+}
+
+export interface WebhooksResponse {
+  object: 'list';
+  data: WebhookResponse[];
+}
+
+export interface WebhookDeliveryResponse {
+  object: 'webhook_delivery';
+  /** Also the `webhook-id` header: stable across retries and replays. */
+  id: string;
+  event_id: string;
+  event_type: WebhookEventType;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+export interface WebhookDeliveriesPage {
+  object: 'list';
+  data: WebhookDeliveryResponse[];
+  limit: number;
+  offset: number;
+  has_more: boolean;
+}

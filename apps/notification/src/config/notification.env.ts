@@ -41,6 +41,28 @@ export class NotificationEnv extends BaseEnv {
   @Min(10)
   @Max(3_600_000)
   NOTIFICATION_RETRY_BASE_MS = 5000;
+
+  /**
+   * 32 random bytes, base64: encrypts webhook signing secrets at rest (they must be readable to
+   * sign with). Unset: webhooks cannot be created (standalone generates one into DATA_DIR).
+   */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'must be 32 bytes in base64 (openssl rand -base64 32)' })
+  WEBHOOK_SECRET_KEY?: string;
+
+  /** How long a webhook delivery is retried (exponential backoff) before it is marked failed. */
+  @ToInteger()
+  @IsInt()
+  @Min(1000)
+  @Max(7 * 86_400_000)
+  WEBHOOK_RETRY_WINDOW_MS = 86_400_000;
+
+  /** The receiver must answer within this. */
+  @ToInteger()
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  WEBHOOK_TIMEOUT_MS = 10_000;
 }
 
 export const notificationConfig = defineAppConfig('notification', NotificationEnv);

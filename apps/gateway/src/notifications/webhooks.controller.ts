@@ -1,0 +1,122 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { isUUID } from 'class-validator';
+import {
+  NOTIFICATION_WEBHOOK_DELIVERIES_PATTERN,
+  NOTIFICATION_WEBHOOK_REPLAY_PATTERN,
+  NOTIFICATION_WEBHOOKS_CREATE_PATTERN,
+  NOTIFICATION_WEBHOOKS_DELETE_PATTERN,
+  NOTIFICATION_WEBHOOKS_LIST_PATTERN,
+} from '@app/contracts';
+import type {
+  Principal,
+  WebhookCreatedResponse,
+  WebhookDeliveriesPage,
+  WebhookDeliveryResponse,
+  WebhooksResponse,
+} from '@app/contracts';
+import { AppError } from '@app/errors';
+import { RpcClient } from '@app/messaging';
+import { PageQueryDto } from '../http/page-query.dto';
+import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { workspaceOf } from '../identity/access/principal-workspace';
+import {
+  CreateWebhookDto,
+  WebhookCreatedDto,
+  WebhookDeliveriesDto,
+  WebhookDeliveryDto,
+  WebhooksDto,
+} from './webhooks.dto';
+
+const NOT_YOURS = '`not_found`: no such webhook (or delivery) in your workspace';
+
+@ApiTags('webhooks')
+@Authenticated(['user', 'api_key'], 'webhooks:manage')
+@Controller('workspace/webhooks')
+export class WebhooksController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get()
+  @ApiOperation({ summary: "The workspace's webhooks (never their secrets)" })
+  @ApiOkResponse({ type: WebhooksDto })
+  list(@CurrentPrincipal() principal: Principal): Promise<WebhooksResponse> {
+    return this.rpc.send(NOTIFICATION_WEBHOOKS_LIST_PATTERN, { workspace_id: workspaceOf(principal) });
+  }
+
+  @Post()
+  @ApiOperation({
+    summary: 'Subscribe a URL to events',
+    description:
+      'Each event of your workspace is POSTed as `{type, timestamp, data}` with the Standard Webhooks headers ' +
+      '`webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of ' +
+      '`id.timestamp.body` with the secret). Any 2xx acknowledges; otherwise it is retried with backoff for 24 hours.',
+  })
+  @ApiCreatedResponse({ type: WebhookCreatedDto })
+  @ApiUnprocessableEntityResponse({
+    description: '`validation_error` with `field` (a URL that is not https and public)',
+  })
+  @ApiConflictResponse({ description: '`conflict`: the workspace already has 20 webhooks' })
+  @ApiServiceUnavailableResponse({ description: '`service_unavailable`: webhooks are not set up on this platform' })
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookDto): Promise<WebhookCreatedResponse> {
+    return this.rpc.send(NOTIFICATION_WEBHOOKS_CREATE_PATTERN, { ...body, workspace_id: workspaceOf(principal) });
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Remove a webhook (its pending deliveries go with it)' })
+  @ApiNoContentResponse({ description: 'Removed' })
+  @ApiNotFoundResponse({ description: NOT_YOURS })
+  async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    await this.rpc.send(NOTIFICATION_WEBHOOKS_DELETE_PATTERN, { workspace_id: workspaceOf(principal), id: uuid(id) });
+  }
+
+  @Get(':id/deliveries')
+  @ApiOperation({ summary: 'Deliveries of a webhook, newest first, with their last status' })
+  @ApiOkResponse({ type: WebhookDeliveriesDto })
+  @ApiNotFoundResponse({ description: NOT_YOURS })
+  deliveries(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query() query: PageQueryDto,
+  ): Promise<WebhookDeliveriesPage> {
+    return this.rpc.send(NOTIFICATION_WEBHOOK_DELIVERIES_PATTERN, {
+      workspace_id: workspaceOf(principal),
+      id: uuid(id),
+      limit: query.limit ?? 20,
+      offset: query.offset ?? 0,
+    });
+  }
+
+  @Post(':id/deliveries/:delivery_id/replay')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Send a delivery again (same `webhook-id`, fresh timestamp and signature)' })
+  @ApiAcceptedResponse({ type: WebhookDeliveryDto, description: 'Queued again' })
+  @ApiNotFoundResponse({ description: NOT_YOURS })
+  replay(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('delivery_id') deliveryId: string,
+  ): Promise<WebhookDeliveryResponse> {
+    return this.rpc.send(NOTIFICATION_WEBHOOK_REPLAY_PATTERN, {
+      workspace_id: workspaceOf(principal),
+      id: uuid(id),
+      delivery_id: uuid(deliveryId),
+    });
+  }
+}
+
+function uuid(id: string): string {
+  if (!isUUID(id)) throw new AppError('not_found', 'There is no such webhook in your workspace.');
+  return id;
+}
