@@ -6,7 +6,7 @@ import { APP_NAMES } from '@app/contracts';
 import type { AppName } from '@app/contracts';
 import { BaseEnv, ConfigurationError, loadEnv } from '@app/config';
 // The launcher is tooling: it shares standalone's development key maker.
-import { ensureSigningKey, ensureWebhookKey } from '../apps/standalone/src/local-secrets';
+import { ensureSigningKey, ensureVapidKeys, ensureWebhookKey } from '../apps/standalone/src/local-secrets';
 
 class LauncherEnv extends BaseEnv {
   /** Where a development signing key is kept when JWT_SIGNING_KEYS is unset (as standalone does). */
@@ -34,6 +34,7 @@ function main(): void {
       `WEBHOOK_SECRET_KEY not set: using a development key kept in ${env.DATA_DIR}/webhook-secret.key\n`,
     );
   }
+  ensureVapidKeys(env.DATA_DIR); // web push works locally too
   const children = new Map<AppName, ChildProcess>();
   let stopping = false;
   let failed = false;

@@ -4,6 +4,8 @@ import { DatabaseModule } from '@app/database';
 import { serviceStatusController } from '@app/platform';
 import { Channel } from './channels/channel';
 import { EmailChannel } from './channels/email.channel';
+import { PushChannel } from './channels/push.channel';
+import { WhatsAppChannel } from './channels/whatsapp.channel';
 import { notificationConfig } from './config/notification.env';
 import { notificationDatabase } from './database/notification.database';
 import { CHANNELS } from './deliveries/channels.token';
@@ -13,6 +15,8 @@ import { DirectoryClient } from './directory/directory.client';
 import { InboxRepository } from './inbox/inbox.repository';
 import { NotificationController } from './notification.controller';
 import { PreferencesRepository } from './preferences/preferences.repository';
+import { PushController } from './push/push.controller';
+import { PushSubscriptionsRepository } from './push/push-subscriptions.repository';
 import { NotificationEventsConsumer } from './rules/notification-events.consumer';
 import { NotificationPlanner } from './rules/notification-planner';
 import { WebhookEventsConsumer } from './webhooks/webhook-events.consumer';
@@ -21,13 +25,20 @@ import { WebhooksController } from './webhooks/webhooks.controller';
 import { WebhooksRepository } from './webhooks/webhooks.repository';
 import { WebhooksService } from './webhooks/webhooks.service';
 
-/** Notifications: consumes events; e-mail, in-app, preferences, delivery records with retries; webhooks. */
+/** Notifications: consumes events; e-mail, WhatsApp, web push, in-app, preferences, delivery records with retries; webhooks. */
 @Module({
   imports: [DatabaseModule.forService(notificationDatabase), ConfigModule.forFeature(notificationConfig)],
-  controllers: [serviceStatusController('notification'), NotificationController, WebhooksController],
+  controllers: [serviceStatusController('notification'), NotificationController, WebhooksController, PushController],
   providers: [
     EmailChannel,
-    { provide: CHANNELS, useFactory: (...channels: Channel[]) => channels, inject: [EmailChannel] },
+    WhatsAppChannel,
+    PushChannel,
+    PushSubscriptionsRepository,
+    {
+      provide: CHANNELS,
+      useFactory: (...channels: Channel[]) => channels,
+      inject: [EmailChannel, WhatsAppChannel, PushChannel],
+    },
     DirectoryClient,
     PreferencesRepository,
     InboxRepository,

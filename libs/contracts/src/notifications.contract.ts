@@ -9,9 +9,12 @@ import {
   IsOptional,
   IsString,
   IsUUID,
+  IsUrl,
+  Matches,
   Max,
   MaxLength,
   Min,
+  ValidateNested,
 } from 'class-validator';
 import { MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from './paging';
 
@@ -251,4 +254,52 @@ export interface WebhookDeliveriesPage {
   limit: number;
   offset: number;
   has_more: boolean;
+}
+
+/** Web push subscriptions: a browser's PushSubscription, as `subscription.toJSON()` gives it. */
+export const NOTIFICATION_PUSH_SUBSCRIBE_PATTERN = 'rpc.notification.push.subscribe.v1';
+export const NOTIFICATION_PUSH_LIST_PATTERN = 'rpc.notification.push.list.v1';
+export const NOTIFICATION_PUSH_UNSUBSCRIBE_PATTERN = 'rpc.notification.push.unsubscribe.v1';
+
+export class PushKeys {
+  @Matches(/^[A-Za-z0-9_-]{80,100}={0,2}$/, { message: 'keys.p256dh must be the browser key, base64url' })
+  p256dh: string;
+
+  @Matches(/^[A-Za-z0-9_-]{16,30}={0,2}$/, { message: 'keys.auth must be the auth secret, base64url' })
+  auth: string;
+}
+
+export class PushSubscribeRequest {
+  @IsUUID()
+  account_id: string;
+
+  @IsUrl({ protocols: ['https', 'http'], require_tld: false, require_protocol: true })
+  @MaxLength(2000)
+  endpoint: string;
+
+  @ValidateNested()
+  @Type(() => PushKeys)
+  keys: PushKeys;
+}
+
+export class PushUnsubscribeRequest {
+  @IsUUID()
+  account_id: string;
+
+  @IsUUID()
+  id: string;
+}
+
+export interface PushSubscriptionResponse {
+  object: 'push_subscription';
+  id: string;
+  endpoint: string;
+  created_at: string;
+}
+
+export interface PushSubscriptionsResponse {
+  object: 'list';
+  /** What a browser passes as `applicationServerKey` to subscribe; null when web push is not set up. */
+  vapid_public_key: string | null;
+  data: PushSubscriptionResponse[];
 }

@@ -1,12 +1,33 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import {
   NOTIFICATION_INBOX_LIST_PATTERN,
   NOTIFICATION_INBOX_READ_PATTERN,
   NOTIFICATION_PREFERENCES_GET_PATTERN,
   NOTIFICATION_PREFERENCES_SET_PATTERN,
+  NOTIFICATION_PUSH_LIST_PATTERN,
+  NOTIFICATION_PUSH_SUBSCRIBE_PATTERN,
+  NOTIFICATION_PUSH_UNSUBSCRIBE_PATTERN,
 } from '@app/contracts';
-import type { InboxPage, InboxReadResponse, NotificationPreferences, Principal } from '@app/contracts';
+import type {
+  InboxPage,
+  InboxReadResponse,
+  NotificationPreferences,
+  Principal,
+  PushSubscriptionResponse,
+  PushSubscriptionsResponse,
+} from '@app/contracts';
+import { AppError } from '@app/errors';
 import { RpcClient } from '@app/messaging';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import {
@@ -15,6 +36,9 @@ import {
   MarkReadDto,
   MarkReadResultDto,
   PreferencesDto,
+  PushSubscribeDto,
+  PushSubscriptionDto,
+  PushSubscriptionsDto,
   UpdatePreferencesDto,
 } from './notifications.dto';
 
@@ -48,6 +72,38 @@ export class NotificationsController {
       account_id: principal.accountId,
       ...(body.ids ? { ids: body.ids } : {}),
     });
+  }
+
+  @Get('push-subscriptions')
+  @ApiOperation({ summary: 'Your browsers subscribed to web push, and the VAPID key to subscribe another' })
+  @ApiOkResponse({ type: PushSubscriptionsDto })
+  pushSubscriptions(@CurrentPrincipal() principal: Principal): Promise<PushSubscriptionsResponse> {
+    return this.rpc.send(NOTIFICATION_PUSH_LIST_PATTERN, { account_id: principal.accountId });
+  }
+
+  @Post('push-subscriptions')
+  @ApiOperation({
+    summary: 'Subscribe this browser to web push',
+    description: 'Send `PushSubscription.toJSON()`. Subscribing an endpoint again updates it.',
+  })
+  @ApiCreatedResponse({ type: PushSubscriptionDto })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
+  @ApiServiceUnavailableResponse({ description: '`service_unavailable`: web push is not set up on this platform' })
+  subscribe(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: PushSubscribeDto,
+  ): Promise<PushSubscriptionResponse> {
+    return this.rpc.send(NOTIFICATION_PUSH_SUBSCRIBE_PATTERN, { ...body, account_id: principal.accountId });
+  }
+
+  @Delete('push-subscriptions/:id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Unsubscribe a browser' })
+  @ApiNoContentResponse({ description: 'Removed' })
+  @ApiNotFoundResponse({ description: '`not_found`: not one of your subscriptions' })
+  async unsubscribe(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    if (!isUUID(id)) throw new AppError('not_found', 'There is no such push subscription of yours.');
+    await this.rpc.send(NOTIFICATION_PUSH_UNSUBSCRIBE_PATTERN, { account_id: principal.accountId, id });
   }
 
   @Get('notification-preferences')

@@ -1,6 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsUUID } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsOptional,
+  IsUUID,
+  IsUrl,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { NOTIFICATION_KINDS } from '@app/contracts';
 import type {
   InboxItem,
@@ -8,6 +18,8 @@ import type {
   InboxReadResponse,
   NotificationKind,
   NotificationPreferences,
+  PushSubscriptionResponse,
+  PushSubscriptionsResponse,
 } from '@app/contracts';
 import { PageQueryDto } from '../http/page-query.dto';
 
@@ -124,4 +136,56 @@ export class MarkReadResultDto implements InboxReadResponse {
 
   @ApiProperty()
   unread_count: number;
+}
+
+class PushKeysDto {
+  @ApiProperty({ description: 'The browser’s P-256 public key, base64url' })
+  @Matches(/^[A-Za-z0-9_-]{80,100}={0,2}$/, { message: 'keys.p256dh must be the browser key, base64url' })
+  p256dh: string;
+
+  @ApiProperty({ description: 'The auth secret, base64url' })
+  @Matches(/^[A-Za-z0-9_-]{16,30}={0,2}$/, { message: 'keys.auth must be the auth secret, base64url' })
+  auth: string;
+}
+
+/** A browser's `PushSubscription.toJSON()`. */
+export class PushSubscribeDto {
+  @ApiProperty({ description: 'The push service URL the browser was given', maxLength: 2000 })
+  @IsUrl({ protocols: ['https', 'http'], require_tld: false, require_protocol: true })
+  @MaxLength(2000)
+  endpoint: string;
+
+  @ApiProperty({ type: PushKeysDto })
+  @ValidateNested()
+  @Type(() => PushKeysDto)
+  keys: PushKeysDto;
+}
+
+export class PushSubscriptionDto implements PushSubscriptionResponse {
+  @ApiProperty({ enum: ['push_subscription'] })
+  object: 'push_subscription';
+
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty()
+  endpoint: string;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+}
+
+export class PushSubscriptionsDto implements PushSubscriptionsResponse {
+  @ApiProperty({ enum: ['list'] })
+  object: 'list';
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as `applicationServerKey` to `pushManager.subscribe`; null when web push is not set up',
+  })
+  vapid_public_key: string | null;
+
+  @ApiProperty({ type: [PushSubscriptionDto] })
+  data: PushSubscriptionDto[];
 }

@@ -5,9 +5,12 @@ import type { DeliveryRow } from '../deliveries/deliveries.repository';
 export abstract class Channel {
   abstract readonly name: DeliveryRow['channel'];
 
-  /** Where this recipient is reached on this channel, or null (no address, or the channel is not set up). */
-  abstract addressOf(recipient: Recipient): string | null;
+  /** Where this recipient is reached on this channel: none when they have no address or the channel is not set up. */
+  abstract addressesOf(recipient: Recipient): Promise<string[]>;
 
   /** Sends; throws to have the delivery retried. */
   abstract send(delivery: DeliveryRow): Promise<void>;
 }
+
+/** A failure no retry can fix (the address is gone): the delivery is dead at once. */
+export class PermanentFailure extends Error {}

@@ -31,8 +31,8 @@ export class EmailChannel extends Channel implements OnModuleDestroy {
         : null;
   }
 
-  addressOf(recipient: Recipient): string | null {
-    return this.transport ? recipient.email : null;
+  addressesOf(recipient: Recipient): Promise<string[]> {
+    return Promise.resolve(this.transport ? [recipient.email] : []);
   }
 
   async send(delivery: DeliveryRow): Promise<void> {

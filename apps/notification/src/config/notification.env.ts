@@ -42,6 +42,35 @@ export class NotificationEnv extends BaseEnv {
   @Max(3_600_000)
   NOTIFICATION_RETRY_BASE_MS = 5000;
 
+  /** WhatsApp Cloud API (Meta Graph): base URL, access token and the sending phone number's id. All three or none. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'must be an http(s) URL' })
+  WHATSAPP_API_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  WHATSAPP_TOKEN?: string;
+
+  @IsOptional()
+  @Matches(/^\d{5,20}$/, { message: 'must be the numeric phone number id' })
+  WHATSAPP_PHONE_NUMBER_ID?: string;
+
+  /** The approved message template carrying one body parameter (the notification's summary). */
+  @IsString()
+  WHATSAPP_TEMPLATE = 'property_notification';
+
+  /** Web push (VAPID): the key pair and a contact. Unset: standalone generates a pair into DATA_DIR. */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{87}$/, { message: 'must be a VAPID public key (base64url, 65 bytes)' })
+  VAPID_PUBLIC_KEY?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{43}$/, { message: 'must be a VAPID private key (base64url, 32 bytes)' })
+  VAPID_PRIVATE_KEY?: string;
+
+  @Matches(/^(mailto:|https:\/\/)\S+$/, { message: 'must be a mailto: or https: URL' })
+  VAPID_SUBJECT = 'mailto:ops@property-platform.local';
+
   /**
    * 32 random bytes, base64: encrypts webhook signing secrets at rest (they must be readable to
    * sign with). Unset: webhooks cannot be created (standalone generates one into DATA_DIR).

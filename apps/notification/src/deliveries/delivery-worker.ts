@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectConfig } from '@app/config';
 import type { AppConfig } from '@app/config';
-import { Channel } from '../channels/channel';
+import { Channel, PermanentFailure } from '../channels/channel';
 import { notificationConfig } from '../config/notification.env';
 import { DeliveriesRepository } from './deliveries.repository';
 import type { DeliveryRow } from './deliveries.repository';
@@ -71,7 +71,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
       await this.deliveries.markSent(delivery.id);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const dead = delivery.attempts >= this.config.NOTIFICATION_MAX_ATTEMPTS;
+      const dead = err instanceof PermanentFailure || delivery.attempts >= this.config.NOTIFICATION_MAX_ATTEMPTS;
       await this.deliveries.markFailed(
         delivery.id,
         message.slice(0, 500),

@@ -69,17 +69,17 @@ export class NotificationPlanner {
           continue;
         }
         const channel = this.channels.get(channelName);
-        const address = channel?.addressOf(recipient);
-        if (!channel || !address) continue; // not set up, or no address for this person
-        await this.deliveries.enqueue(tx, {
-          event_id: event.id,
-          kind: intent.kind,
-          channel: channel.name,
-          account_id: recipient.account_id,
-          address,
-          language: recipient.language,
-          message,
-        });
+        // Not set up, or no address for this person: nothing to send on this channel.
+        for (const address of channel ? await channel.addressesOf(recipient) : [])
+          await this.deliveries.enqueue(tx, {
+            event_id: event.id,
+            kind: intent.kind,
+            channel: channel!.name,
+            account_id: recipient.account_id,
+            address,
+            language: recipient.language,
+            message,
+          });
       }
     }
   }
