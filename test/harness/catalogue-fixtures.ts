@@ -5,8 +5,8 @@ import type { AccountFixture } from './identity-fixtures';
 import type { Platform } from './platform';
 
 /**
- * An image row written straight into catalogue.listing_images (the upload route is another
- * branch's); the keys point nowhere, which the listing routes never need.
+ * An image row written straight into catalogue.listing_images, for tests about listings rather
+ * than images (test/e2e/listing-images.e2e-spec.ts uploads real ones); its keys point nowhere.
  */
 export async function addListingImage(platform: Platform, listingId: string, position = 0): Promise<string> {
   const id = randomUUID();

@@ -11,6 +11,7 @@ export * from './locations.contract';
 export * from './identity.contract';
 export * from './decisions.contract';
 export * from './catalogue.contract';
+export * from './listing-images.contract';
 export * from './properties.contract';
 export * from './leads.contract';
 export * from './notifications.contract';

@@ -9,14 +9,7 @@ export function toListingResponse(
   imageUrl: (key: string) => string,
 ): ListingResponse {
   const ordered = [...images].sort((a, b) => a.position - b.position);
-  const imageItems: ListingImageResponse[] = ordered.map((image) => ({
-    id: image.id,
-    position: image.position,
-    url: imageUrl(image.display_key),
-    thumbnail_url: imageUrl(image.thumb_key),
-    width: image.width,
-    height: image.height,
-  }));
+  const imageItems = ordered.map((image) => toListingImageResponse(image, imageUrl));
   return {
     object: 'listing',
     id: row.id,
@@ -55,6 +48,20 @@ export function toListingResponse(
     updated_at: new Date(row.updated_at).toISOString(),
     image_urls: imageItems.map((image) => image.url),
     images: imageItems,
+  };
+}
+
+export function toListingImageResponse(
+  image: ListingImageRow,
+  imageUrl: (key: string) => string,
+): ListingImageResponse {
+  return {
+    id: image.id,
+    position: image.position,
+    url: imageUrl(image.display_key),
+    thumbnail_url: imageUrl(image.thumb_key),
+    width: image.width,
+    height: image.height,
   };
 }
 

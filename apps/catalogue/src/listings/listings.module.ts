@@ -3,15 +3,25 @@ import { ConfigModule } from '@nestjs/config';
 import { catalogueConfig } from '../config/catalogue.env';
 import { DecisionClient } from './decision.client';
 import { ImageUrls } from './image-urls';
+import { ListingImagesController } from './listing-images.controller';
+import { ListingImagesRepository } from './listing-images.repository';
+import { ListingImagesService } from './listing-images.service';
 import { ListingsController } from './listings.controller';
 import { ListingsRepository } from './listings.repository';
 import { ListingsService } from './listings.service';
 
-/** A workspace's listings: drafts, edits, submission with automated checks, events. */
+/** A workspace's listings: drafts, edits, images, submission with automated checks, events. */
 @Module({
   imports: [ConfigModule.forFeature(catalogueConfig)],
-  controllers: [ListingsController],
-  providers: [ListingsService, ListingsRepository, DecisionClient, ImageUrls],
+  controllers: [ListingsController, ListingImagesController],
+  providers: [
+    ListingsService,
+    ListingsRepository,
+    ListingImagesService,
+    ListingImagesRepository,
+    DecisionClient,
+    ImageUrls,
+  ],
   exports: [ListingsService, ListingsRepository, ImageUrls],
 })
 export class ListingsModule {}

@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
+  CATALOGUE_LISTING_IMAGES_ADD_PATTERN,
+  CATALOGUE_LISTING_IMAGES_CHECK_PATTERN,
+  CATALOGUE_LISTING_IMAGES_DELETE_PATTERN,
+  CATALOGUE_LISTING_IMAGES_REORDER_PATTERN,
   CATALOGUE_LISTINGS_CREATE_PATTERN,
   CATALOGUE_LISTINGS_DELETE_PATTERN,
   CATALOGUE_LISTINGS_GET_PATTERN,
@@ -11,15 +15,22 @@ import {
   CATALOGUE_MODERATION_REJECT_PATTERN,
 } from '@app/contracts';
 import type {
+  AddListingImageRequest,
   ApproveListingRequest,
   CreateListingRequest,
   ListListingsRequest,
   ListingDeletedResponse,
+  ListingImageDeletedResponse,
+  ListingImageRefRequest,
+  ListingImageResponse,
+  ListingImageSlotResponse,
+  ListingImagesRequest,
   ListingRefRequest,
   ListingResponse,
   ListingsPageResponse,
   ModerationQueueRequest,
   RejectListingRequest,
+  ReorderListingImagesRequest,
   UpdateListingRequest,
 } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
@@ -51,6 +62,22 @@ export class CatalogueClient {
 
   submitListing(request: ListingRefRequest): Promise<ListingResponse> {
     return this.rpc.send(CATALOGUE_LISTINGS_SUBMIT_PATTERN, request);
+  }
+
+  checkListingImage(request: ListingImagesRequest): Promise<ListingImageSlotResponse> {
+    return this.rpc.send(CATALOGUE_LISTING_IMAGES_CHECK_PATTERN, request);
+  }
+
+  addListingImage(request: AddListingImageRequest): Promise<ListingImageResponse> {
+    return this.rpc.send(CATALOGUE_LISTING_IMAGES_ADD_PATTERN, request);
+  }
+
+  reorderListingImages(request: ReorderListingImagesRequest): Promise<ListingResponse> {
+    return this.rpc.send(CATALOGUE_LISTING_IMAGES_REORDER_PATTERN, request);
+  }
+
+  deleteListingImage(request: ListingImageRefRequest): Promise<ListingImageDeletedResponse> {
+    return this.rpc.send(CATALOGUE_LISTING_IMAGES_DELETE_PATTERN, request);
   }
 
   moderationQueue(request: ModerationQueueRequest): Promise<ListingsPageResponse> {

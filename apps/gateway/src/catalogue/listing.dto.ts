@@ -25,7 +25,7 @@ class ListingFlagDto implements ListingFlag {
   message: string;
 }
 
-class ListingImageDto implements ListingImageResponse {
+export class ListingImageDto implements ListingImageResponse {
   @ApiProperty({ format: 'uuid' })
   id: string;
 

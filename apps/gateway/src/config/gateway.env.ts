@@ -1,4 +1,4 @@
-import { IsInt, IsOptional, IsUrl, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUrl, Length, Matches, Max, Min } from 'class-validator';
 import { BaseEnv, ToInteger, defineAppConfig } from '@app/config';
 
 export class GatewayEnv extends BaseEnv {
@@ -76,6 +76,45 @@ export class GatewayEnv extends BaseEnv {
   @Min(1)
   @Max(86_400)
   AUTH_RATE_WINDOW_S = 60;
+
+  /**
+   * Listing images: an S3-compatible store when S3_BUCKET is set (needed once more than one
+   * gateway runs), else the gateway's own disk under DATA_DIR/images. Standalone also keeps its
+   * embedded PostgreSQL, demo credentials and signing key in DATA_DIR.
+   */
+  @IsString()
+  DATA_DIR = './.data';
+
+  /** Largest image upload accepted (the file itself); larger ones get 413 payload_too_large. */
+  @ToInteger()
+  @IsInt()
+  @Min(1024)
+  @Max(50 * 1024 * 1024)
+  IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+  /** The store's endpoint (MinIO, Ceph, R2, …; path-style addressing); unset: AWS S3 itself. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  S3_ENDPOINT?: string;
+
+  @IsOptional()
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be a bucket name (3-63 of a-z, 0-9, . and -)' })
+  S3_BUCKET?: string;
+
+  @IsOptional()
+  @Matches(/^[a-z0-9-]{1,40}$/, { message: 'must be a region name such as us-east-1' })
+  S3_REGION = 'us-east-1';
+
+  /** Both or neither; neither: the AWS SDK's default credential chain (instance or pod role). */
+  @IsOptional()
+  @IsString()
+  @Length(1, 256)
+  S3_ACCESS_KEY_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 256)
+  S3_SECRET_ACCESS_KEY?: string;
 }
 
 export const gatewayConfig = defineAppConfig('gateway', GatewayEnv);

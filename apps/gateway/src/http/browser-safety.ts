@@ -5,18 +5,23 @@ import type { HelmetOptions } from 'helmet';
 
 /**
  * Security headers by kind of route, and CORS from an allow-list. JSON answers may not be
- * framed or sniffed and load nothing; the docs page may load its own scripts and styles
+ * framed or sniffed and load nothing; images likewise, but any origin may embed them; the docs page may load its own scripts and styles
  * (Swagger UI's inline styles included); the HTML pages to come (consent, widget) get the
  * strict page policy: their own assets only, no framing except where they say so.
  * helmet's middleware is built once per kind, not per request (as @fastify/helmet would):
  * this runs on every request of the gateway's hot path.
  */
-export type RouteKind = 'api' | 'docs' | 'page';
+export type RouteKind = 'api' | 'image' | 'docs' | 'page';
 
 const API_CSP = { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] };
 
 const POLICIES: Record<RouteKind, HelmetOptions> = {
   api: { contentSecurityPolicy: { useDefaults: false, directives: API_CSP } },
+  // Listing images are shown by pages of any origin (a broker's own site): not same-origin only.
+  image: {
+    contentSecurityPolicy: { useDefaults: false, directives: API_CSP },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  },
   docs: {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -52,6 +57,7 @@ const POLICIES: Record<RouteKind, HelmetOptions> = {
 export function routeKindOf(url: string): RouteKind {
   if (url === '/docs' || url.startsWith('/docs/') || url.startsWith('/docs?')) return 'docs';
   if (url.startsWith('/interaction/') || url.startsWith('/widget/')) return 'page';
+  if (url.startsWith('/v1/images/')) return 'image';
   return 'api';
 }
 
@@ -66,6 +72,7 @@ export function parseCorsOrigins(value: string | undefined): string[] {
 export async function useBrowserSafety(fastify: FastifyInstance, corsOrigins: string[]): Promise<void> {
   const setters: Record<RouteKind, ReturnType<typeof helmet>> = {
     api: helmet(POLICIES.api),
+    image: helmet(POLICIES.image),
     docs: helmet(POLICIES.docs),
     page: helmet(POLICIES.page),
   };

@@ -11,6 +11,7 @@ import { requestIdFrom, runWithRequestContext } from '@app/observability';
 import { useBrowserSafety } from './browser-safety';
 import { answerClientError } from './client-errors';
 import { useJsonBodyParser } from './json-body-parser';
+import { useMultipartBodies } from './multipart-body';
 import { mountOpenApi } from './openapi';
 
 export interface HttpAppOptions {
@@ -23,7 +24,7 @@ export interface HttpAppOptions {
 
 /**
  * The gateway's HTTP surface, shared by the distributed gateway and standalone: Fastify,
- * /v1 versioning, request ids, JSON bodies only, one validation pipe, one error renderer
+ * /v1 versioning, request ids, JSON bodies (multipart for image uploads), one validation pipe, one error renderer
  * (Nest's and Fastify's own errors included), and the OpenAPI document.
  */
 export async function createHttpApp(rootModule: Type, options: HttpAppOptions): Promise<NestFastifyApplication> {
@@ -45,6 +46,7 @@ export async function createHttpApp(rootModule: Type, options: HttpAppOptions): 
   // context: done() calls into it synchronously, so every promise it makes inherits the id.
   fastify.addHook('preHandler', (request, _reply, done) => runWithRequestContext({ requestId: request.id }, done));
   useJsonBodyParser(fastify, options.bodyLimitBytes);
+  await useMultipartBodies(fastify);
   await useBrowserSafety(fastify, options.corsOrigins ?? []);
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     bufferLogs: true,

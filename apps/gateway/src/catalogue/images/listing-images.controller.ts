@@ -1,0 +1,106 @@
+import { Body, Controller, Delete, Param, Patch, Post, Req } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { MAX_LISTING_IMAGES } from '@app/contracts';
+import type { ListingImageDeletedResponse, ListingImageResponse, ListingResponse, Principal } from '@app/contracts';
+import { Authenticated, CurrentPrincipal } from '../../identity/access/access.decorators';
+import { workspaceOf } from '../../identity/access/principal-workspace';
+import { AcceptsMultipart } from '../../http/multipart-body';
+import { ListingDto, ListingImageDto } from '../listing.dto';
+import { IMAGE_UPLOAD_BODY, ListingImageDeletedDto, ReorderListingImagesDto } from './listing-images.dto';
+import { ListingImagesService } from './listing-images.service';
+
+const NOT_FOUND = '`not_found`: no such listing in your workspace (or no such image of it)';
+const PENDING = '`invalid_state` with `state`: a pending listing is frozen while it is reviewed';
+
+@ApiTags('listings')
+@ApiServiceUnavailableResponse({
+  description: '`service_unavailable`: the catalogue or the image store did not answer',
+})
+@Controller('listings/:id/images')
+export class ListingImagesController {
+  constructor(private readonly images: ListingImagesService) {}
+
+  @Post()
+  @AcceptsMultipart()
+  @Authenticated(['user', 'api_key'], 'listings:manage')
+  @ApiOperation({
+    summary: 'Upload an image of a listing',
+    description:
+      'multipart/form-data with the image in the field `file`: JPEG, PNG or WebP, judged by decoding it. ' +
+      'It is turned upright, stripped of all metadata (EXIF, GPS) and stored as WebP in a display size ' +
+      '(longest side at most 1600 px) and a 480×360 thumbnail, appended after the last image. ' +
+      `A listing holds at most ${MAX_LISTING_IMAGES} images; a pending one takes none.`,
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(IMAGE_UPLOAD_BODY)
+  @ApiCreatedResponse({ type: ListingImageDto })
+  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @ApiConflictResponse({ description: `${PENDING}; \`conflict\`: the listing already holds ${MAX_LISTING_IMAGES}` })
+  @ApiPayloadTooLargeResponse({
+    description: '`payload_too_large` with `field: "file"`: the file is over IMAGE_MAX_BYTES, or more than one part',
+  })
+  @ApiUnsupportedMediaTypeResponse({ description: '`unsupported_media_type`: the body is not multipart/form-data' })
+  @ApiUnprocessableEntityResponse({
+    description: '`validation_error` with `field`: `file` missing or not a JPEG, PNG or WebP image; another field',
+  })
+  upload(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+  ): Promise<ListingImageResponse> {
+    return this.images.upload(workspaceOf(principal), id, request);
+  }
+
+  @Patch()
+  @Authenticated(['user', 'api_key'], 'listings:manage')
+  @ApiOperation({
+    summary: "Reorder a listing's images",
+    description:
+      '`image_ids` lists every image of the listing once, in the new order (the first is the cover); ' +
+      'positions become 0, 1, 2… in that order. Answers the listing.',
+  })
+  @ApiOkResponse({ type: ListingDto })
+  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @ApiConflictResponse({ description: PENDING })
+  @ApiUnprocessableEntityResponse({
+    description: '`validation_error` with `field: "image_ids"`: not exactly the listing\'s images',
+  })
+  reorder(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: ReorderListingImagesDto,
+  ): Promise<ListingResponse> {
+    return this.images.reorder(workspaceOf(principal), id, body.image_ids);
+  }
+
+  @Delete(':image_id')
+  @Authenticated(['user', 'api_key'], 'listings:manage')
+  @ApiOperation({
+    summary: 'Delete an image of a listing',
+    description: 'The images after it move up one position; its files are deleted.',
+  })
+  @ApiOkResponse({ type: ListingImageDeletedDto })
+  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @ApiConflictResponse({ description: `${PENDING}; or the last image of a published listing (it keeps one)` })
+  delete(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('image_id') imageId: string,
+  ): Promise<ListingImageDeletedResponse> {
+    return this.images.delete(workspaceOf(principal), id, imageId);
+  }
+}
