@@ -32,7 +32,7 @@ export interface ContractViolation {
 const DOCUMENT_ID = 'openapi.json';
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 /** Served beside the API and not part of it. */
-const UNDOCUMENTED_PATHS = [/^\/docs(\/|$)/, /^\/openapi\.(json|yaml)$/];
+const UNDOCUMENTED_PATHS = [/^\/docs(\/|$)/, /^\/openapi\.(json|yaml)$/, /^\/asyncapi\.json$/];
 
 export class ContractChecker {
   private readonly validators = new Map<string, ValidateFunction>();

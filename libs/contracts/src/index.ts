@@ -15,3 +15,4 @@ export * from './listing-images.contract';
 export * from './properties.contract';
 export * from './leads.contract';
 export * from './notifications.contract';
+export * from './events.catalog';

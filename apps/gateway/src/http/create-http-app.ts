@@ -12,6 +12,7 @@ import { useBrowserSafety } from './browser-safety';
 import { answerClientError } from './client-errors';
 import { useJsonBodyParser } from './json-body-parser';
 import { useMultipartBodies } from './multipart-body';
+import { asyncApiDocument } from './asyncapi';
 import { mountOpenApi } from './openapi';
 
 export interface HttpAppOptions {
@@ -57,5 +58,7 @@ export async function createHttpApp(rootModule: Type, options: HttpAppOptions): 
   app.useGlobalPipes(contractValidationPipe());
   app.useGlobalFilters(new AppExceptionFilter());
   mountOpenApi(app, options.publicUrl);
+  const events = asyncApiDocument();
+  app.getHttpAdapter().get('/asyncapi.json', (_request, reply) => reply.send(events));
   return app;
 }

@@ -1,0 +1,158 @@
+import { BILLING_BALANCE_LOW, BILLING_LEAD_CREDITS_ADDED } from './billing.contract';
+import {
+  CATALOGUE_LISTING_DELETED,
+  CATALOGUE_LISTING_PUBLISHED,
+  CATALOGUE_LISTING_REJECTED,
+  CATALOGUE_LISTING_SUBMITTED,
+  CATALOGUE_LISTING_UPDATED,
+  LISTING_FLAG_CODES,
+  LISTING_STATUSES,
+} from './catalogue.contract';
+import { DECISION_REFUND_OWED } from './decisions.contract';
+import { IDENTITY_WORKSPACE_CREATED } from './identity.contract';
+import {
+  LEADS_BOOKING_CANCELLED,
+  LEADS_BOOKING_COMPLETED,
+  LEADS_BOOKING_CONFIRMED,
+  LEADS_BOOKING_CREATED,
+  LEADS_BOOKING_PROPOSED,
+  LEADS_BOOKING_REJECTED,
+  LEADS_BOOKING_RESCHEDULED,
+  LEADS_INQUIRY_CLOSED,
+  LEADS_INQUIRY_CREATED,
+  LEADS_INQUIRY_MESSAGE_ADDED,
+  LEADS_INQUIRY_REPLIED,
+  LEADS_LEAD_CREATED,
+  LEADS_LEAD_UNLOCKED,
+  LEADS_SURVEY_REQUESTED,
+} from './leads.contract';
+
+/**
+ * Every domain event subject with the JSON Schema of its payload: the source of the AsyncAPI
+ * document at /asyncapi.json. A test checks the payloads the services really write against
+ * these schemas (no property missing, none undeclared), and that every subject constant of
+ * this library is here, so the document cannot drift from the code.
+ */
+export interface EventDescription {
+  subject: string;
+  /** Which schema in EVENT_PAYLOAD_SCHEMAS. */
+  payload: keyof typeof EVENT_PAYLOAD_SCHEMAS;
+  summary: string;
+}
+
+type JsonSchema = Record<string, unknown>;
+
+const uuid = { type: 'string', format: 'uuid' } as const;
+const nullableUuid = { type: ['string', 'null'], format: 'uuid' } as const;
+const timestamp = { type: 'string', format: 'date-time' } as const;
+
+function object(required: Record<string, JsonSchema>, optional: Record<string, JsonSchema> = {}): JsonSchema {
+  return {
+    type: 'object',
+    properties: { ...required, ...optional },
+    required: Object.keys(required),
+    additionalProperties: false,
+  };
+}
+
+export const EVENT_PAYLOAD_SCHEMAS = {
+  WorkspaceCreated: object(
+    {
+      workspace_id: uuid,
+      kind: { enum: ['broker', 'developer'] },
+      broker_kind: { enum: ['individual', 'company', null] },
+      created_at: timestamp,
+    },
+    { demo: { type: 'boolean', description: 'The standalone demo workspace' } },
+  ),
+  RefundOwed: object({ workspace_id: uuid, decision_id: uuid, debit_entry_id: uuid }),
+  ListingEvent: object(
+    { listing_id: uuid, workspace_id: uuid, status: { enum: [...LISTING_STATUSES] }, occurred_at: timestamp },
+    {
+      flags: {
+        type: 'array',
+        description: 'submitted, updated: the automated checks’ flags',
+        items: {
+          type: 'object',
+          properties: { code: { enum: [...LISTING_FLAG_CODES] }, message: { type: 'string' } },
+          required: ['code', 'message'],
+        },
+      },
+      reason: { type: 'string', description: 'rejected: the moderator’s reason' },
+      changed: { type: 'array', items: { type: 'string' }, description: 'updated: the fields that changed' },
+    },
+  ),
+  BalanceLow: object({
+    workspace_id: uuid,
+    asset: { enum: ['decisions', 'lead_credits'] },
+    balance: { type: 'integer', minimum: 0 },
+    threshold: { type: 'integer', minimum: 0 },
+    entry_id: uuid,
+  }),
+  LeadCreditsAdded: object({
+    workspace_id: uuid,
+    amount: { type: 'integer', minimum: 1 },
+    balance: { type: 'integer', minimum: 0 },
+    entry_id: uuid,
+  }),
+  LeadsEvent: object(
+    {
+      workspace_id: uuid,
+      property_id: uuid,
+      buyer_id: uuid,
+      broker_id: nullableUuid,
+      lead_id: uuid,
+      occurred_at: timestamp,
+    },
+    {
+      inquiry_id: uuid,
+      booking_id: uuid,
+      message_id: uuid,
+      scheduled_at: timestamp,
+      status: { type: 'string', description: 'The inquiry’s, booking’s or lead’s state after the change' },
+      reason: { type: ['string', 'null'], description: 'Who closed a thread, or the note of a booking move' },
+    },
+  ),
+} satisfies Record<string, JsonSchema>;
+
+export const EVENT_CATALOG: readonly EventDescription[] = [
+  {
+    subject: IDENTITY_WORKSPACE_CREATED,
+    payload: 'WorkspaceCreated',
+    summary: 'A broker or developer workspace was created',
+  },
+  {
+    subject: DECISION_REFUND_OWED,
+    payload: 'RefundOwed',
+    summary: 'A paid decision failed while billing was unreachable',
+  },
+  { subject: CATALOGUE_LISTING_SUBMITTED, payload: 'ListingEvent', summary: 'A listing went to moderation' },
+  { subject: CATALOGUE_LISTING_PUBLISHED, payload: 'ListingEvent', summary: 'A moderator approved a listing' },
+  { subject: CATALOGUE_LISTING_REJECTED, payload: 'ListingEvent', summary: 'A moderator rejected a listing' },
+  {
+    subject: CATALOGUE_LISTING_UPDATED,
+    payload: 'ListingEvent',
+    summary: 'A listing changed (fields, images, or back to moderation)',
+  },
+  { subject: CATALOGUE_LISTING_DELETED, payload: 'ListingEvent', summary: 'A listing was deleted' },
+  { subject: BILLING_BALANCE_LOW, payload: 'BalanceLow', summary: 'A balance fell below its threshold' },
+  {
+    subject: BILLING_LEAD_CREDITS_ADDED,
+    payload: 'LeadCreditsAdded',
+    summary: 'Lead credits arrived (purchase or plan)',
+  },
+  { subject: LEADS_INQUIRY_CREATED, payload: 'LeadsEvent', summary: 'A buyer asked a broker' },
+  { subject: LEADS_INQUIRY_REPLIED, payload: 'LeadsEvent', summary: 'The broker replied for the first time' },
+  { subject: LEADS_INQUIRY_MESSAGE_ADDED, payload: 'LeadsEvent', summary: 'A later message in a thread' },
+  { subject: LEADS_INQUIRY_CLOSED, payload: 'LeadsEvent', summary: 'A thread closed' },
+  { subject: LEADS_BOOKING_CREATED, payload: 'LeadsEvent', summary: 'A viewing was booked' },
+  { subject: LEADS_BOOKING_CONFIRMED, payload: 'LeadsEvent', summary: 'The broker confirmed a viewing' },
+  { subject: LEADS_BOOKING_REJECTED, payload: 'LeadsEvent', summary: 'The broker declined a viewing' },
+  { subject: LEADS_BOOKING_PROPOSED, payload: 'LeadsEvent', summary: 'The broker proposed another time' },
+  { subject: LEADS_BOOKING_CANCELLED, payload: 'LeadsEvent', summary: 'A viewing was cancelled' },
+  { subject: LEADS_BOOKING_COMPLETED, payload: 'LeadsEvent', summary: 'A viewing took place' },
+  { subject: LEADS_BOOKING_RESCHEDULED, payload: 'LeadsEvent', summary: 'The buyer accepted a proposed time' },
+  { subject: LEADS_SURVEY_REQUESTED, payload: 'LeadsEvent', summary: 'The buyer is asked for a post-visit survey' },
+  { subject: LEADS_LEAD_CREATED, payload: 'LeadsEvent', summary: 'A buyer’s first action on a listing opened a lead' },
+  { subject: LEADS_LEAD_UNLOCKED, payload: 'LeadsEvent', summary: 'A lead was paid for with a lead credit' },
+];
