@@ -1,4 +1,4 @@
-import { Parser } from '@asyncapi/parser';
+import { DiagnosticSeverity, Parser } from '@asyncapi/parser';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import request from 'supertest';
@@ -33,7 +33,7 @@ describeE2e('the AsyncAPI document of the domain events', () => {
   it('should be a valid AsyncAPI 3 document listing every event subject the contracts declare', async () => {
     const res = await api().get('/asyncapi.json').expect(200);
     const { document, diagnostics } = await new Parser().parse(JSON.stringify(res.body));
-    const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 0);
+    const errors = diagnostics.filter((diagnostic) => diagnostic.severity === DiagnosticSeverity.Error);
     expect(errors.map((error) => `${error.path.join('.')}: ${error.message}`)).toEqual([]);
     expect(document?.version()).toBe('3.0.0');
     const addresses = document!
