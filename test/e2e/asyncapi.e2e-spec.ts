@@ -1,4 +1,4 @@
-import { DiagnosticSeverity, Parser } from '@asyncapi/parser';
+import { Parser } from '@asyncapi/parser';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import request from 'supertest';
@@ -12,6 +12,8 @@ import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 const SCHEMAS = ['identity', 'decision', 'catalogue', 'billing', 'leads'];
+/** The parser's DiagnosticSeverity.Error (hints, information and warnings are 1-3). */
+const SEVERITY_ERROR = 0;
 
 /** Every event subject the contracts library declares (request/response patterns start with `rpc.`). */
 function declaredSubjects(): string[] {
@@ -33,7 +35,7 @@ describeE2e('the AsyncAPI document of the domain events', () => {
   it('should be a valid AsyncAPI 3 document listing every event subject the contracts declare', async () => {
     const res = await api().get('/asyncapi.json').expect(200);
     const { document, diagnostics } = await new Parser().parse(JSON.stringify(res.body));
-    const errors = diagnostics.filter((diagnostic) => diagnostic.severity === DiagnosticSeverity.Error);
+    const errors = diagnostics.filter((diagnostic) => Number(diagnostic.severity) === SEVERITY_ERROR);
     expect(errors.map((error) => `${error.path.join('.')}: ${error.message}`)).toEqual([]);
     expect(document?.version()).toBe('3.0.0');
     const addresses = document!
