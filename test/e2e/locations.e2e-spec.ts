@@ -113,6 +113,14 @@ describeE2e('GET /v1/locations', () => {
       expect(res.body).toMatchObject({ object: 'list', total: 1, data: [{ id: 10100003075, city_id: 3 }] });
     });
 
+    it('should complete what a search box holds: prefixes and bare articles, Arabic and English', async () => {
+      expect((await get({ city: 'جد' }).expect(200)).body.data[0]).toMatchObject({ object: 'city', name_en: 'Jeddah' });
+      expect((await get({ city: 'Ri' }).expect(200)).body.data[0]).toMatchObject({ object: 'city', name_en: 'Riyadh' });
+      const typed = (await get({ district: 'الع', city: 'الرياض' }).expect(200)).body.data as { name_ar: string }[];
+      expect(typed.map((district) => district.name_ar)).toContain('حي العليا');
+      expect((await get({ district: 'Al Ol', city: 'Riyadh' }).expect(200)).body.data[0].id).toBe(10100003075);
+    });
+
     it('should find aliases and transliterations (Hittin, Dubai Marina, JLT)', async () => {
       expect((await get({ district: 'Hittin' }).expect(200)).body.data[0].id).toBe(10100003144);
       expect((await get({ district: 'Dubai Marina' }).expect(200)).body.data[0].id).toBe(1_000_000_392);

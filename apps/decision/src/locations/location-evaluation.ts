@@ -48,3 +48,53 @@ export function evaluateLocationSearch(index: LocationIndex, queries: EvalQuery[
 export function quantileMs(sorted: number[], q: number): string {
   return sorted[Math.max(0, Math.ceil(sorted.length * q) - 1)].toFixed(3);
 }
+
+export interface TypeaheadTarget {
+  kind: 'city' | 'district';
+  id: number;
+  /** The name as a person starts typing it (no "حي" marker). */
+  name: string;
+  script: 'en' | 'ar';
+  /** Districts are typed inside their city, as a search box does once the city is chosen. */
+  city_id?: number;
+}
+
+export interface TypeaheadResult {
+  targets: number;
+  /** Share of targets in the top 5 once 3 characters are typed. */
+  top5At3: number;
+  /** Share of targets first once 5 characters are typed (or the whole name, if shorter). */
+  firstAt5: number;
+  failures: string[];
+}
+
+/** The 1-based rank of the target among the answers to the first `chars` characters, or Infinity. */
+function rankOf(index: LocationIndex, target: TypeaheadTarget, chars: number): number {
+  const typed = target.name.slice(0, chars);
+  const hits =
+    target.kind === 'city'
+      ? index.searchCities(typed, 20).map((hit) => hit.city.id)
+      : index
+          .searchDistricts(typed, 20, target.city_id === undefined ? undefined : new Set([target.city_id]))
+          .map((hit) => hit.district.id);
+  const at = hits.indexOf(target.id);
+  return at < 0 ? Infinity : at + 1;
+}
+
+/** Search-as-you-type: is the intended place in the top 5 by the third character and first by the fifth? */
+export function evaluateTypeahead(index: LocationIndex, targets: TypeaheadTarget[]): TypeaheadResult {
+  let top5 = 0;
+  let first = 0;
+  const failures: string[] = [];
+  for (const target of targets) {
+    const at3 = rankOf(index, target, 3);
+    const at5 = rankOf(index, target, 5);
+    if (at3 <= 5) top5++;
+    if (at5 === 1) first++;
+    if (at3 > 5 || at5 !== 1)
+      failures.push(
+        `${target.kind} ${target.name}: rank ${at3} at "${target.name.slice(0, 3)}", ${at5} at "${target.name.slice(0, 5)}"`,
+      );
+  }
+  return { targets: targets.length, top5At3: top5 / targets.length, firstAt5: first / targets.length, failures };
+}

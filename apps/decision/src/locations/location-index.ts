@@ -1,4 +1,5 @@
 import {
+  fullKey,
   editDistance,
   editDistanceLowerBound,
   letterMask,
@@ -32,6 +33,8 @@ export interface GazetteerData {
   cities: GazetteerCity[];
   districts: GazetteerDistrict[];
   aliases: GazetteerAlias[];
+  /** Sale transactions per city and per district id: how much a place matters, for ranking prefixes. */
+  volumes?: { city: Map<number, number>; district: Map<number, number> };
 }
 
 export interface IndexedCity extends GazetteerCity {
@@ -59,6 +62,8 @@ export const TIER = { exact: 0, skeleton: 1, prefix: 2, wordPrefix: 3, skeletonP
 
 interface NameKeys {
   key: string;
+  /** With articles kept (`alolaya`, `العليا`); matched by prefix only. */
+  full: string;
   skeleton: string;
   words: string[];
   keyMask: number;
@@ -68,6 +73,7 @@ interface NameKeys {
 /** A normalised query with what the tiers compare against, computed once per search. */
 interface QueryKeys {
   key: string;
+  full: string;
   skeleton: string;
   keyMask: number;
   skeletonMask: number;
@@ -77,7 +83,7 @@ interface QueryKeys {
 interface Entry<T> {
   place: T;
   names: NameKeys[];
-  /** Tie-break: more districts first (the district's city's count for districts). */
+  /** Importance (see `importance`): ranks the matches of one tier, and every prefix match of a short query. */
   weight: number;
   label: string;
 }
@@ -88,6 +94,7 @@ function keysOf(name: string): NameKeys | undefined {
   const skeleton = skeletonKey(key);
   return {
     key,
+    full: fullKey(name),
     skeleton,
     words: wordKeys(name).slice(1),
     keyMask: letterMask(key),
@@ -103,7 +110,7 @@ function matchTier(names: NameKeys[], q: QueryKeys): number | undefined {
     if (name.key === q.key) return TIER.exact;
     let tier = NO_MATCH;
     if (q.skeleton.length >= 2 && name.skeleton === q.skeleton) tier = TIER.skeleton;
-    else if (name.key.startsWith(q.key)) tier = TIER.prefix;
+    else if (name.key.startsWith(q.key) || (q.full.length >= 2 && name.full.startsWith(q.full))) tier = TIER.prefix;
     else if (q.key.length >= 3 && startsAnyWord(name.words, q.key)) tier = TIER.wordPrefix;
     else if (q.skeleton.length >= 3 && name.skeleton.startsWith(q.skeleton)) tier = TIER.skeletonPrefix;
     else if (best > TIER.fuzzy) {
@@ -159,20 +166,23 @@ export class LocationIndex {
     const names = (place: string, id: number, own: string[]) =>
       [...own, ...(aliases.get(`${place}:${id}`) ?? [])].map(keysOf).filter((k): k is NameKeys => k !== undefined);
 
+    const cityWeight = new Map<number, number>();
     this.cities = data.cities.map((city) => {
       const indexed: IndexedCity = { ...city, district_count: this.districtsByCity.get(city.id)?.length ?? 0 };
       this.cityById.set(city.id, indexed);
+      const weight = importance.city(indexed.district_count, data.volumes?.city.get(city.id) ?? 0);
+      cityWeight.set(city.id, weight);
       return {
         place: indexed,
         names: names('city', city.id, [city.name_ar, city.name_en]),
-        weight: indexed.district_count,
+        weight,
         label: city.name_en,
       };
     });
     this.districts = data.districts.map((district) => ({
       place: district,
       names: names('district', district.id, [district.name_ar, district.name_en]),
-      weight: this.districtsByCity.get(district.city_id)?.length ?? 0,
+      weight: importance.district(cityWeight.get(district.city_id) ?? 0, data.volumes?.district.get(district.id) ?? 0),
       label: district.name_en,
     }));
     for (const entry of this.districts) {
@@ -235,6 +245,30 @@ export class LocationIndex {
   }
 }
 
+/**
+ * How much a place matters: a city by its districts and sales, a district by its own sales
+ * and its city's weight. Logarithms, so a tenfold difference counts, a few sales do not.
+ */
+export const importance = {
+  city: (districtCount: number, transactions: number) => Math.log1p(districtCount) + Math.log1p(transactions),
+  district: (cityWeight: number, transactions: number) => cityWeight + 2 * Math.log1p(transactions),
+};
+
+/**
+ * A query this short is a search box being typed into: every exact, transliterated or
+ * prefix match is a candidate alike, and importance decides (Ri → Riyadh, not Ar Ri').
+ */
+export const TYPEAHEAD_MAX_CHARS = 5;
+
+/** While typing, among equally important places the literal matches come before the transliterated ones. */
+const TYPING_ORDER: Record<number, number> = {
+  [TIER.exact]: 0,
+  [TIER.prefix]: 1,
+  [TIER.wordPrefix]: 2,
+  [TIER.skeleton]: 3,
+  [TIER.skeletonPrefix]: 4,
+};
+
 /** Answers kept per index (oldest dropped first): a few MB at most. */
 const REMEMBERED_ANSWERS = 5000;
 
@@ -248,21 +282,31 @@ function rank<T extends { id: number }>(
   const skeleton = skeletonKey(query);
   const q: QueryKeys = {
     key: query,
+    full: fullKey(text),
     skeleton,
     keyMask: letterMask(query),
     skeletonMask: letterMask(skeleton),
     budget: typoBudget(query),
   };
-  const hits: { entry: Entry<T>; tier: number; distance: number }[] = [];
+  const typing = Math.min(query.length, q.full.length) <= TYPEAHEAD_MAX_CHARS;
+  const hits: { entry: Entry<T>; tier: number; rankTier: number; within: number; distance: number }[] = [];
   for (const entry of entries) {
     const tier = matchTier(entry.names, q);
-    if (tier !== undefined)
-      hits.push({ entry, tier, distance: tier === TIER.exact ? 0 : closeness(entry.names, query) });
+    if (tier === undefined) continue;
+    const merged = typing && tier <= TIER.skeletonPrefix;
+    hits.push({
+      entry,
+      tier,
+      rankTier: merged ? TIER.prefix : tier,
+      within: merged ? TYPING_ORDER[tier] : tier,
+      distance: tier === TIER.exact ? 0 : closeness(entry.names, query),
+    });
   }
   hits.sort(
     (a, b) =>
-      a.tier - b.tier ||
+      a.rankTier - b.rankTier ||
       b.entry.weight - a.entry.weight ||
+      a.within - b.within ||
       a.distance - b.distance ||
       a.entry.label.length - b.entry.label.length ||
       a.entry.place.id - b.entry.place.id,

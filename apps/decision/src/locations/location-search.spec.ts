@@ -94,3 +94,52 @@ describe('searchLocations over the seed', () => {
     );
   });
 });
+
+describe('search as you type', () => {
+  const tiny = new LocationIndex({
+    cities: [
+      { id: 1, name_ar: 'الرياض', name_en: 'Riyadh' },
+      { id: 2, name_ar: 'الري', name_en: "Ar Ri'" },
+      { id: 3, name_ar: 'جدة', name_en: 'Jeddah' },
+      { id: 4, name_ar: 'جديد', name_en: 'Jadid' },
+    ],
+    districts: [
+      ...Array.from({ length: 30 }, (_, i) => ({ id: 100 + i, city_id: 1, name_ar: `حي ${i}`, name_en: `D${i}` })),
+      ...Array.from({ length: 20 }, (_, i) => ({ id: 200 + i, city_id: 3, name_ar: `حي ج${i}`, name_en: `J${i}` })),
+      { id: 10, city_id: 1, name_ar: 'حي العليا', name_en: 'Al Olaya Dist.' },
+      { id: 11, city_id: 1, name_ar: 'حي النرجس', name_en: 'An Narjis Dist.' },
+      { id: 12, city_id: 2, name_ar: 'حي العلا', name_en: 'Al Ula Dist.' },
+      { id: 13, city_id: 4, name_ar: 'حي النور', name_en: 'Al Noor Dist.' },
+    ],
+    aliases: [],
+    volumes: {
+      city: new Map([[1, 5000]]),
+      district: new Map([
+        [10, 900],
+        [11, 700],
+      ]),
+    },
+  });
+  const cities = (text: string) => tiny.searchCities(text, 5).map((hit) => hit.city.name_en);
+  const districts = (text: string) => tiny.searchDistricts(text, 5).map((hit) => hit.district.name_en);
+
+  it('should put the important city first for a two-letter prefix, in both scripts', () => {
+    expect(cities('Ri')[0]).toBe('Riyadh');
+    expect(cities('جد')[0]).toBe('Jeddah');
+  });
+
+  it('should rank district prefixes by their sales and their city, not by a shorter transliteration', () => {
+    expect(districts('Al Ol')[0]).toBe('Al Olaya Dist.');
+    expect(districts('Nar')[0]).toBe('An Narjis Dist.');
+  });
+
+  it('should treat a typed article as a prefix of the names that carry it, never as nothing', () => {
+    expect(districts('al')).toContain('Al Olaya Dist.');
+    expect(districts('الع').slice(0, 2)).toEqual(['Al Olaya Dist.', 'Al Ula Dist.']);
+  });
+
+  it('should keep whole names first when they are typed out', () => {
+    expect(cities('الرياض')[0]).toBe('Riyadh');
+    expect(districts('النرجس')[0]).toBe('An Narjis Dist.');
+  });
+});

@@ -67,6 +67,11 @@ export function normalizeName(raw: string): string {
   return stripped.length > 0 ? stripped : words.join('');
 }
 
+/** The name with its articles kept, joined: what a search box holds while "Al Ol…" or "الع…" is typed. */
+export function fullKey(raw: string): string {
+  return nameWords(raw).join('');
+}
+
 /** Each word's key (articles dropped), for matching the start of a later word. */
 export function wordKeys(raw: string): string[] {
   return nameWords(raw)

@@ -49,6 +49,10 @@ export class LocationsRepository {
       const aliases = await manager.query<{ place: 'city' | 'district'; place_id: string; alias: string }[]>(
         `SELECT place, place_id, alias FROM decision.location_aliases`,
       );
+      // Sales per place rank what a search box shows first (read when the index is built).
+      const sales = await manager.query<{ city_id: string; district_id: string | null; n: number }[]>(
+        `SELECT city_id, district_id, count(*)::int AS n FROM decision.transactions GROUP BY city_id, district_id`,
+      );
       return {
         version,
         data: {
@@ -60,6 +64,7 @@ export class LocationsRepository {
             name_en: d.name_en,
           })),
           aliases: aliases.map((a) => ({ place: a.place, place_id: Number(a.place_id), alias: a.alias })),
+          volumes: salesVolumes(sales),
         },
       };
     });
@@ -143,4 +148,15 @@ async function upsertBatch(
     aliases: aliases.length,
     version,
   };
+}
+
+/** Transactions per city (all of its districts) and per district. */
+function salesVolumes(rows: { city_id: string; district_id: string | null; n: number }[]) {
+  const city = new Map<number, number>();
+  const district = new Map<number, number>();
+  for (const row of rows) {
+    city.set(Number(row.city_id), (city.get(Number(row.city_id)) ?? 0) + row.n);
+    if (row.district_id !== null) district.set(Number(row.district_id), row.n);
+  }
+  return { city, district };
 }
