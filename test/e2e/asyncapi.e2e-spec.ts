@@ -93,6 +93,23 @@ describeE2e('the AsyncAPI document of the domain events', () => {
         await api().delete(`/v1/listings/${draft.body.id}`).set(as(owner.token)).expect(200);
       }
     }
+    // Catalogue: the broker's verification, submitted and approved.
+    await withClient(platform.databaseUrl, (client) =>
+      client.query(
+        `INSERT INTO catalogue.verifications (workspace_id, document_key) VALUES ($1, 'verification/x.webp')`,
+        [owner.workspaceId],
+      ),
+    );
+    await api()
+      .post('/v1/workspace/verification')
+      .set(as(owner.token))
+      .send({ kind: 'commercial_register', number: '1010101010' })
+      .expect(201);
+    await api()
+      .post(`/v1/moderation/verifications/${owner.workspaceId}/approve`)
+      .set(as(moderator.token))
+      .send({})
+      .expect(200);
     // Leads: a thread and viewings through every state; the lead opens and is paid for.
     const listing = await publishedListing(platform, { workspaceId: owner.workspaceId, createdBy: owner.accountId });
     const buyer = await createAccount(platform);

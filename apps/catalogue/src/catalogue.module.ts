@@ -6,6 +6,7 @@ import { CatalogueDemoModule } from './demo/catalogue-demo.module';
 import { ListingsModule } from './listings/listings.module';
 import { ModerationModule } from './moderation/moderation.module';
 import { PropertiesModule } from './properties/properties.module';
+import { VerificationModule } from './verification/verification.module';
 
 /** Catalogue: listings, moderation, public property search. */
 @Module({
@@ -14,6 +15,7 @@ import { PropertiesModule } from './properties/properties.module';
     ListingsModule,
     ModerationModule,
     PropertiesModule,
+    VerificationModule,
     CatalogueDemoModule,
   ],
   controllers: [serviceStatusController('catalogue')],

@@ -3,6 +3,7 @@ import { DatabaseModule } from '@app/database';
 import { GatewayConfigModule } from './config/gateway-config.module';
 import { identityDatabase } from './database/identity.database';
 import { BillingApiModule } from './billing/billing-api.module';
+import { BrokersApiModule } from './brokers/brokers-api.module';
 import { CatalogueApiModule } from './catalogue/catalogue-api.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
@@ -26,6 +27,7 @@ import { PropertiesApiModule } from './properties/properties-api.module';
     CatalogueApiModule,
     LeadsApiModule,
     NotificationsApiModule,
+    BrokersApiModule,
   ],
 })
 export class GatewayModule {}

@@ -10,6 +10,7 @@ import {
 } from './catalogue.contract';
 import { DECISION_REFUND_OWED } from './decisions.contract';
 import { IDENTITY_WORKSPACE_CREATED } from './identity.contract';
+import { CATALOGUE_VERIFICATION_CHANGED, VERIFICATION_STATUSES } from './verification.contract';
 import {
   LEADS_BOOKING_CANCELLED,
   LEADS_BOOKING_COMPLETED,
@@ -89,6 +90,12 @@ export const EVENT_PAYLOAD_SCHEMAS = {
     threshold: { type: 'integer', minimum: 0 },
     entry_id: uuid,
   }),
+  VerificationChanged: object({
+    workspace_id: uuid,
+    status: { enum: [...VERIFICATION_STATUSES] },
+    reason: { type: ['string', 'null'], description: 'rejected: the moderator’s reason' },
+    occurred_at: timestamp,
+  }),
   LeadCreditsAdded: object({
     workspace_id: uuid,
     amount: { type: 'integer', minimum: 1 },
@@ -135,6 +142,11 @@ export const EVENT_CATALOG: readonly EventDescription[] = [
     summary: 'A listing changed (fields, images, or back to moderation)',
   },
   { subject: CATALOGUE_LISTING_DELETED, payload: 'ListingEvent', summary: 'A listing was deleted' },
+  {
+    subject: CATALOGUE_VERIFICATION_CHANGED,
+    payload: 'VerificationChanged',
+    summary: 'A broker’s verification was submitted, approved or rejected',
+  },
   { subject: BILLING_BALANCE_LOW, payload: 'BalanceLow', summary: 'A balance fell below its threshold' },
   {
     subject: BILLING_LEAD_CREDITS_ADDED,

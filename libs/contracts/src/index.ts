@@ -16,3 +16,4 @@ export * from './properties.contract';
 export * from './leads.contract';
 export * from './notifications.contract';
 export * from './events.catalog';
+export * from './verification.contract';

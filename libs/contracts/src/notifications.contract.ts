@@ -162,6 +162,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'catalogue.listing.rejected.v1',
   'catalogue.listing.updated.v1',
   'catalogue.listing.deleted.v1',
+  'catalogue.verification.changed.v1',
   'billing.balance.low.v1',
   'billing.lead-credits.added.v1',
 ] as const;

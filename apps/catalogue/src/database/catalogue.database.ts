@@ -5,11 +5,17 @@ import { ModerationLogEntity } from '../moderation/moderation-log.entity';
 import { Listings1764300000000 } from './migrations/1764300000000-listings';
 import { PublishedListingsIndexes1764500000000 } from './migrations/1764500000000-published-listings-indexes';
 import { SavedProperties1764600000000 } from './migrations/1764600000000-saved-properties';
+import { Verifications1765100000000 } from './migrations/1765100000000-verifications';
 
 export const CATALOGUE_DATABASE = 'catalogue';
 
 export const catalogueDatabase: ServiceDatabaseDefinition = {
   service: CATALOGUE_DATABASE,
   entities: [ListingEntity, ListingImageEntity, ModerationLogEntity],
-  migrations: [Listings1764300000000, PublishedListingsIndexes1764500000000, SavedProperties1764600000000],
+  migrations: [
+    Listings1764300000000,
+    PublishedListingsIndexes1764500000000,
+    SavedProperties1764600000000,
+    Verifications1765100000000,
+  ],
 };

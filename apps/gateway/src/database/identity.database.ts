@@ -7,11 +7,13 @@ import { Membership } from '../identity/workspaces/membership.entity';
 import { Workspace } from '../identity/workspaces/workspace.entity';
 import { CreateIdentity1763805600000 } from './migrations/1763805600000-create-identity';
 
+import { WorkspaceSlugs1765100000000 } from './migrations/1765100000000-workspace-slugs';
+
 /** The gateway owns the `identity` schema: accounts, workspaces, keys (design/decisions.md). */
 export const IDENTITY_DATABASE = 'identity';
 
 export const identityDatabase: ServiceDatabaseDefinition = {
   service: IDENTITY_DATABASE,
   entities: [Account, Workspace, Membership, Invitation, RefreshToken, ApiKey],
-  migrations: [CreateIdentity1763805600000],
+  migrations: [CreateIdentity1763805600000, WorkspaceSlugs1765100000000],
 };

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BrokersApiModule } from '../brokers/brokers-api.module';
 import { LocationsClient } from '../locations/locations.client';
 import { PropertiesClient } from './properties.client';
 import { PropertiesController } from './properties.controller';
@@ -7,6 +8,7 @@ import { SavedPropertiesController } from './saved-properties.controller';
 
 /** `GET /v1/properties` and `/v1/properties/{id}`: the public catalogue, from the catalogue service. */
 @Module({
+  imports: [BrokersApiModule],
   controllers: [PropertiesController, SavedPropertiesController],
   providers: [PropertiesService, PropertiesClient, LocationsClient],
 })

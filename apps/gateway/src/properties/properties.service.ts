@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type {
+  ListingOwnerResponse,
   LocationsSearchResponse,
   PriceIntel,
   Principal,
@@ -9,7 +10,10 @@ import type {
   SavedPropertiesPage,
   SavedProperty,
 } from '@app/contracts';
+import { CATALOGUE_LISTING_OWNER_PATTERN } from '@app/contracts';
 import { AppError } from '@app/errors';
+import { RpcClient } from '@app/messaging';
+import { BrokersService } from '../brokers/brokers.service';
 import { LocationsClient } from '../locations/locations.client';
 import { PropertiesClient } from './properties.client';
 import { parsePropertySearchQuery } from './property-search-query';
@@ -23,6 +27,8 @@ export class PropertiesService {
   constructor(
     private readonly properties: PropertiesClient,
     private readonly locations: LocationsClient,
+    private readonly brokers: BrokersService,
+    private readonly rpc: RpcClient,
   ) {}
 
   async search(raw: Record<string, unknown>): Promise<PropertiesPage> {
@@ -38,8 +44,13 @@ export class PropertiesService {
     });
   }
 
-  get(id: string): Promise<PropertyDetail> {
-    return this.properties.get({ id: propertyId(id) });
+  /** The detail with its broker's public name and verified badge (identity and the catalogue's verification). */
+  async get(
+    id: string,
+  ): Promise<PropertyDetail & { broker: { name: string; slug: string; verified: boolean } | null }> {
+    const detail = await this.properties.get({ id: propertyId(id) });
+    const owner = await this.rpc.send<ListingOwnerResponse>(CATALOGUE_LISTING_OWNER_PATTERN, { id: detail.id });
+    return { ...detail, broker: await this.brokers.brokerOf(owner.workspace_id) };
   }
 
   priceIntel(id: string): Promise<PriceIntel> {

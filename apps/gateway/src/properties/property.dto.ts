@@ -80,6 +80,18 @@ export class PropertiesPageDto implements PropertiesPage {
   offset: number;
 }
 
+/** Who lists the property: the broker workspace's public name and badge. */
+export class PropertyBrokerDto {
+  @ApiProperty({ description: 'The workspace name' })
+  name: string;
+
+  @ApiProperty({ description: 'Its public page: GET /v1/brokers/{slug}' })
+  slug: string;
+
+  @ApiProperty({ description: 'The licence or register was approved by a moderator' })
+  verified: boolean;
+}
+
 export class PropertyDetailDto extends PropertyItemDto implements PropertyDetail {
   @ApiProperty({ enum: ['property'] })
   object: 'property';
@@ -98,6 +110,9 @@ export class PropertyDetailDto extends PropertyItemDto implements PropertyDetail
 
   @ApiProperty({ type: Number, nullable: true })
   lng: number | null;
+
+  @ApiProperty({ type: PropertyBrokerDto, nullable: true, description: 'null for a listing of no broker workspace' })
+  broker: PropertyBrokerDto | null;
 }
 
 export class PriceIntelDto implements PriceIntel {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogueClient } from '../catalogue.client';
+import { IMAGE_STORE } from './image-store';
 import { imageStoreProvider } from './image-store.provider';
 import { ImagesController } from './images.controller';
 import { ListingFilesCleanupConsumer } from './listing-files-cleanup.consumer';
@@ -10,5 +11,6 @@ import { ListingImagesService } from './listing-images.service';
 @Module({
   controllers: [ListingImagesController, ImagesController],
   providers: [ListingImagesService, CatalogueClient, imageStoreProvider, ListingFilesCleanupConsumer],
+  exports: [IMAGE_STORE],
 })
 export class ImagesModule {}

@@ -1,0 +1,169 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiPayloadTooLargeResponse,
+  ApiProduces,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isUUID } from 'class-validator';
+import type { Principal, VerificationResponse } from '@app/contracts';
+import { AppError } from '@app/errors';
+import { IMAGE_UPLOAD_BODY } from '../catalogue/images/listing-images.dto';
+import { AcceptsMultipart } from '../http/multipart-body';
+import { Authenticated, CurrentPrincipal, Moderator, Public } from '../identity/access/access.decorators';
+import { workspaceOf } from '../identity/access/principal-workspace';
+import { BrokersService } from './brokers.service';
+import {
+  ApproveVerificationDto,
+  BrokerPageDto,
+  RejectVerificationDto,
+  SubmitVerificationDto,
+  VerificationDto,
+  VerificationQueueDto,
+  VerificationQueueItemDto,
+  WorkspaceVerificationDto,
+} from './verification.dto';
+
+const ILLEGAL = '`invalid_state` (with `state`): under review, or already verified';
+
+@ApiTags('brokers')
+@Controller('workspace/verification')
+export class WorkspaceVerificationController {
+  constructor(private readonly brokers: BrokersService) {}
+
+  @Get()
+  @Authenticated(['user', 'api_key'], 'workspace:read')
+  @ApiOperation({ summary: "The workspace's verification and its public page's slug" })
+  @ApiOkResponse({ type: WorkspaceVerificationDto })
+  get(@CurrentPrincipal() principal: Principal): Promise<WorkspaceVerificationDto> {
+    return this.brokers.verification(workspaceOf(principal));
+  }
+
+  @Post('document')
+  @AcceptsMultipart()
+  @Authenticated(['user', 'api_key'], 'workspace:settings')
+  @ApiOperation({
+    summary: 'Upload the licence or register document (an image)',
+    description:
+      'multipart/form-data, the image in `file` (JPEG, PNG or WebP). Kept without metadata, seen by moderators ' +
+      'only. Replaces an earlier document unless the verification is under review or approved.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(IMAGE_UPLOAD_BODY)
+  @ApiCreatedResponse({ type: VerificationDto })
+  @ApiConflictResponse({ description: ILLEGAL })
+  @ApiPayloadTooLargeResponse({ description: '`payload_too_large`: over IMAGE_MAX_BYTES, or more than one part' })
+  @ApiUnsupportedMediaTypeResponse({ description: '`unsupported_media_type`: not multipart/form-data' })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field: "file"`: not an image' })
+  document(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest): Promise<VerificationResponse> {
+    return this.brokers.uploadDocument(workspaceOf(principal), request);
+  }
+
+  @Post()
+  @Authenticated(['user', 'api_key'], 'workspace:settings')
+  @ApiOperation({
+    summary: 'Submit the licence or register for review',
+    description: 'unverified or rejected → pending; a moderator reviews it (about one business day).',
+  })
+  @ApiCreatedResponse({ type: VerificationDto })
+  @ApiConflictResponse({ description: ILLEGAL })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field` (`document`: upload it first)' })
+  submit(@CurrentPrincipal() principal: Principal, @Body() body: SubmitVerificationDto): Promise<VerificationResponse> {
+    return this.brokers.submit(workspaceOf(principal), body.kind, body.number);
+  }
+}
+
+@ApiTags('moderation')
+@Moderator()
+@Controller('moderation/verifications')
+export class ModerationVerificationsController {
+  constructor(private readonly brokers: BrokersService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Verifications waiting for review, oldest first' })
+  @ApiOkResponse({ type: VerificationQueueDto })
+  queue(): Promise<VerificationQueueDto> {
+    return this.brokers.queue();
+  }
+
+  @Get(':workspace_id/document')
+  @ApiOperation({ summary: 'The submitted document image (never cached)' })
+  @ApiParam({ name: 'workspace_id', format: 'uuid' })
+  @ApiProduces('image/webp')
+  @ApiOkResponse({
+    description: 'The image',
+    content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiNotFoundResponse({ description: '`not_found`: no verification or no document' })
+  async document(
+    @Param('workspace_id') workspaceId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    const image = await this.brokers.document(workspace(workspaceId));
+    void reply.header('content-type', image.contentType).header('cache-control', 'private, no-store');
+    return image.body;
+  }
+
+  @Post(':workspace_id/approve')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Approve: the workspace shows a verified badge' })
+  @ApiOkResponse({ type: VerificationQueueItemDto })
+  @ApiNotFoundResponse({ description: '`not_found`: no verification' })
+  @ApiConflictResponse({ description: '`invalid_state`: not pending' })
+  approve(
+    @CurrentPrincipal() principal: Principal,
+    @Param('workspace_id') workspaceId: string,
+    @Body() _body: ApproveVerificationDto,
+  ): Promise<VerificationQueueItemDto> {
+    return this.brokers.decide(workspace(workspaceId), principal.accountId, 'approve');
+  }
+
+  @Post(':workspace_id/reject')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Reject with a reason; the workspace may resubmit' })
+  @ApiOkResponse({ type: VerificationQueueItemDto })
+  @ApiNotFoundResponse({ description: '`not_found`: no verification' })
+  @ApiConflictResponse({ description: '`invalid_state`: not pending' })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field: "reason"`' })
+  reject(
+    @CurrentPrincipal() principal: Principal,
+    @Param('workspace_id') workspaceId: string,
+    @Body() body: RejectVerificationDto,
+  ): Promise<VerificationQueueItemDto> {
+    return this.brokers.decide(workspace(workspaceId), principal.accountId, 'reject', body.reason);
+  }
+}
+
+@ApiTags('brokers')
+@Public()
+@Controller('brokers')
+export class BrokersController {
+  constructor(private readonly brokers: BrokersService) {}
+
+  @Get(':slug')
+  @ApiOperation({
+    summary: "A broker's public page",
+    description:
+      'Name, verified badge and the newest published listings. The slug is in GET /v1/workspace/verification.',
+  })
+  @ApiOkResponse({ type: BrokerPageDto })
+  @ApiNotFoundResponse({ description: '`not_found`: no broker at this address' })
+  page(@Param('slug') slug: string): Promise<BrokerPageDto> {
+    return this.brokers.page(slug);
+  }
+}
+
+function workspace(id: string): string {
+  if (!isUUID(id)) throw new AppError('not_found', 'This workspace has submitted no verification.');
+  return id;
+}

@@ -1,0 +1,190 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { DataSource } from 'typeorm';
+import {
+  CATALOGUE_BROKER_PAGE_PATTERN,
+  CATALOGUE_VERIFICATION_DECIDE_PATTERN,
+  CATALOGUE_VERIFICATION_DOCUMENT_PATTERN,
+  CATALOGUE_VERIFICATION_GET_PATTERN,
+  CATALOGUE_VERIFICATION_MODERATOR_VIEW_PATTERN,
+  CATALOGUE_VERIFICATION_QUEUE_PATTERN,
+  CATALOGUE_VERIFICATION_SUBMIT_PATTERN,
+} from '@app/contracts';
+import type {
+  BrokerPageData,
+  PropertyDetail,
+  PropertyItem,
+  VerificationKind,
+  VerificationQueueItem,
+  VerificationQueueResponse,
+  VerificationResponse,
+} from '@app/contracts';
+import { InjectConfig } from '@app/config';
+import type { AppConfig } from '@app/config';
+import { AppError } from '@app/errors';
+import { RpcClient } from '@app/messaging';
+import { imageVariants } from '../catalogue/images/image-variants';
+import { IMAGE_STORE } from '../catalogue/images/image-store';
+import type { ImageStore, StoredImage } from '../catalogue/images/image-store';
+import { readUploadedFile } from '../catalogue/images/uploaded-file';
+import { gatewayConfig } from '../config/gateway.env';
+import { IDENTITY_DATABASE } from '../database/identity.database';
+import { PropertiesClient } from '../properties/properties.client';
+import type {
+  BrokerPageDto,
+  VerificationQueueDto,
+  VerificationQueueItemDto,
+  WorkspaceVerificationDto,
+} from './verification.dto';
+
+interface WorkspaceRow {
+  id: string;
+  name: string;
+  slug: string;
+  broker_kind: 'individual' | 'company' | null;
+}
+
+const PAGE_LISTINGS = 20;
+
+/**
+ * Verification and broker pages. Identity (names, slugs) is the gateway's; the catalogue keeps
+ * the verification record and the listings; the licence document is an image in the image
+ * store under `verification/…`, which no public route serves (moderators only).
+ */
+@Injectable()
+export class BrokersService {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly properties: PropertiesClient,
+    @Inject(IMAGE_STORE) private readonly store: ImageStore,
+    @InjectDataSource(IDENTITY_DATABASE) private readonly identity: DataSource,
+    @InjectConfig(gatewayConfig) private readonly config: AppConfig<typeof gatewayConfig>,
+  ) {}
+
+  async verification(workspaceId: string): Promise<WorkspaceVerificationDto> {
+    const [workspace, verification] = await Promise.all([
+      this.workspace({ id: workspaceId }),
+      this.rpc.send<VerificationResponse>(CATALOGUE_VERIFICATION_GET_PATTERN, { workspace_id: workspaceId }),
+    ]);
+    return { ...verification, broker_slug: workspace!.slug };
+  }
+
+  /** Checks the upload is an image by decoding it and keeps a metadata-free copy. */
+  async uploadDocument(workspaceId: string, request: FastifyRequest): Promise<VerificationResponse> {
+    const { display } = await imageVariants(await readUploadedFile(request, this.config.IMAGE_MAX_BYTES));
+    const key = `verification/${workspaceId}/${randomUUID()}.webp`;
+    await this.store.put(key, display.data, 'image/webp');
+    return this.rpc.send(CATALOGUE_VERIFICATION_DOCUMENT_PATTERN, { workspace_id: workspaceId, document_key: key });
+  }
+
+  submit(workspaceId: string, kind: VerificationKind, number: string): Promise<VerificationResponse> {
+    return this.rpc.send(CATALOGUE_VERIFICATION_SUBMIT_PATTERN, { workspace_id: workspaceId, kind, number });
+  }
+
+  async queue(): Promise<VerificationQueueDto> {
+    const queue = await this.rpc.send<VerificationQueueResponse>(CATALOGUE_VERIFICATION_QUEUE_PATTERN, {});
+    const names = await this.names(queue.data.map((item) => item.workspace_id));
+    return {
+      object: 'list',
+      data: queue.data.map(({ document_key: _key, ...item }) => ({
+        ...item,
+        workspace_name: names.get(item.workspace_id) ?? '',
+      })),
+    };
+  }
+
+  async document(workspaceId: string): Promise<StoredImage> {
+    const view = await this.rpc.send<VerificationQueueItem>(CATALOGUE_VERIFICATION_MODERATOR_VIEW_PATTERN, {
+      workspace_id: workspaceId,
+    });
+    const image = view.document_key ? await this.store.get(view.document_key) : null;
+    if (!image) throw new AppError('not_found', 'This workspace has no verification document on file.');
+    return image;
+  }
+
+  async decide(
+    workspaceId: string,
+    moderatorId: string,
+    decision: 'approve' | 'reject',
+    reason?: string,
+  ): Promise<VerificationQueueItemDto> {
+    const { document_key: _key, ...item } = await this.rpc.send<VerificationQueueItem>(
+      CATALOGUE_VERIFICATION_DECIDE_PATTERN,
+      { workspace_id: workspaceId, moderator_id: moderatorId, decision, ...(reason !== undefined ? { reason } : {}) },
+    );
+    return { ...item, workspace_name: (await this.names([workspaceId])).get(workspaceId) ?? '' };
+  }
+
+  /** The broker of a listing, as a property detail shows it. */
+  async brokerOf(workspaceId: string): Promise<{ name: string; slug: string; verified: boolean } | null> {
+    const [workspace, verification] = await Promise.all([
+      this.workspace({ id: workspaceId }),
+      this.rpc.send<VerificationResponse>(CATALOGUE_VERIFICATION_GET_PATTERN, { workspace_id: workspaceId }),
+    ]);
+    return workspace
+      ? { name: workspace.name, slug: workspace.slug, verified: verification.status === 'approved' }
+      : null;
+  }
+
+  /** A broker workspace's public page: name, badge, newest published listings. */
+  async page(slug: string): Promise<BrokerPageDto> {
+    const workspace = await this.workspace({ slug });
+    if (!workspace) throw new AppError('not_found', 'There is no broker at this address.');
+    const data = await this.rpc.send<BrokerPageData>(CATALOGUE_BROKER_PAGE_PATTERN, { workspace_id: workspace.id });
+    const properties = await Promise.all(
+      data.listing_ids.slice(0, PAGE_LISTINGS).map((id) => this.properties.get({ id }).catch(() => null)),
+    );
+    return {
+      object: 'broker',
+      slug: workspace.slug,
+      name: workspace.name,
+      broker_kind: workspace.broker_kind,
+      verified: data.verified,
+      listing_count: data.listing_count,
+      properties: properties.filter((item): item is PropertyDetail => item !== null).map(itemOf),
+    };
+  }
+
+  private async workspace(by: { id: string } | { slug: string }): Promise<WorkspaceRow | null> {
+    const rows = await this.identity.query<WorkspaceRow[]>(
+      `SELECT id, name, slug, broker_kind FROM identity.workspaces WHERE kind = 'broker' AND ${'id' in by ? 'id' : 'slug'} = $1`,
+      ['id' in by ? by.id : by.slug],
+    );
+    return rows[0] ?? null;
+  }
+
+  private async names(ids: string[]): Promise<Map<string, string>> {
+    const rows = await this.identity.query<{ id: string; name: string }[]>(
+      `SELECT id, name FROM identity.workspaces WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+}
+
+const ITEM_FIELDS = [
+  'id',
+  'title_en',
+  'title_ar',
+  'property_type',
+  'price_sar',
+  'price',
+  'currency',
+  'area_sqm',
+  'bedrooms',
+  'bathrooms',
+  'city_en',
+  'city_ar',
+  'district_en',
+  'district_ar',
+  'image_urls',
+  'ai_bullets_en',
+  'listed_at',
+] as const satisfies readonly (keyof PropertyItem)[];
+
+/** The search item's fields of a property detail: the page lists, it does not detail. */
+function itemOf(detail: PropertyItem): PropertyItem {
+  return Object.fromEntries(ITEM_FIELDS.map((field) => [field, detail[field]])) as unknown as PropertyItem;
+}
