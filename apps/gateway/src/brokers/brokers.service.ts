@@ -88,8 +88,8 @@ export class BrokersService {
     const names = await this.names(queue.data.map((item) => item.workspace_id));
     return {
       object: 'list',
-      data: queue.data.map(({ document_key: _key, ...item }) => ({
-        ...item,
+      data: queue.data.map((item) => ({
+        ...publicView(item),
         workspace_name: names.get(item.workspace_id) ?? '',
       })),
     };
@@ -110,11 +110,13 @@ export class BrokersService {
     decision: 'approve' | 'reject',
     reason?: string,
   ): Promise<VerificationQueueItemDto> {
-    const { document_key: _key, ...item } = await this.rpc.send<VerificationQueueItem>(
-      CATALOGUE_VERIFICATION_DECIDE_PATTERN,
-      { workspace_id: workspaceId, moderator_id: moderatorId, decision, ...(reason !== undefined ? { reason } : {}) },
-    );
-    return { ...item, workspace_name: (await this.names([workspaceId])).get(workspaceId) ?? '' };
+    const item = await this.rpc.send<VerificationQueueItem>(CATALOGUE_VERIFICATION_DECIDE_PATTERN, {
+      workspace_id: workspaceId,
+      moderator_id: moderatorId,
+      decision,
+      ...(reason !== undefined ? { reason } : {}),
+    });
+    return { ...publicView(item), workspace_name: (await this.names([workspaceId])).get(workspaceId) ?? '' };
   }
 
   /** The broker of a listing, as a property detail shows it. */
@@ -162,6 +164,13 @@ export class BrokersService {
     );
     return new Map(rows.map((row) => [row.id, row.name]));
   }
+}
+
+/** A queue item without the store key of its document (moderators fetch the document by workspace). */
+function publicView(item: VerificationQueueItem): Omit<VerificationQueueItem, 'document_key'> {
+  const view: Partial<VerificationQueueItem> = { ...item };
+  delete view.document_key;
+  return view as Omit<VerificationQueueItem, 'document_key'>;
 }
 
 const ITEM_FIELDS = [
