@@ -193,7 +193,11 @@ describeE2e('the AsyncAPI document of the domain events', () => {
     }
     expect(problems).toEqual([]);
     const seen = new Set(written.map((row) => row.subject));
-    // The day above exercises every event but a decision refund (billing down mid-decision).
-    expect(declaredSubjects().filter((subject) => !seen.has(subject))).toEqual(['decision.refund.owed.v1']);
+    // The day above exercises every event but a decision refund (billing down mid-decision) and
+    // the notification requests other systems send in.
+    expect(declaredSubjects().filter((subject) => !seen.has(subject))).toEqual([
+      'decision.refund.owed.v1',
+      'notification.request.v1',
+    ]);
   });
 });

@@ -204,6 +204,50 @@ describeE2e('notifications: e-mail and in-app from domain events', () => {
     expect(agentKinds.rows.map((row) => row.kind)).toEqual(['inquiry_created']);
   });
 
+  it('should deliver a valid notification.request.v1 and keep a bad one as a dead letter with the reason', async () => {
+    const owner = await createMember(platform, { role: 'owner' });
+    await setLanguage(platform, owner.accountId, 'ar');
+    const admin = await createMember(platform, { role: 'admin', workspaceId: owner.workspaceId });
+    const request = (payload: object) =>
+      withClient(platform.databaseUrl, (client) =>
+        client.query<{ id: string }>(
+          `INSERT INTO leads.outbox (id, subject, payload) VALUES (gen_random_uuid(), 'notification.request.v1', $1) RETURNING id`,
+          [payload],
+        ),
+      ).then((result) => result.rows[0].id);
+    await request({
+      workspace_id: owner.workspaceId,
+      roles: ['owner'],
+      channels: ['email', 'in_app'],
+      title_en: 'Maintenance tonight',
+      title_ar: 'صيانة الليلة',
+      body_en: 'The dashboard pauses at 02:00.',
+      body_ar: 'تتوقف لوحة التحكم الساعة 02:00.',
+    });
+    const badId = await request({ channels: ['pigeon'], title_en: 'x' });
+
+    const [mail] = await mailTo(owner.email);
+    expect(mail).toMatchObject({ subject: 'صيانة الليلة', language: 'ar' });
+    expect(mail.text).toContain('تتوقف لوحة التحكم الساعة 02:00.');
+    const inbox = (await api().get('/v1/me/notifications').set(as(owner.token)).expect(200)).body as InboxPage;
+    expect(inbox.data[0]).toMatchObject({ kind: 'announcement', title: 'صيانة الليلة' });
+    expect(smtp.to(admin.email)).toEqual([]); // roles: owner only
+
+    const dead = await eventually(
+      () =>
+        withClient(platform.databaseUrl, (client) =>
+          client.query<{ error: string }>(
+            `SELECT error FROM notification.dead_letters WHERE consumer = 'notification-requests' AND event_id = $1`,
+            [badId],
+          ),
+        ).then((result) => result.rows),
+      (rows) => rows.length === 1,
+    );
+    expect(dead[0].error).toMatch(/^refused: /);
+    expect(dead[0].error).toMatch(/channels/);
+    expect(dead[0].error).toMatch(/account_ids or workspace_id is required/);
+  });
+
   it('should keep one user’s notifications from every other user', async () => {
     const stranger = await createAccount(platform);
     const inbox = (await api().get('/v1/me/notifications').set(as(stranger.token)).expect(200)).body as InboxPage;

@@ -19,6 +19,7 @@ import { PushController } from './push/push.controller';
 import { PushSubscriptionsRepository } from './push/push-subscriptions.repository';
 import { NotificationEventsConsumer } from './rules/notification-events.consumer';
 import { NotificationPlanner } from './rules/notification-planner';
+import { NotificationRequestsConsumer } from './rules/notification-requests.consumer';
 import { WebhookEventsConsumer } from './webhooks/webhook-events.consumer';
 import { WebhookSender } from './webhooks/webhook-sender';
 import { WebhooksController } from './webhooks/webhooks.controller';
@@ -45,6 +46,7 @@ import { WebhooksService } from './webhooks/webhooks.service';
     DeliveriesRepository,
     NotificationPlanner,
     NotificationEventsConsumer,
+    NotificationRequestsConsumer,
     DeliveryWorker,
     WebhooksRepository,
     WebhooksService,

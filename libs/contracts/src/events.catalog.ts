@@ -10,6 +10,7 @@ import {
 } from './catalogue.contract';
 import { DECISION_REFUND_OWED } from './decisions.contract';
 import { IDENTITY_WORKSPACE_CREATED } from './identity.contract';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_REQUEST } from './notifications.contract';
 import { CATALOGUE_VERIFICATION_CHANGED, VERIFICATION_STATUSES } from './verification.contract';
 import {
   LEADS_BOOKING_CANCELLED,
@@ -90,6 +91,22 @@ export const EVENT_PAYLOAD_SCHEMAS = {
     threshold: { type: 'integer', minimum: 0 },
     entry_id: uuid,
   }),
+  NotificationRequest: {
+    type: 'object',
+    description: 'At least one of account_ids or workspace_id',
+    properties: {
+      account_ids: { type: 'array', items: uuid, maxItems: 100 },
+      workspace_id: uuid,
+      roles: { type: 'array', items: { enum: ['owner', 'admin', 'agent'] } },
+      channels: { type: 'array', items: { enum: [...NOTIFICATION_CHANNELS] }, minItems: 1 },
+      title_en: { type: 'string', minLength: 1, maxLength: 200 },
+      title_ar: { type: 'string', minLength: 1, maxLength: 200 },
+      body_en: { type: 'string', minLength: 1, maxLength: 2000 },
+      body_ar: { type: 'string', minLength: 1, maxLength: 2000 },
+    },
+    required: ['channels', 'title_en', 'title_ar', 'body_en', 'body_ar'],
+    additionalProperties: false,
+  },
   VerificationChanged: object({
     workspace_id: uuid,
     status: { enum: [...VERIFICATION_STATUSES] },
@@ -146,6 +163,11 @@ export const EVENT_CATALOG: readonly EventDescription[] = [
     subject: CATALOGUE_VERIFICATION_CHANGED,
     payload: 'VerificationChanged',
     summary: 'A broker’s verification was submitted, approved or rejected',
+  },
+  {
+    subject: NOTIFICATION_REQUEST,
+    payload: 'NotificationRequest',
+    summary: 'A request to notify people, from a service or an internal system (consumed by notification)',
   },
   { subject: BILLING_BALANCE_LOW, payload: 'BalanceLow', summary: 'A balance fell below its threshold' },
   {

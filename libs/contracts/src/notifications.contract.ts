@@ -10,6 +10,7 @@ import {
   IsString,
   IsUUID,
   IsUrl,
+  Length,
   Matches,
   Max,
   MaxLength,
@@ -39,6 +40,8 @@ export const NOTIFICATION_KINDS = [
   'booking_cancelled',
   'survey_requested',
   'balance_low',
+  /** From a notification.request.v1: its own title and body. */
+  'announcement',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -303,4 +306,50 @@ export interface PushSubscriptionsResponse {
   /** What a browser passes as `applicationServerKey` to subscribe; null when web push is not set up. */
   vapid_public_key: string | null;
   data: PushSubscriptionResponse[];
+}
+
+/**
+ * Ask for a notification: any service (through its outbox) or an internal system (publishing to
+ * NATS) sends this to the notification service. Bad requests are kept as dead letters with
+ * the reason, never retried.
+ */
+export const NOTIFICATION_REQUEST = 'notification.request.v1';
+
+export class NotificationRequestPayload {
+  /** Whom: accounts, and/or a workspace's members in some roles (all roles when none given). */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsUUID('all', { each: true })
+  account_ids?: string[];
+
+  @IsOptional()
+  @IsUUID()
+  workspace_id?: string;
+
+  @IsOptional()
+  @IsArray()
+  @IsIn(['owner', 'admin', 'agent'], { each: true })
+  roles?: ('owner' | 'admin' | 'agent')[];
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @IsIn(NOTIFICATION_CHANNELS, { each: true })
+  channels: NotificationChannel[];
+
+  @IsString()
+  @Length(1, 200)
+  title_en: string;
+
+  @IsString()
+  @Length(1, 200)
+  title_ar: string;
+
+  @IsString()
+  @Length(1, 2000)
+  body_en: string;
+
+  @IsString()
+  @Length(1, 2000)
+  body_ar: string;
 }

@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import type { EntityManager } from 'typeorm';
-import type { BalanceLowPayload, LeadsEventPayload, ListingOwnerResponse, Recipient } from '@app/contracts';
+import type {
+  BalanceLowPayload,
+  LeadsEventPayload,
+  ListingOwnerResponse,
+  NotificationRequestPayload,
+  Recipient,
+  WorkspaceRole,
+} from '@app/contracts';
 import { InjectConfig } from '@app/config';
 import type { AppConfig } from '@app/config';
 import type { DomainEvent } from '@app/messaging';
@@ -15,7 +22,9 @@ import { PreferencesRepository } from '../preferences/preferences.repository';
 import { renderMessage } from '../templates/messages';
 import type { MessageContext } from '../templates/messages';
 import { notificationsFor } from './notification-rules';
-import type { NotificationIntent } from './notification-rules';
+import type { Audience, NotificationIntent } from './notification-rules';
+
+const EVERY_ROLE: WorkspaceRole[] = ['owner', 'admin', 'agent'];
 
 /**
  * Turns one event into messages, in the event's transaction: in-app items at once, and a
@@ -41,7 +50,34 @@ export class NotificationPlanner {
     for (const intent of notificationsFor(event.subject, event.payload)) await this.planIntent(event, intent, tx);
   }
 
-  private async planIntent(event: DomainEvent<unknown>, intent: NotificationIntent, tx: EntityManager): Promise<void> {
+  /** A notification.request.v1 that passed validation: its own words, to its own audience. */
+  async planRequest(
+    event: DomainEvent<unknown>,
+    request: NotificationRequestPayload,
+    tx: EntityManager,
+  ): Promise<void> {
+    const audiences: Audience[] = [
+      ...(request.account_ids?.length ? [{ account_ids: request.account_ids }] : []),
+      ...(request.workspace_id
+        ? [{ workspace_id: request.workspace_id, roles: request.roles?.length ? request.roles : EVERY_ROLE }]
+        : []),
+    ];
+    const announcement = {
+      en: { title: request.title_en, body: request.body_en },
+      ar: { title: request.title_ar, body: request.body_ar },
+    };
+    for (const audience of audiences)
+      await this.planIntent(event, { kind: 'announcement', audience, channels: request.channels }, tx, {
+        announcement,
+      });
+  }
+
+  private async planIntent(
+    event: DomainEvent<unknown>,
+    intent: NotificationIntent,
+    tx: EntityManager,
+    extra: Partial<MessageContext> = {},
+  ): Promise<void> {
     const payload = event.payload as Partial<LeadsEventPayload> & Partial<BalanceLowPayload>;
     const [recipients, listing] = await Promise.all([
       this.directory.recipients(intent.audience),
@@ -52,7 +88,10 @@ export class NotificationPlanner {
       tx,
     );
     for (const recipient of recipients) {
-      const message = renderMessage(intent.kind, recipient.language, this.contextFor(recipient, payload, listing));
+      const message = renderMessage(intent.kind, recipient.language, {
+        ...this.contextFor(recipient, payload, listing),
+        ...extra,
+      });
       const wants = preferences.get(recipient.account_id)!;
       for (const channelName of intent.channels) {
         if (!wants[channelName]) continue;

@@ -9,6 +9,10 @@ const context = {
   reason: null,
   balance: 2,
   asset: 'lead_credits' as const,
+  announcement: {
+    en: { title: 'Maintenance tonight', body: 'The dashboard pauses at 02:00.' },
+    ar: { title: 'صيانة الليلة', body: 'تتوقف لوحة التحكم الساعة 02:00.' },
+  },
   link: 'http://localhost:3000/docs',
 };
 

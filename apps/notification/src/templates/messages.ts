@@ -10,6 +10,8 @@ export interface MessageContext {
   reason?: string | null;
   balance?: number;
   asset?: 'decisions' | 'lead_credits';
+  /** announcement: the requester's own words, in both languages. */
+  announcement?: { en: { title: string; body: string }; ar: { title: string; body: string } };
   link: string;
 }
 
@@ -58,6 +60,7 @@ const EN: Record<NotificationKind, Copy> = {
     subject: `How was your viewing of ${p}?`,
     summary: `Tell us how your viewing of ${p} went: it takes a minute.`,
   }),
+  announcement: (c) => ({ subject: c.announcement!.en.title, summary: c.announcement!.en.body }),
   balance_low: (c) => ({
     subject: `Your ${c.asset === 'lead_credits' ? 'lead credits are' : 'decision balance is'} running low`,
     summary: `${c.balance} ${c.asset === 'lead_credits' ? 'lead credits' : 'decisions'} left in your workspace.`,
@@ -93,6 +96,7 @@ const AR: Record<NotificationKind, Copy> = {
     subject: `كيف كانت معاينتك لـ${p}؟`,
     summary: `أخبرنا كيف كانت معاينتك لـ${p}، لن يستغرق ذلك سوى دقيقة.`,
   }),
+  announcement: (c) => ({ subject: c.announcement!.ar.title, summary: c.announcement!.ar.body }),
   balance_low: (c) => ({
     subject: c.asset === 'lead_credits' ? 'رصيد العملاء المحتملين منخفض' : 'رصيد القرارات منخفض',
     summary: `تبقّى ${c.balance} ${c.asset === 'lead_credits' ? 'من رصيد العملاء المحتملين' : 'من القرارات'} في مساحة عملك.`,
