@@ -18,7 +18,7 @@ const SEVERITY_ERROR = 0;
 /** Every event subject the contracts library declares (request/response patterns start with `rpc.`). */
 function declaredSubjects(): string[] {
   return Object.values(contracts).filter(
-    (value): value is string => typeof value === 'string' && /^(?!rpc\.)[a-z]+\.[a-z-]+\.[a-z-]+\.v\d+$/.test(value),
+    (value): value is string => typeof value === 'string' && /^(?!rpc\.)[a-z]+(\.[a-z-]+){1,2}\.v\d+$/.test(value),
   );
 }
 
