@@ -6,3 +6,4 @@ export * from './health/transport.health';
 export * from './health/service-status';
 export * from './health/service-health.module';
 export * from './startup-error';
+export * from './periodic-task';

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectConfig } from '@app/config';
+import { PeriodicTask } from '@app/platform';
 import type { AppConfig } from '@app/config';
 import { leadsConfig } from '../config/leads.env';
 import { LeadCharges } from '../crm/lead-charges';
@@ -18,8 +19,7 @@ const WORKSPACES_PER_SWEEP = 100;
 @Injectable()
 export class LeadsSweepsScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(LeadsSweepsScheduler.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly task = new PeriodicTask(() => this.sweep(), this.logger, 'Leads sweep failed; the next one retries');
 
   constructor(
     private readonly inquiries: InquiriesService,
@@ -29,22 +29,11 @@ export class LeadsSweepsScheduler implements OnApplicationBootstrap, OnApplicati
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.tick(), this.config.LEADS_SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.task.start(this.config.LEADS_SWEEP_INTERVAL_MS);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  private tick(): void {
-    if (this.running) return;
-    this.running = this.sweep()
-      .catch((err: unknown) => this.logger.warn({ err }, 'Leads sweep failed; the next one retries'))
-      .finally(() => {
-        this.running = undefined;
-      });
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   async sweep(): Promise<void> {

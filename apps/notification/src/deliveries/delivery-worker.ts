@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectConfig } from '@app/config';
+import { PeriodicTask } from '@app/platform';
 import type { AppConfig } from '@app/config';
 import { Channel, PermanentFailure } from '../channels/channel';
 import { notificationConfig } from '../config/notification.env';
@@ -24,8 +25,7 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(DeliveryWorker.name);
   private readonly channels: Map<string, Channel>;
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly deliveries: DeliveriesRepository,
@@ -33,25 +33,15 @@ export class DeliveryWorker implements OnApplicationBootstrap, OnApplicationShut
     @InjectChannels() channels: Channel[],
   ) {
     this.channels = new Map(channels.map((channel) => [channel.name, channel]));
+    this.task = new PeriodicTask(() => this.drain(), this.logger, 'Delivery round failed; the next one retries');
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.tick(), this.config.NOTIFICATION_POLL_MS);
-    this.timer.unref();
+    this.task.start(this.config.NOTIFICATION_POLL_MS);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  private tick(): void {
-    if (this.running) return;
-    this.running = this.drain()
-      .catch((err: unknown) => this.logger.warn({ err }, 'Delivery round failed; the next one retries'))
-      .finally(() => {
-        this.running = undefined;
-      });
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   /** Sends batches until nothing is due. */

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
 import { InjectConfig } from '@app/config';
+import { PeriodicTask } from '@app/platform';
 import type { AppConfig } from '@app/config';
 import { notificationConfig } from '../config/notification.env';
 import { retryDelayMs } from '../deliveries/delivery-worker';
@@ -20,8 +21,11 @@ const BATCH = 20;
 @Injectable()
 export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(WebhookSender.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly task = new PeriodicTask(
+    () => this.drain(),
+    this.logger,
+    'Webhook round failed; the next one retries',
+  );
 
   constructor(
     private readonly webhooks: WebhooksRepository,
@@ -31,22 +35,11 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
 
   onApplicationBootstrap(): void {
     if (!this.service.box) return;
-    this.timer = setInterval(() => this.tick(), this.config.NOTIFICATION_POLL_MS);
-    this.timer.unref();
+    this.task.start(this.config.NOTIFICATION_POLL_MS);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  private tick(): void {
-    if (this.running) return;
-    this.running = this.drain()
-      .catch((err: unknown) => this.logger.warn({ err }, 'Webhook round failed; the next one retries'))
-      .finally(() => {
-        this.running = undefined;
-      });
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   async drain(): Promise<void> {
