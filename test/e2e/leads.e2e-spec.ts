@@ -78,7 +78,8 @@ describeE2e('leads: inquiries, slots, bookings, phone reveal, CRM', () => {
   }
 
   beforeAll(async () => {
-    platform = await startPlatform({ env: { LEADS_SWEEP_INTERVAL_MS: '300' } });
+    // A loaded CI machine must not turn a slow billing answer into an uncharged lead: the deadline of production.
+    platform = await startPlatform({ env: { LEADS_SWEEP_INTERVAL_MS: '300', RPC_TIMEOUT_MS: '5000' } });
     broker = await createMember(platform, { role: 'owner', name: 'وسيط تجريبي' });
     agent = await createMember(platform, { role: 'agent', workspaceId: broker.workspaceId });
     rival = await createMember(platform, { role: 'agent' });
@@ -632,7 +633,7 @@ describeDistributed('leads across gateway replicas', () => {
   afterAll(() => platform?.close());
 
   it('should hold the hourly inquiry limit exactly when requests are spread over two gateways', async () => {
-    platform = await startPlatform();
+    platform = await startPlatform({ env: { RPC_TIMEOUT_MS: '5000' } });
     const owner = await createMember(platform, { role: 'owner' });
     const listing = await publishedListing(platform, { workspaceId: owner.workspaceId, createdBy: owner.accountId });
     const replica = await platform.startGatewayReplica();
