@@ -4,6 +4,19 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 const APPS = ['gateway', 'decision', 'catalogue', 'leads', 'billing', 'notification'];
+const SERVICES = APPS.filter((app) => app !== 'gateway');
+
+/** What only the gateway's HTTP edge needs: each service process would hold it in memory for nothing. */
+const GATEWAY_ONLY = [
+  ...['@nestjs/swagger', '@nestjs/terminus', '@nestjs/platform-fastify', 'fastify', 'libphonenumber-js'].map(
+    (name) => ({ name, message: 'Gateway only: services and libs load no web framework (docs/performance.md).' }),
+  ),
+  {
+    name: 'class-validator',
+    message: "Import from @app/validation: the package's index loads every validator (docs/performance.md).",
+    allowTypeImports: true,
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', 'eslint.config.mjs', 'jest.config.js'] },
@@ -52,6 +65,11 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    files: ['libs/**/*.ts', 'scripts/**/*.ts', ...SERVICES.map((service) => `apps/${service}/**/*.ts`)],
+    ignores: ['**/*.spec.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: GATEWAY_ONLY }] },
+  },
   {
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts'],
     // Tests assert on untyped JSON bodies (supertest's `res.body`) with expect().

@@ -1,4 +1,4 @@
-import { isEmail } from 'class-validator';
+import { isEmail } from '@app/validation';
 import { hashPassword } from '../apps/gateway/src/identity/accounts/passwords';
 import { newSecret } from '../apps/gateway/src/identity/secrets';
 import { identityDatabase } from '../apps/gateway/src/database/identity.database';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { IsString } from 'class-validator';
+import { IsString } from '@app/validation';
 import { APP_NAMES } from '@app/contracts';
 import type { AppName } from '@app/contracts';
 import { BaseEnv, ConfigurationError, loadEnv } from '@app/config';

@@ -67,7 +67,7 @@ async function processing(): Promise<void> {
 async function throughPlatform(): Promise<void> {
   const platform = await startStandalone();
   try {
-    const auth = { authorization: `Bearer ${platform.apiKey}` };
+    const auth = { authorization: `Bearer ${await platform.apiKey()}` };
     const created = await fetch(`${platform.baseUrl}/v1/listings`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },

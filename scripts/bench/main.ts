@@ -4,25 +4,27 @@ import { startBaseline } from './baseline';
 import type { Baseline, BaselineKind } from './baseline';
 import { runLoad } from './load';
 import type { LoadResult, LoadSettings, Workload } from './load';
+import { IDLE_S, idleMemoryChecks, readIdleMemory } from './idle-memory';
 import { readMemory } from './memory';
-import type { MemoryReading } from './memory';
 import { distributedUnavailable, importGazetteer, startDistributed, startStandalone } from './platforms';
 import type { DistributedSettings, Mode, Platform } from './platforms';
+import { distributedOptions, modesOption, option, positiveOption } from './options';
 import { invalidRuns, printModeReport, writeResults } from './report';
 import type { ModeReport, RouteRun } from './report';
+import { runBench, using } from './running';
 import { DECISION_BODIES, locationPaths } from './workload';
 
 /**
  * `npm run bench`: /v1/locations and /v1/decisions (reasoning false) through the gateway in
  * each mode, each right after a bare node:http baseline doing the same work, so figures read
- * as ratios on a shared, noisy machine. Options as `--name=value` or BENCH_* variables:
- * mode (standalone | distributed | both), duration (s per run), connections, warmup (s).
+ * as ratios on a shared, noisy machine; and every process's resident memory, idle (as
+ * `npm run bench:memory` reads it, before any request) and after the load. Options as
+ * `--name=value` or BENCH_* variables: mode (standalone | distributed | both), duration (s per
+ * run), connections, warmup (s), idle (s).
  */
 const WARMUP_CONNECTIONS = 10;
 const LOCATIONS_TARGET_RPS = 2000;
 const DECISIONS_TARGET_RATIO = 0.5;
-const IDLE_SERVICE_LIMIT_MB = 150;
-const STANDALONE_LIMIT_MB = 700;
 const RESULTS_FILE = 'bench-results.json';
 /** The Saudi gazetteer beside the clone (../shared, as in CI), when it is there; `--gazetteer=none` skips it. */
 const DEFAULT_GAZETTEER = path.join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'locations', 'saudi');
@@ -32,55 +34,21 @@ interface Options extends LoadSettings {
   /** A gazetteer folder imported before measuring, or undefined to measure over the seed. */
   gazetteer: string | undefined;
   warmupS: number;
+  idleS: number;
   distributed: DistributedSettings;
 }
 
 function readOptions(): Options {
-  const args = new Map(
-    process.argv.slice(2).map((arg) => {
-      const [name, ...value] = arg.replace(/^--/, '').split('=');
-      return [name, value.join('=')] as const;
-    }),
-  );
-  const option = (name: string, fallback: string) =>
-    args.get(name) ?? process.env[`BENCH_${name.toUpperCase()}`] ?? fallback;
-  const positive = (name: string, fallback: number) => {
-    const value = Number(option(name, String(fallback)));
-    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number ≥ 1`);
-    return value;
-  };
-  const mode = option('mode', 'both');
-  if (!['standalone', 'distributed', 'both'].includes(mode))
-    throw new Error('mode must be standalone, distributed or both');
   const gazetteer = option('gazetteer', DEFAULT_GAZETTEER);
   return {
-    modes: mode === 'both' ? ['standalone', 'distributed'] : [mode as Mode],
+    modes: modesOption(),
     gazetteer: gazetteer !== 'none' && fs.existsSync(gazetteer) ? gazetteer : undefined,
-    durationS: positive('duration', 10),
-    connections: positive('connections', 50),
-    warmupS: positive('warmup', 2),
-    distributed: {
-      adminUrl: option('pg_admin_url', 'postgres://postgres@127.0.0.1:5432/postgres'),
-      natsUrl: option('nats_url', 'nats://127.0.0.1:4222'),
-      redisUrl: option('redis_url', 'redis://127.0.0.1:6379'),
-    },
+    durationS: positiveOption('duration', 10),
+    connections: positiveOption('connections', 50),
+    warmupS: positiveOption('warmup', 2),
+    idleS: positiveOption('idle', IDLE_S),
+    distributed: distributedOptions(),
   };
-}
-
-/** What must be stopped if the run ends early (Ctrl-C, an error). */
-const running = new Set<{ stop(): Promise<void> }>();
-
-async function using<T extends { stop(): Promise<void> }, R>(
-  resource: T,
-  work: (resource: T) => Promise<R>,
-): Promise<R> {
-  running.add(resource);
-  try {
-    return await work(resource);
-  } finally {
-    running.delete(resource);
-    await resource.stop();
-  }
 }
 
 async function measure(url: string, workload: Workload, options: Options): Promise<LoadResult> {
@@ -120,13 +88,14 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
   process.stdout.write(`Starting the ${mode} platform…\n`);
   const platform = mode === 'standalone' ? await startStandalone() : await startDistributed(options.distributed);
   return using(platform, async () => {
+    process.stdout.write(`Idle ${options.idleS} s, then reading resident memory…\n`);
+    report.memory.idle = await readIdleMemory(platform, options.idleS);
+    report.memoryChecks = idleMemoryChecks(mode, report.memory.idle);
     if (options.gazetteer) {
       process.stdout.write(`Importing the gazetteer ${options.gazetteer}…\n`);
       await importGazetteer(platform, options.gazetteer);
     } else process.stdout.write('No gazetteer to import: measuring over the seed.\n');
-    await new Promise((resolve) => setTimeout(resolve, 3000)); // let start-up work settle before weighing
-    report.memory.idle = readMemory(platform.memoryGroups());
-    const auth = { authorization: `Bearer ${platform.apiKey}` };
+    const auth = { authorization: `Bearer ${await platform.apiKey()}` };
 
     process.stdout.write('Measuring GET /v1/locations…\n');
     const locations = await compare(
@@ -161,7 +130,6 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
       );
     }
     report.memory.loaded = readMemory(platform.memoryGroups());
-    report.memoryChecks = memoryChecks(mode, report.memory.idle);
     return report;
   });
 }
@@ -175,36 +143,8 @@ function routeRun(
   return { route, baseline, measured, ratio, ...target };
 }
 
-function memoryChecks(mode: Mode, idle: MemoryReading[]): ModeReport['memoryChecks'] {
-  if (mode === 'standalone') {
-    const total = Math.round(idle.reduce((sum, reading) => sum + reading.pssMb, 0));
-    return [
-      {
-        check: `whole standalone platform idle < ${STANDALONE_LIMIT_MB} MB (PSS): ${total} MB`,
-        met: total < STANDALONE_LIMIT_MB,
-      },
-    ];
-  }
-  return idle
-    .filter((reading) => reading.label !== 'launcher')
-    .map((reading) => ({
-      check: `idle ${reading.label} < ${IDLE_SERVICE_LIMIT_MB} MB (RSS): ${reading.rssMb} MB`,
-      met: reading.rssMb < IDLE_SERVICE_LIMIT_MB,
-    }));
-}
-
-async function stopEverything(): Promise<void> {
-  await Promise.allSettled([...running].map((resource) => resource.stop()));
-}
-
 async function main(): Promise<void> {
   const options = readOptions();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      process.stdout.write(`\n${signal}: stopping every process the bench started…\n`);
-      void stopEverything().finally(() => process.exit(130));
-    });
-  }
   const reports: ModeReport[] = [];
   for (const mode of options.modes) {
     const report = await benchMode(mode, options);
@@ -215,8 +155,4 @@ async function main(): Promise<void> {
   if (reports.some((report) => invalidRuns(report).length > 0)) process.exitCode = 1;
 }
 
-main().catch(async (err: unknown) => {
-  process.stderr.write(`bench: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  await stopEverything();
-  process.exit(1);
-});
+runBench('bench', main);

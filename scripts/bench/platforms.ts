@@ -17,12 +17,16 @@ import type { ProcessGroup } from './memory';
 
 export type Mode = 'standalone' | 'distributed';
 
-/** A running platform, reached through its gateway with a workspace API key that has decisions to spend. */
+/** A running platform, reached through its gateway; nothing has asked it anything yet. */
 export interface Platform {
   mode: Mode;
   baseUrl: string;
-  apiKey: string;
   databaseUrl: string;
+  /**
+   * A workspace API key with decisions to spend, made on the first call (distributed: a
+   * broker signs up through the API), so the idle memory is read before any request.
+   */
+  apiKey(): Promise<string>;
   memoryGroups(): ProcessGroup[];
   stop(): Promise<void>;
 }
@@ -61,11 +65,11 @@ export async function startStandalone(): Promise<Platform> {
     const saved = readDemoCredentials(dataDir);
     if (!saved) throw new Error(`no demo credentials in ${dataDir}`);
     const { url: databaseUrl } = await connectOrStartEmbeddedPostgres({ dataDir });
-    await topUpDecisions(databaseUrl, saved.credentials.api_key);
+    const apiKey = saved.credentials.api_key;
     return {
       mode: 'standalone',
       baseUrl,
-      apiKey: saved.credentials.api_key,
+      apiKey: memoized(() => topUpDecisions(databaseUrl, apiKey).then(() => apiKey)),
       databaseUrl,
       memoryGroups: () => [
         { label: 'standalone node', pids: () => [pid] },
@@ -139,12 +143,14 @@ export async function startDistributed(settings: DistributedSettings): Promise<P
     for (const app of APP_NAMES) {
       await waitFor200(`http://127.0.0.1:${APP_RUNTIME[app].port}${APP_RUNTIME[app].readinessPath}`, launcher, 120_000);
     }
-    const apiKey = await signUpWithApiKey(baseUrl);
-    await topUpDecisions(databaseUrl, apiKey);
     return {
       mode: 'distributed',
       baseUrl,
-      apiKey,
+      apiKey: memoized(async () => {
+        const apiKey = await signUpWithApiKey(baseUrl);
+        await topUpDecisions(databaseUrl, apiKey);
+        return apiKey;
+      }),
       databaseUrl,
       memoryGroups: () => [
         { label: 'launcher', pids: () => [pid] },
@@ -215,6 +221,12 @@ async function postJson(baseUrl: string, route: string, body: unknown, token?: s
   const text = await response.text();
   if (!response.ok) throw new Error(`POST ${route}: ${response.status} ${text}`);
   return JSON.parse(text) as unknown;
+}
+
+/** The first call's promise, shared by every later call. */
+function memoized<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
 }
 
 interface Logged {
@@ -315,10 +327,11 @@ export async function importGazetteer(platform: Platform, source: string): Promi
   });
   const [code] = (await once(tool, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`import-locations ${source} exited ${String(code)}`);
+  const apiKey = await platform.apiKey();
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const res = await fetch(`${platform.baseUrl}/v1/locations?city=Riyadh&districts=true`, {
-      headers: { authorization: `Bearer ${platform.apiKey}` },
+      headers: { authorization: `Bearer ${apiKey}` },
     });
     const body = (await res.json()) as { districts?: unknown[] };
     if ((body.districts?.length ?? 0) > SEED_RIYADH_DISTRICTS) return;

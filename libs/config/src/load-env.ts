@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import type { ClassConstructor } from 'class-transformer';
-import { validateSync } from 'class-validator';
+import { validateSync } from '@app/validation';
 
 export class ConfigurationError extends Error {
   constructor(readonly problems: string[]) {

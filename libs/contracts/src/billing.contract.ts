@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Max, Min } from '@app/validation';
 import { BROKER_KINDS } from './access';
 import type { BrokerKind } from './access';
 import { MAX_PAGE_OFFSET } from './paging';

@@ -11,7 +11,7 @@ import {
   Length,
   Max,
   Min,
-} from 'class-validator';
+} from '@app/validation';
 import type { DecisionBenchmark } from './decisions.contract';
 import { MaxDecimalPlaces } from './decimal-places';
 import { MAX_PAGE_OFFSET } from './paging';

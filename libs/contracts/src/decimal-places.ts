@@ -1,4 +1,4 @@
-import { ValidateBy, buildMessage } from 'class-validator';
+import { ValidateBy, buildMessage } from '@app/validation';
 
 /**
  * A number with at most `places` decimals. class-validator's `IsNumber({maxDecimalPlaces})`

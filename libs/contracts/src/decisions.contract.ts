@@ -16,7 +16,7 @@ import {
   Max,
   Min,
   ValidateNested,
-} from 'class-validator';
+} from '@app/validation';
 import { MAX_PAGE_OFFSET } from './paging';
 
 /** The decision service's decision pattern and the public decision shapes (spec 2.1, 2.2). */

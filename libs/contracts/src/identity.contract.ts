@@ -1,4 +1,4 @@
-import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsUUID } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsUUID } from '@app/validation';
 import { WORKSPACE_ROLES } from './access';
 import type { Language, WorkspaceRole } from './access';
 

@@ -12,7 +12,7 @@ import {
   MaxLength,
   Min,
   ValidateNested,
-} from 'class-validator';
+} from '@app/validation';
 import { MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from './paging';
 
 /**

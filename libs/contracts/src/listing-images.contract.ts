@@ -1,4 +1,4 @@
-import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsString, IsUUID, Length, Max, Min } from '@app/validation';
 
 /**
  * Listing images between the gateway and the catalogue. The gateway takes the upload over

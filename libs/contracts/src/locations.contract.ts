@@ -1,4 +1,4 @@
-import { IsBoolean, IsOptional, IsString } from 'class-validator';
+import { IsBoolean, IsOptional, IsString } from '@app/validation';
 
 /** The decision service's location patterns and payloads. */
 export const LOCATIONS_SEARCH_PATTERN = 'rpc.decision.locations.search.v1';

@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, IsUUID, Length, Max, Min } from '@app/validation';
 import { LISTING_TYPES } from './catalogue.contract';
 import type { Currency, ListingType } from './catalogue.contract';
 import type { DecisionBenchmark } from './decisions.contract';

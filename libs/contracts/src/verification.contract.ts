@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Length, Matches, MaxLength } from '@app/validation';
 
 /**
  * Broker verification (spec 3): a workspace submits its licence or company register with a

@@ -1,4 +1,5 @@
 import { ValidationPipe } from '@nestjs/common';
+import { validate } from '@app/validation';
 import { validationErrorFrom } from './validation-errors';
 
 /**
@@ -11,5 +12,7 @@ export function contractValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: true,
     transform: true,
     exceptionFactory: validationErrorFrom,
+    // Not Nest's default (the package's index): see @app/validation.
+    validatorPackage: { validate },
   });
 }

@@ -1,4 +1,4 @@
-import type { ValidationError } from 'class-validator';
+import type { ValidationError } from '@app/validation';
 import { AppError } from './app-error';
 
 interface FieldProblem {

@@ -1,56 +1,68 @@
 import { Module } from '@nestjs/common';
-import type { Type } from '@nestjs/common';
+import type { INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter } from '@nestjs/platform-fastify';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { ClientProxy } from '@nestjs/microservices';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import { Logger } from 'nestjs-pino';
 import { APP_RUNTIME } from '@app/contracts';
 import type { ServiceName } from '@app/contracts';
 import { BaseEnv, loadEnv } from '@app/config';
 import { AppExceptionFilter, contractValidationPipe } from '@app/errors';
-import { DrainingNatsServer } from '@app/messaging';
+import { DrainingNatsServer, TRANSPORT_CLIENT } from '@app/messaging';
 import { PlatformModule } from './platform.module';
 import { distributedDatabase, runtimeOptionsFrom } from './runtime-env';
 import { closeGracefullyOnSignals } from './shutdown';
-import { serviceHealthModule } from './health/service-health.module';
+import { pingDatabase } from './health/database-check';
+import { serveProbes } from './health/service-probes';
+import { checkTransport } from './health/transport-check';
 
 /**
- * Runs one service as its own process (distributed mode): its module, NATS in the
- * service's queue group so replicas share the load, and HTTP health probes on PORT.
+ * Runs one service as its own process (distributed mode): its module as a Nest
+ * microservice on NATS, in the service's queue group so replicas share the load, and the
+ * HTTP health probes on PORT. Services answer no other HTTP, so they load no web framework.
  */
-export async function runService(service: ServiceName, serviceModule: Type): Promise<NestFastifyApplication> {
+export async function runService(service: ServiceName, serviceModule: Type): Promise<INestMicroservice> {
   const env = loadEnv(BaseEnv);
-  const port = env.PORT ?? APP_RUNTIME[service].port;
   const runtime = runtimeOptionsFrom(env, 'distributed', service);
 
   @Module({
     imports: [
       PlatformModule.forRoot({ runtime, database: distributedDatabase(env, service), logLevel: env.LOG_LEVEL }),
       serviceModule,
-      serviceHealthModule(service),
     ],
   })
   class ServiceProcessModule {}
 
-  const app = await NestFactory.create<NestFastifyApplication>(ServiceProcessModule, new FastifyAdapter(), {
+  const app = await NestFactory.createMicroservice(ServiceProcessModule, {
+    strategy: new DrainingNatsServer(
+      { servers: env.NATS_URL.split(','), queue: service, name: runtime.instanceId, maxReconnectAttempts: -1 },
+      runtime.eventsNamespace,
+    ),
     bufferLogs: true,
   });
   const logger = app.get(Logger);
   app.useLogger(logger);
   app.useGlobalFilters(new AppExceptionFilter());
   app.useGlobalPipes(contractValidationPipe());
-  app.connectMicroservice(
-    {
-      strategy: new DrainingNatsServer(
-        { servers: env.NATS_URL.split(','), queue: service, name: runtime.instanceId, maxReconnectAttempts: -1 },
-        runtime.eventsNamespace,
-      ),
+  await app.listen();
+
+  const dataSource = app.get<DataSource>(getDataSourceToken(service), { strict: false });
+  const transport = app.get<ClientProxy>(TRANSPORT_CLIENT, { strict: false });
+  const probes = await serveProbes({
+    port: env.PORT ?? APP_RUNTIME[service].port,
+    host: '0.0.0.0',
+    livenessPath: APP_RUNTIME[service].livenessPath,
+    readinessPath: APP_RUNTIME[service].readinessPath,
+    checks: {
+      database: () => pingDatabase(dataSource),
+      transport: () => checkTransport(transport, runtime.mode),
     },
-    { inheritAppConfig: true },
-  );
-  await app.startAllMicroservices();
-  await app.listen({ port, host: '0.0.0.0' });
-  closeGracefullyOnSignals(app, logger, env.SHUTDOWN_TIMEOUT_MS);
-  logger.log(`${service} listening on NATS queue "${service}", health on :${port}`);
+    onUnready: (details) => logger.error(`Health Check has failed! ${JSON.stringify(details)}`),
+  });
+  // The probes stop first, as the HTTP server did in the hybrid app; then NATS drains.
+  const stoppable = { close: () => probes.close().then(() => app.close()) };
+  closeGracefullyOnSignals(stoppable, logger, env.SHUTDOWN_TIMEOUT_MS);
+  logger.log(`${service} listening on NATS queue "${service}", health on :${probes.port}`);
   return app;
 }

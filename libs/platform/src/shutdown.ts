@@ -1,4 +1,4 @@
-import type { INestApplication, LoggerService } from '@nestjs/common';
+import type { INestApplicationContext, LoggerService } from '@nestjs/common';
 
 /**
  * SIGTERM or SIGINT: stop taking work, finish what is in flight (HTTP requests, messages,
@@ -6,7 +6,7 @@ import type { INestApplication, LoggerService } from '@nestjs/common';
  * or the deadline, exits at once.
  */
 export function closeGracefullyOnSignals(
-  app: INestApplication,
+  app: Pick<INestApplicationContext, 'close'>,
   logger: LoggerService,
   timeoutMs: number,
   after: () => Promise<void> = () => Promise.resolve(),

@@ -1,4 +1,4 @@
-import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsString, Matches, Max, Min } from '@app/validation';
 import { BaseEnv, ToInteger, defineAppConfig } from '@app/config';
 
 export class BillingEnv extends BaseEnv {

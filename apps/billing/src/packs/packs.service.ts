@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { isUUID } from 'class-validator';
+import { isUUID } from '@app/validation';
 import type { DecisionPackResponse, PurchasePackRequest, RefundPackRequest } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { Clock } from '../clock/clock';

@@ -1,4 +1,4 @@
-import { IsOptional, Matches } from 'class-validator';
+import { IsOptional, Matches } from '@app/validation';
 import { BaseEnv, defineAppConfig } from '@app/config';
 
 const HTTP_URL = /^https?:\/\/[^\s/]+(\/[^\s]*)?$/;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { isUUID } from 'class-validator';
+import { isUUID } from '@app/validation';
 import type { ListingImageRow } from './listings.repository';
 
 /** The writes on catalogue.listing_images (reads beside the listing's, in ListingsRepository). */

@@ -4,7 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { ListingFlag, ListingStatus, ModerationAction } from '@app/contracts';
 import { uniqueViolation } from '@app/database';
 import { AppError } from '@app/errors';
-import { isUUID } from 'class-validator';
+import { isUUID } from '@app/validation';
 import { CATALOGUE_DATABASE } from '../database/catalogue.database';
 import type { ListingEntity } from './listing.entity';
 import type { ListingImageEntity } from './listing-image.entity';

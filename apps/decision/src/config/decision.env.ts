@@ -1,4 +1,4 @@
-import { IsBoolean } from 'class-validator';
+import { IsBoolean } from '@app/validation';
 import { BaseEnv, ToBoolean, defineAppConfig } from '@app/config';
 
 export class DecisionEnv extends BaseEnv {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { isUUID } from 'class-validator';
+import { isUUID } from '@app/validation';
 import { decisionCost } from '@app/contracts';
 import type {
   CreateDecisionRequest,

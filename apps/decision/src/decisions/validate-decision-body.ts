@@ -1,5 +1,5 @@
 import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
+import { validateSync } from '@app/validation';
 import { DecisionRequestBody, PROPERTY_TYPES } from '@app/contracts';
 import { AppError, flattenValidationErrors, validationErrorFrom } from '@app/errors';
 

@@ -5,15 +5,15 @@ import { ReasoningEnv, resolveAiProvider } from './reasoning.env';
 import { TemplateReasoningProvider } from './template-reasoning.provider';
 
 describe('ReasoningEnv', () => {
-  it('should use the template with the documented defaults when no AI is configured', () => {
+  it('should use the template with the documented defaults when no AI is configured', async () => {
     const env = loadEnv(ReasoningEnv, {});
 
     expect(resolveAiProvider(env)).toBe('template');
     expect(env).toMatchObject({ AI_TIMEOUT_MS: 15_000, AI_MAX_RETRIES: 1 });
-    expect(createReasoningProvider(env)).toBeInstanceOf(TemplateReasoningProvider);
+    await expect(createReasoningProvider(env)).resolves.toBeInstanceOf(TemplateReasoningProvider);
   });
 
-  it('should use openai when AI_BASE_URL is set and AI_PROVIDER is not', () => {
+  it('should use openai when AI_BASE_URL is set and AI_PROVIDER is not', async () => {
     const env = loadEnv(ReasoningEnv, {
       AI_BASE_URL: 'http://127.0.0.1:11434/v1',
       AI_MODEL: 'qwen2.5:7b',
@@ -23,13 +23,13 @@ describe('ReasoningEnv', () => {
 
     expect(resolveAiProvider(env)).toBe('openai');
     expect(env).toMatchObject({ AI_TIMEOUT_MS: 8000, AI_MAX_RETRIES: 0 });
-    expect(createReasoningProvider(env)).toBeInstanceOf(OpenAiReasoningProvider);
+    await expect(createReasoningProvider(env)).resolves.toBeInstanceOf(OpenAiReasoningProvider);
   });
 
-  it('should keep the template when AI_PROVIDER=template even though AI_BASE_URL is set', () => {
+  it('should keep the template when AI_PROVIDER=template even though AI_BASE_URL is set', async () => {
     const env = loadEnv(ReasoningEnv, { AI_PROVIDER: 'template', AI_BASE_URL: 'https://api.openai.com/v1' });
 
-    expect(createReasoningProvider(env)).toBeInstanceOf(TemplateReasoningProvider);
+    await expect(createReasoningProvider(env)).resolves.toBeInstanceOf(TemplateReasoningProvider);
   });
 
   it('should refuse to start when AI_PROVIDER=openai has no base URL or no model', () => {

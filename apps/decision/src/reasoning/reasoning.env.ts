@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Length, Max, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Length, Max, Min, ValidateIf } from '@app/validation';
 import { ToInteger, defineAppConfig } from '@app/config';
 
 export const AI_PROVIDERS = ['template', 'openai'] as const;

@@ -1,15 +1,18 @@
 import { Logger, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { OpenAiReasoningProvider } from './openai-reasoning.provider';
 import { REASONING_PROVIDER } from './reasoning.provider';
 import type { ReasoningProvider } from './reasoning.provider';
 import { reasoningConfig, resolveAiProvider } from './reasoning.env';
 import type { ReasoningEnv } from './reasoning.env';
 import { TemplateReasoningProvider } from './template-reasoning.provider';
 
-/** The provider the configuration chooses; the env is validated, so openai has its URL and model. */
-export function createReasoningProvider(env: ReasoningEnv): ReasoningProvider {
+/**
+ * The provider the configuration chooses; the env is validated, so openai has its URL and model.
+ * The OpenAI SDK is loaded only when chosen: the default template provider does without it.
+ */
+export async function createReasoningProvider(env: ReasoningEnv): Promise<ReasoningProvider> {
   if (resolveAiProvider(env) === 'template') return new TemplateReasoningProvider();
+  const { OpenAiReasoningProvider } = await import('./openai-reasoning.provider');
   return new OpenAiReasoningProvider({
     baseURL: env.AI_BASE_URL!,
     apiKey: env.AI_API_KEY,
@@ -26,8 +29,8 @@ export function createReasoningProvider(env: ReasoningEnv): ReasoningProvider {
     {
       provide: REASONING_PROVIDER,
       inject: [reasoningConfig.KEY],
-      useFactory: (env: ReasoningEnv): ReasoningProvider => {
-        const provider = createReasoningProvider(env);
+      useFactory: async (env: ReasoningEnv): Promise<ReasoningProvider> => {
+        const provider = await createReasoningProvider(env);
         const detail = provider.name === 'openai' ? ` (${env.AI_MODEL} at ${new URL(env.AI_BASE_URL!).host})` : '';
         new Logger('ReasoningModule').log(`Decision reasoning by ${provider.name}${detail}`);
         return provider;

@@ -10,7 +10,7 @@ import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs
 import type { HealthCheckResult } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { TransportHealthIndicator } from '@app/platform';
+import { TransportHealthIndicator } from './transport.health';
 import { Public } from '../identity/access/access.decorators';
 import { IDENTITY_DATABASE } from '../database/identity.database';
 import { ServiceStatusDto, ServicesStatusDto } from './health.dto';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
-import { TransportHealthIndicator } from '@app/platform';
+import { TransportHealthIndicator } from './transport.health';
 import { HealthController } from './health.controller';
 import { ServicesStatusService } from './services-status.service';
 

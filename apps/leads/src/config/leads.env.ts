@@ -1,4 +1,4 @@
-import { IsInt, Max, Min } from 'class-validator';
+import { IsInt, Max, Min } from '@app/validation';
 import { BaseEnv, ToInteger, defineAppConfig } from '@app/config';
 
 export class LeadsEnv extends BaseEnv {

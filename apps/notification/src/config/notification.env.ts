@@ -1,4 +1,4 @@
-import { IsEmail, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsEmail, IsInt, IsOptional, IsString, Matches, Max, Min } from '@app/validation';
 import { BaseEnv, ToInteger, defineAppConfig } from '@app/config';
 
 export class NotificationEnv extends BaseEnv {

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
+import { validate } from '@app/validation';
 import type { EntityManager } from 'typeorm';
 import { NOTIFICATION_REQUEST, NotificationRequestPayload } from '@app/contracts';
 import { DeadLetter, EventConsumer, OnEvent } from '@app/messaging';
