@@ -9,6 +9,7 @@ import {
   IsUrl,
   Matches,
   MaxLength,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { NOTIFICATION_KINDS } from '@app/contracts';
@@ -57,22 +58,22 @@ export class PreferencesDto implements NotificationPreferences {
 /** Channels not sent keep their setting. */
 export class UpdatePreferencesDto {
   @ApiPropertyOptional({ description: 'E-mail (default on)' })
-  @IsOptional()
+  @ValidateIf((_body, value) => value !== undefined) // absent keeps the setting; null is refused
   @IsBoolean()
   email?: boolean;
 
   @ApiPropertyOptional({ description: 'The in-app inbox of GET /v1/me/notifications (default on)' })
-  @IsOptional()
+  @ValidateIf((_body, value) => value !== undefined) // absent keeps the setting; null is refused
   @IsBoolean()
   in_app?: boolean;
 
   @ApiPropertyOptional({ description: 'WhatsApp, when the platform has it set up and you have a phone (default on)' })
-  @IsOptional()
+  @ValidateIf((_body, value) => value !== undefined) // absent keeps the setting; null is refused
   @IsBoolean()
   whatsapp?: boolean;
 
   @ApiPropertyOptional({ description: 'Web push to your subscribed browsers (default on)' })
-  @IsOptional()
+  @ValidateIf((_body, value) => value !== undefined) // absent keeps the setting; null is refused
   @IsBoolean()
   push?: boolean;
 }

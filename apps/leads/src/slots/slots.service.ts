@@ -36,24 +36,24 @@ export class SlotsService {
       time_zone: listing.time_zone,
       duration_minutes: request.duration_minutes,
     };
-    if (request.starts_at !== undefined) {
-      if (request.weekday !== undefined || request.local_time !== undefined) {
+    // A field sent as null counts as not sent.
+    if (request.starts_at != null) {
+      if (request.weekday != null || request.local_time != null) {
         throw invalid('starts_at', 'Send either starts_at (one slot) or weekday and local_time (a weekly rule).');
       }
       const startsAt = new Date(request.starts_at);
       if (startsAt.getTime() <= Date.now()) throw invalid('starts_at', 'starts_at must be in the future.');
       return toSlotResponse(await this.slots.insertSlot({ ...base, starts_at: startsAt }));
     }
-    if (request.weekday === undefined)
-      throw invalid('weekday', 'A weekly rule needs weekday (0 = Sunday … 6 = Saturday).');
-    if (request.local_time === undefined) throw invalid('local_time', 'A weekly rule needs local_time (HH:MM).');
+    if (request.weekday == null) throw invalid('weekday', 'A weekly rule needs weekday (0 = Sunday … 6 = Saturday).');
+    if (request.local_time == null) throw invalid('local_time', 'A weekly rule needs local_time (HH:MM).');
     const from = request.from ?? todayIn(listing.time_zone);
     for (const [field, value] of [
       ['from', from],
       ['until', request.until],
     ] as const)
-      if (value !== undefined && !isCalendarDate(value)) throw invalid(field, `${field} is not a calendar date.`);
-    if (request.until !== undefined && request.until < from) throw invalid('until', 'until must not be before from.');
+      if (value != null && !isCalendarDate(value)) throw invalid(field, `${field} is not a calendar date.`);
+    if (request.until != null && request.until < from) throw invalid('until', 'until must not be before from.');
     const rule = await this.slots.insertRule({
       ...base,
       weekday: request.weekday,
