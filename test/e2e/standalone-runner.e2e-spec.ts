@@ -1,3 +1,5 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +7,7 @@ import { describeStandalone } from '../harness/mode';
 import { isProcessRunning as isAlive } from '@app/database';
 import { freePort, run, waitForHttp200 } from '../harness/processes';
 
+const REPO = path.join(__dirname, '..', '..');
 const MAIN = path.join(__dirname, '..', '..', 'dist', 'apps', 'standalone', 'src', 'main.js');
 const MIGRATE = path.join(__dirname, '..', '..', 'dist', 'scripts', 'migrate.js');
 
@@ -115,5 +118,53 @@ describeStandalone('npm start (the standalone runner)', () => {
         fs.rmSync(home, { recursive: true, force: true });
       }
     },
+  );
+
+  asRoot(
+    "should run the README's npm start from a clone in a private 0700 folder, as root",
+    async () => {
+      const home = fs.mkdtempSync(path.join(os.tmpdir(), 'pdp-home-')); // 0700, as /root is
+      const clone = path.join(home, 'platform');
+      execFileSync('git', ['clone', '--quiet', '--no-hardlinks', REPO, clone]);
+      // The installed packages, linked rather than installed again: embedded PostgreSQL's binaries now sit in the private folder too.
+      execFileSync('cp', ['-al', path.join(REPO, 'node_modules'), path.join(clone, 'node_modules')]);
+      const port = await freePort();
+      let output = '';
+      const npm = spawn('npm', ['start'], {
+        cwd: clone,
+        env: { PATH: process.env.PATH, HOME: home, PORT: String(port), LOG_LEVEL: 'warn', DEMO_SEED: 'false' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true, // its own process group: npm and the platform it runs are stopped together
+      });
+      npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = once(npm, 'exit').then(([code]) => code as number | null);
+      // 'close': every holder of its output has let go, the platform npm started included.
+      const closed = once(npm, 'close');
+      let cluster: string | undefined;
+      try {
+        await waitForHttp200(
+          `http://127.0.0.1:${port}/v1/health/ready`,
+          { child: npm, output: () => output, exited },
+          180_000,
+        );
+        cluster = /cluster in (\S+?)\)/.exec(output)?.[1];
+        expect(cluster).toMatch(/^\/var\/lib\/property-platform\/[0-9a-f]{16}\/postgres$/);
+        expect(output).toContain(`./.data (created; cluster in ${cluster})`);
+        const search = await fetch(`http://127.0.0.1:${port}/v1/properties?city=${encodeURIComponent('الرياض')}`);
+        expect(search.status).toBe(200);
+        expect(await search.json()).toEqual({ properties: [], count: 0, offset: 0 });
+
+        process.kill(-npm.pid!, 'SIGTERM'); // as Ctrl-C in a terminal reaches the whole foreground group
+        await closed;
+        expect(output).toContain('Stopped; the database is shut down.');
+      } finally {
+        if (npm.exitCode === null && npm.signalCode === null) process.kill(-npm.pid!, 'SIGKILL');
+        await closed;
+        if (cluster) fs.rmSync(path.dirname(cluster), { recursive: true, force: true });
+        fs.rmSync(home, { recursive: true, force: true });
+      }
+    },
+    240_000,
   );
 });
