@@ -2,7 +2,8 @@
 # One image recipe for every app: `docker build --build-arg APP=decision -t property-decision/decision .`
 # The apps share one package.json, so the stages below are shared too and only the CMD differs.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 LTS (supported to April 2028); CI runs the suite on it (.ci/run).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # deps: full install (dev tooling for the build; optional deps so standalone code type-checks).
 FROM ${NODE_IMAGE} AS deps

@@ -81,4 +81,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
     },
   },
+  // Plain ES module scripts (test/deploy's schema validator): no TypeScript project to type-check them with.
+  { files: ['**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );

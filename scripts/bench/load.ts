@@ -21,6 +21,8 @@ export interface LoadResult {
   /** Responses outside 2xx plus connection errors and timeouts: any of them makes the run invalid. */
   errors: number;
   statusCodes: Record<string, number>;
+  /** CPU per platform process group over the run, when measured (cores busy, CPU ms per request). */
+  cpu?: { label: string; cores: number; msPerRequest: number }[];
 }
 
 /** One autocannon run against `baseUrl`. */

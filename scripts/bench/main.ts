@@ -5,7 +5,7 @@ import type { Baseline, BaselineKind } from './baseline';
 import { runLoad } from './load';
 import type { LoadResult, LoadSettings, Workload } from './load';
 import { IDLE_S, idleMemoryChecks, readIdleMemory } from './idle-memory';
-import { readMemory } from './memory';
+import { readCpuSeconds, readMemory } from './memory';
 import { distributedUnavailable, importGazetteer, startDistributed, startStandalone } from './platforms';
 import type { DistributedSettings, Mode, Platform } from './platforms';
 import { distributedOptions, modesOption, option, positiveOption } from './options';
@@ -56,6 +56,27 @@ async function measure(url: string, workload: Workload, options: Options): Promi
   return runLoad(url, workload, options);
 }
 
+/**
+ * The route's run with the CPU each platform process spent on it: what the Kubernetes CPU
+ * requests are sized from (docs/kubernetes.md).
+ */
+async function measureWithCpu(platform: Platform, workload: Workload, options: Options): Promise<LoadResult> {
+  await runLoad(platform.baseUrl, workload, { durationS: options.warmupS, connections: WARMUP_CONNECTIONS });
+  const groups = platform.memoryGroups();
+  const before = readCpuSeconds(groups);
+  const result = await runLoad(platform.baseUrl, workload, options);
+  const after = readCpuSeconds(groups);
+  result.cpu = groups.map(({ label }) => {
+    const seconds = (after.get(label) ?? 0) - (before.get(label) ?? 0);
+    return {
+      label,
+      cores: Math.round((seconds / options.durationS) * 100) / 100,
+      msPerRequest: Math.round((seconds * 1000 * 100) / Math.max(result.requests, 1)) / 100,
+    };
+  });
+  return result;
+}
+
 /** The baseline first, then the route, back to back. */
 async function compare(
   platform: Platform,
@@ -66,7 +87,7 @@ async function compare(
   const baseline = await using<Baseline, LoadResult>(await startBaseline(kind, platform.databaseUrl), (server) =>
     measure(server.url, workload, options),
   );
-  return { baseline, measured: await measure(platform.baseUrl, workload, options) };
+  return { baseline, measured: await measureWithCpu(platform, workload, options) };
 }
 
 async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {

@@ -89,3 +89,22 @@ function kbField(file: string, field: string): number {
 function toMb(kb: number): number {
   return Math.round((kb / 1024) * 10) / 10;
 }
+
+/** CPU time each group has used so far, in seconds (utime + stime of its processes, /proc/<pid>/stat). */
+export function readCpuSeconds(groups: ProcessGroup[]): Map<string, number> {
+  return new Map(groups.map((group) => [group.label, group.pids().reduce((total, pid) => total + cpuOf(pid), 0)]));
+}
+
+/** Clock ticks per second for /proc/<pid>/stat on Linux (USER_HZ). */
+const CLOCK_TICKS = 100;
+
+function cpuOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields 14 and 15 (utime, stime) counted from 1; after the command name's ')' field 3 is index 0.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}

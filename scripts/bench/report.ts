@@ -60,6 +60,11 @@ export function printModeReport(report: ModeReport, settings: LoadSettings): voi
       `   (baseline p50/p99 ms: ${report.runs.map((run) => `${run.route} ${run.baseline.p50Ms}/${run.baseline.p99Ms}`).join('; ')})`,
     );
   }
+  for (const run of report.runs) {
+    if (!run.measured.cpu) continue;
+    const cpu = run.measured.cpu.map((group) => `${group.label} ${group.cores} cores, ${group.msPerRequest} ms/req`);
+    lines.push(`   CPU during ${run.route}: ${cpu.join('; ')}`);
+  }
   if (report.memory.idle.length > 0) lines.push('', ...memoryTable(report));
   const invalid = invalidRuns(report);
   if (invalid.length > 0) {

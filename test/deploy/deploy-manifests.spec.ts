@@ -9,7 +9,7 @@ import { APP_NAMES, APP_RUNTIME, DISTRIBUTED_REQUIRED_ENV } from '@app/contracts
 import type { AppName } from '@app/contracts';
 
 const ROOT = join(__dirname, '..', '..');
-const K8S_DIR = join(ROOT, 'k8s');
+const K8S_DIR = join(ROOT, 'k8s', 'base');
 const CONFIG_MAP = 'pdp-config';
 const SECRET = 'pdp-secrets';
 /** Documents the operator-created Secret; applying it from the base would ship a placeholder credential. */
