@@ -73,6 +73,7 @@ const TEST_ENV = {
   OUTBOX_POLL_MS: '100',
   JWT_SIGNING_KEYS: SIGNING_KEYS,
   WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
+  INVITATION_TOKEN_KEY: randomBytes(32).toString('base64'),
 };
 
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
