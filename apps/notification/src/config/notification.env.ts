@@ -37,6 +37,16 @@ export class NotificationEnv extends BaseEnv {
   @Max(60_000)
   NOTIFICATION_POLL_MS = 1000;
 
+  /**
+   * How long a claimed message is held before another sender may take it: the time a
+   * crashed sender's messages wait. Longer than any send takes, or a slow send goes twice.
+   */
+  @ToInteger()
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  NOTIFICATION_LEASE_MS = 60_000;
+
   /** Attempts per message before it is dead-lettered (status `dead`, with the last error). */
   @ToInteger()
   @IsInt()
