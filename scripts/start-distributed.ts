@@ -6,7 +6,12 @@ import { APP_NAMES } from '@app/contracts';
 import type { AppName } from '@app/contracts';
 import { BaseEnv, ConfigurationError, loadEnv } from '@app/config';
 // The launcher is tooling: it shares standalone's development key maker.
-import { ensureSigningKey, ensureVapidKeys, ensureWebhookKey } from '../apps/standalone/src/local-secrets';
+import {
+  ensureInvitationTokenKey,
+  ensureSigningKey,
+  ensureVapidKeys,
+  ensureWebhookKey,
+} from '../apps/standalone/src/local-secrets';
 
 class LauncherEnv extends BaseEnv {
   /** Where a development signing key is kept when JWT_SIGNING_KEYS is unset (as standalone does). */
@@ -32,6 +37,12 @@ function main(): void {
     ensureWebhookKey(env.DATA_DIR);
     process.stdout.write(
       `WEBHOOK_SECRET_KEY not set: using a development key kept in ${env.DATA_DIR}/webhook-secret.key\n`,
+    );
+  }
+  if (!process.env.INVITATION_TOKEN_KEY) {
+    ensureInvitationTokenKey(env.DATA_DIR);
+    process.stdout.write(
+      `INVITATION_TOKEN_KEY not set: using a development key kept in ${env.DATA_DIR}/invitation-token.key\n`,
     );
   }
   ensureVapidKeys(env.DATA_DIR); // web push works locally too

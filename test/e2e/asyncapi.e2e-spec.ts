@@ -18,7 +18,7 @@ const SEVERITY_ERROR = 0;
 /** Every event subject the contracts library declares (request/response patterns start with `rpc.`). */
 function declaredSubjects(): string[] {
   return Object.values(contracts).filter(
-    (value): value is string => typeof value === 'string' && /^(?!rpc\.)[a-z]+(\.[a-z-]+){1,2}\.v\d+$/.test(value),
+    (value): value is string => typeof value === 'string' && /^(?!rpc\.)[a-z]+(\.[a-z_-]+){1,2}\.v\d+$/.test(value),
   );
 }
 
@@ -110,6 +110,12 @@ describeE2e('the AsyncAPI document of the domain events', () => {
       .set(as(moderator.token))
       .send({})
       .expect(200);
+    // Identity: the owner invites an agent (the invitee is mailed the accept link).
+    await api()
+      .post('/v1/workspace/invitations')
+      .set(as(owner.token))
+      .send({ email: `asyncapi-agent-${Date.now()}@example.test`, role: 'agent' })
+      .expect(201);
     // Leads: a thread and viewings through every state; the lead opens and is paid for.
     const listing = await publishedListing(platform, { workspaceId: owner.workspaceId, createdBy: owner.accountId });
     const buyer = await createAccount(platform);
@@ -193,10 +199,11 @@ describeE2e('the AsyncAPI document of the domain events', () => {
     }
     expect(problems).toEqual([]);
     const seen = new Set(written.map((row) => row.subject));
-    // The day above exercises every event but a decision refund (billing down mid-decision) and
-    // the notification requests other systems send in.
+    // The day above exercises every event but a decision refund (billing down mid-decision),
+    // the notification requests other systems send in, and widget sessions (the widget comes later).
     expect(declaredSubjects().filter((subject) => !seen.has(subject))).toEqual([
       'decision.refund.owed.v1',
+      'leads.widget_session.created.v1',
       'notification.request.v1',
     ]);
   });

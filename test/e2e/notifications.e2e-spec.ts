@@ -9,6 +9,8 @@ import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 import { startSmtpSink } from '../harness/smtp-sink';
 import type { ReceivedMail, SmtpSink } from '../harness/smtp-sink';
+import { startTcpProxy } from '../harness/tcp-proxy';
+import type { TcpProxy } from '../harness/tcp-proxy';
 
 const NOTIFICATION_ENV = {
   NOTIFICATION_POLL_MS: '100',
@@ -29,6 +31,14 @@ async function setLanguage(platform: Platform, accountId: string, language: 'en'
   await withClient(platform.databaseUrl, (client) =>
     client.query(`UPDATE identity.accounts SET language = $2 WHERE id = $1`, [accountId, language]),
   );
+}
+
+/** The token from the accept link `…/invitations/accept#token=<token>`. */
+function acceptTokenIn(mail: ReceivedMail): string {
+  const link = /\S+\/invitations\/accept#token=(\S+)/.exec(mail.text);
+  if (!link) throw new Error(`No accept link in:\n${mail.text}`);
+  expect(mail.html).toContain(link[0]);
+  return decodeURIComponent(link[1]);
 }
 
 let slot = 0;
@@ -248,6 +258,62 @@ describeE2e('notifications: e-mail and in-app from domain events', () => {
     expect(dead[0].error).toMatch(/account_ids or workspace_id is required/);
   });
 
+  it('should mail an invitee the accept link in the inviter’s language, and the link lets them join', async () => {
+    const invitee = `khalid-${Date.now()}@example.test`;
+    const created = await api()
+      .post('/v1/workspace/invitations')
+      .set(as(broker.token))
+      .send({ email: invitee, role: 'agent' })
+      .expect(201);
+    const [mail] = await mailTo(invitee);
+    const { rows } = await withClient(platform.databaseUrl, (client) =>
+      client.query<{ name: string }>(`SELECT name FROM identity.workspaces WHERE id = $1`, [broker.workspaceId]),
+    );
+    expect(mail).toMatchObject({ subject: `Layla Broker invited you to ${rows[0].name}`, language: 'en' });
+    expect(mail.text).toContain('Hello,');
+    expect(mail.text).toContain(`Layla Broker invited you to join ${rows[0].name} as an agent.`);
+    const token = acceptTokenIn(mail);
+    // The route still answers the token (clients that deliver invitations themselves); it is the mailed one.
+    expect(token).toBe((created.body as { accept_token: string }).accept_token);
+
+    const joined = await api()
+      .post('/v1/invitations/accept')
+      .send({ token, password: 'a long enough password', name: 'خالد الشمري' })
+      .expect(200);
+    expect(joined.body).toMatchObject({ name: 'خالد الشمري', role: 'agent', workspace: { id: broker.workspaceId } });
+    const members = await api().get('/v1/workspace/members').set(as(broker.token)).expect(200);
+    expect((members.body as { data: { email: string }[] }).data.map((member) => member.email)).toContain(invitee);
+    await api().post('/v1/invitations/accept').send({ token, password: 'a long enough password' }).expect(404);
+  });
+
+  it('should mail an invitee who has an account in their own language, right to left, without the token in any log', async () => {
+    const owner = await createMember(platform, { role: 'owner', name: 'Omar' });
+    const invitee = await createAccount(platform, { name: 'نورة' });
+    await setLanguage(platform, invitee.accountId, 'ar');
+    await api()
+      .post('/v1/workspace/invitations')
+      .set(as(owner.token))
+      .send({ email: invitee.email, role: 'admin' })
+      .expect(201);
+    const [mail] = await mailTo(invitee.email);
+    expect(mail.language).toBe('ar');
+    expect(mail.html).toContain('dir="rtl"');
+    expect(mail.text).toContain('بصفة مسؤول');
+    const token = acceptTokenIn(mail);
+    const { rows } = await withClient(platform.databaseUrl, (client) =>
+      client.query<{ payload: object }>(
+        `SELECT payload FROM identity.outbox WHERE subject = 'identity.invitation.created.v1' AND payload->>'email' = $1`,
+        [invitee.email.toLowerCase()],
+      ),
+    );
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows[0].payload)).not.toContain(token); // sealed, not readable in the outbox or broker
+    expect(platform.logs()).not.toContain(token);
+
+    const joined = await api().post('/v1/invitations/accept').send({ token, password: invitee.password }).expect(200);
+    expect(joined.body).toMatchObject({ id: invitee.accountId, role: 'admin', workspace: { id: owner.workspaceId } });
+  });
+
   it('should keep one user’s notifications from every other user', async () => {
     const stranger = await createAccount(platform);
     const inbox = (await api().get('/v1/me/notifications').set(as(stranger.token)).expect(200)).body as InboxPage;
@@ -290,3 +356,83 @@ describeDistributed('notifications survive a restart of the notification service
     expect(mail.every((item) => item.subject === 'New inquiry about Sea-view apartment')).toBe(true);
   });
 });
+
+describeDistributed(
+  'notifications through a crash of the notification service and a cut of its NATS connection',
+  () => {
+    let platform: Platform;
+    let smtp: SmtpSink;
+    let nats: TcpProxy;
+    afterAll(async () => {
+      await platform?.close();
+      await smtp?.close();
+      await nats?.close();
+    });
+
+    it('should mail every inquiry exactly once while the service is killed, restarted and cut off from NATS', async () => {
+      smtp = await startSmtpSink();
+      // Only the notification process reaches NATS through the proxy: the shared server is never touched.
+      nats = await startTcpProxy(new URL(process.env.E2E_NATS_URL ?? 'nats://127.0.0.1:4222').host);
+      platform = await startPlatform({
+        env: { ...NOTIFICATION_ENV, NOTIFICATION_MAX_ATTEMPTS: '8', NOTIFICATION_LEASE_MS: '2000', SMTP_URL: smtp.url },
+        appEnv: { notification: { NATS_URL: `nats://${nats.address}` } },
+      });
+      const broker = await createMember(platform, { role: 'owner' });
+      const listing = await publishedListing(platform, {
+        workspaceId: broker.workspaceId,
+        createdBy: broker.accountId,
+      });
+      const total = 12;
+      let emitted = 0;
+      const emitting = (async () => {
+        for (let i = 0; i < total; i++) {
+          const buyer = await createAccount(platform);
+          await request(platform.baseUrl)
+            .post('/v1/inquiries')
+            .set('authorization', `Bearer ${buyer.token}`)
+            .send({ property_id: listing, question: `Question ${i}` })
+            .expect(201);
+          emitted++;
+        }
+      })();
+      const emittedAtLeast = (n: number) =>
+        eventually(
+          () => emitted,
+          (count) => count >= n || count === total,
+          60_000,
+        );
+
+      await emittedAtLeast(2);
+      await platform.stopApp('notification', 'SIGKILL'); // a crash: no drain, claimed messages left behind
+      await emittedAtLeast(5);
+      await platform.startApp('notification');
+      await emittedAtLeast(7);
+      nats.cut();
+      await emittedAtLeast(10);
+      nats.restore();
+      await emitting;
+
+      const distinct = (mail: ReceivedMail[]) => new Set(mail.map((item) => item.messageId)).size;
+      await eventually(
+        () => smtp.to(broker.email),
+        (mail) => distinct(mail) >= total,
+        120_000,
+      );
+      const deliveries = await withClient(platform.databaseUrl, (client) =>
+        client.query<{ id: string; status: string }>(
+          `SELECT id, status FROM notification.deliveries WHERE account_id = $1 AND kind = 'inquiry_created'`,
+          [broker.accountId],
+        ),
+      );
+      expect(deliveries.rows).toHaveLength(total); // one per inquiry: no event planned twice
+      expect(deliveries.rows.every((row) => row.status === 'sent')).toBe(true);
+      const mail = smtp.to(broker.email);
+      expect(new Set(mail.map((item) => item.messageId))).toEqual(
+        new Set(deliveries.rows.map((row) => `<${row.id}@property-platform>`)),
+      );
+      // Every message once on the wire too; were a crash to fall between the mail server's "250 OK" and
+      // the sent mark, the resend would carry the same Message-ID for the mail client to drop.
+      expect(mail).toHaveLength(total);
+    }, 240_000);
+  },
+);

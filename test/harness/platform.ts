@@ -26,8 +26,8 @@ export interface Platform {
   /** Standalone only: the application itself, for looking at its routes. */
   app?: NestFastifyApplication;
   databaseUrl: string;
-  /** Distributed only: stop one app's process (SIGTERM) and start it again. */
-  stopApp(app: AppName): Promise<void>;
+  /** Distributed only: stop one app's process (SIGTERM, or SIGKILL for a crash) and start it again. */
+  stopApp(app: AppName, signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   startApp(app: AppName): Promise<void>;
   /** Distributed only: another gateway process on the same database and NATS; returns its base URL. */
   startGatewayReplica(): Promise<string>;
@@ -39,6 +39,8 @@ export interface Platform {
 export interface PlatformOptions {
   /** Extra environment for the apps (e.g. RPC_TIMEOUT_MS). */
   env?: Record<string, string>;
+  /** Distributed only: extra environment for one app's process (e.g. its own NATS_URL). */
+  appEnv?: Partial<Record<AppName, Record<string, string>>>;
 }
 
 /**
@@ -73,6 +75,7 @@ const TEST_ENV = {
   OUTBOX_POLL_MS: '100',
   JWT_SIGNING_KEYS: SIGNING_KEYS,
   WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
+  INVITATION_TOKEN_KEY: randomBytes(32).toString('base64'),
 };
 
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
@@ -121,6 +124,7 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
     private readonly db: FreshDatabase,
     private readonly ports: Record<AppName, number>,
     private readonly env: Record<string, string>,
+    private readonly appEnv: Partial<Record<AppName, Record<string, string>>> = {},
   ) {}
 
   get databaseUrl(): string {
@@ -147,7 +151,7 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
 
   private spawnApp(app: AppName, port: number): ChildProcess {
     const child = spawn(process.execPath, [path.join(DIST, app, 'src', 'main.js')], {
-      env: { PATH: process.env.PATH, ...this.env, PORT: String(port) },
+      env: { PATH: process.env.PATH, ...this.env, ...this.appEnv[app], PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
@@ -155,12 +159,12 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
     return child;
   }
 
-  async stopApp(app: AppName): Promise<void> {
+  async stopApp(app: AppName, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
     const child = this.processes.get(app);
     this.processes.delete(app);
     if (!child || child.exitCode !== null) return;
     const exited = once(child, 'exit');
-    child.kill('SIGTERM');
+    child.kill(signal);
     await exited;
   }
 
@@ -199,7 +203,7 @@ async function startDistributed(options: PlatformOptions): Promise<Omit<Platform
     REDIS_URL: process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379',
     EVENTS_NAMESPACE: `e2e${randomBytes(4).toString('hex')}`,
   };
-  const platform = new DistributedPlatform(`http://127.0.0.1:${ports.gateway}`, db, ports, env);
+  const platform = new DistributedPlatform(`http://127.0.0.1:${ports.gateway}`, db, ports, env, options.appEnv);
   try {
     await Promise.all(APP_NAMES.map((app) => platform.startApp(app)));
   } catch (err) {

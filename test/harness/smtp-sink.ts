@@ -9,6 +9,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   language: string | undefined;
+  /** The Message-ID header: the platform's delivery id, the same if a message is ever sent twice. */
+  messageId: string | undefined;
 }
 
 export interface SmtpSink {
@@ -43,6 +45,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             language: parsed.headers.get('content-language') as string | undefined,
+            messageId: parsed.messageId,
           });
           callback();
         })

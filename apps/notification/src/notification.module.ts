@@ -6,11 +6,14 @@ import { Channel } from './channels/channel';
 import { EmailChannel } from './channels/email.channel';
 import { PushChannel } from './channels/push.channel';
 import { WhatsAppChannel } from './channels/whatsapp.channel';
+import { Clock } from './clock/clock';
 import { notificationConfig } from './config/notification.env';
 import { notificationDatabase } from './database/notification.database';
 import { CHANNELS } from './deliveries/channels.token';
 import { DeliveriesRepository } from './deliveries/deliveries.repository';
 import { DeliveryWorker } from './deliveries/delivery-worker';
+import { DigestWorker } from './digests/digest-worker';
+import { DigestsRepository } from './digests/digests.repository';
 import { DirectoryClient } from './directory/directory.client';
 import { InboxRepository } from './inbox/inbox.repository';
 import { NotificationController } from './notification.controller';
@@ -26,7 +29,7 @@ import { WebhooksController } from './webhooks/webhooks.controller';
 import { WebhooksRepository } from './webhooks/webhooks.repository';
 import { WebhooksService } from './webhooks/webhooks.service';
 
-/** Notifications: consumes events; e-mail, WhatsApp, web push, in-app, preferences, delivery records with retries; webhooks. */
+/** Notifications: consumes events; e-mail, WhatsApp, web push, in-app, digests, preferences, delivery records with retries; webhooks. */
 @Module({
   imports: [DatabaseModule.forService(notificationDatabase), ConfigModule.forFeature(notificationConfig)],
   controllers: [serviceStatusController('notification'), NotificationController, WebhooksController, PushController],
@@ -40,8 +43,11 @@ import { WebhooksService } from './webhooks/webhooks.service';
       useFactory: (...channels: Channel[]) => channels,
       inject: [EmailChannel, WhatsAppChannel, PushChannel],
     },
+    Clock,
     DirectoryClient,
     PreferencesRepository,
+    DigestsRepository,
+    DigestWorker,
     InboxRepository,
     DeliveriesRepository,
     NotificationPlanner,

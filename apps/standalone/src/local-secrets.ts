@@ -30,6 +30,11 @@ export function ensureWebhookKey(dataDir: string, env: NodeJS.ProcessEnv = proce
   env.WEBHOOK_SECRET_KEY ||= localSecret(dataDir, 'webhook-secret.key', () => randomBytes(32).toString('base64'));
 }
 
+/** INVITATION_TOKEN_KEY: the gateway seals invitation tokens for the notification service's e-mail. */
+export function ensureInvitationTokenKey(dataDir: string, env: NodeJS.ProcessEnv = process.env): void {
+  env.INVITATION_TOKEN_KEY ||= localSecret(dataDir, 'invitation-token.key', () => randomBytes(32).toString('base64'));
+}
+
 /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: browsers stay subscribed across restarts. */
 export function ensureVapidKeys(dataDir: string, env: NodeJS.ProcessEnv = process.env): void {
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return;

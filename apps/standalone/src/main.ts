@@ -8,7 +8,7 @@ import { runDemoSeed } from './demo-seed';
 import { gazetteerHint } from './gazetteer-hint';
 import { standaloneMail } from './mail-dir';
 import { createStandaloneApp } from './standalone-app';
-import { ensureSigningKey, ensureVapidKeys, ensureWebhookKey } from './local-secrets';
+import { ensureInvitationTokenKey, ensureSigningKey, ensureVapidKeys, ensureWebhookKey } from './local-secrets';
 import { StandaloneEnv } from './standalone.env';
 
 /** `npm start`: the whole platform in one process on an embedded PostgreSQL in DATA_DIR. */
@@ -16,6 +16,7 @@ async function bootstrap(): Promise<void> {
   const env = loadEnv(StandaloneEnv);
   ensureSigningKey(env.DATA_DIR);
   ensureWebhookKey(env.DATA_DIR);
+  ensureInvitationTokenKey(env.DATA_DIR);
   ensureVapidKeys(env.DATA_DIR);
   const mail = standaloneMail(env.DATA_DIR);
   // The decision service reads its own configuration: demo transactions follow DEMO_SEED unless set.

@@ -9,7 +9,7 @@ import {
   LISTING_STATUSES,
 } from './catalogue.contract';
 import { DECISION_REFUND_OWED } from './decisions.contract';
-import { IDENTITY_WORKSPACE_CREATED } from './identity.contract';
+import { IDENTITY_INVITATION_CREATED, IDENTITY_WORKSPACE_CREATED } from './identity.contract';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_REQUEST } from './notifications.contract';
 import { CATALOGUE_VERIFICATION_CHANGED, VERIFICATION_STATUSES } from './verification.contract';
 import {
@@ -27,6 +27,7 @@ import {
   LEADS_LEAD_CREATED,
   LEADS_LEAD_UNLOCKED,
   LEADS_SURVEY_REQUESTED,
+  LEADS_WIDGET_SESSION_CREATED,
 } from './leads.contract';
 
 /**
@@ -67,6 +68,20 @@ export const EVENT_PAYLOAD_SCHEMAS = {
     },
     { demo: { type: 'boolean', description: 'The standalone demo workspace' } },
   ),
+  InvitationCreated: object({
+    invitation_id: uuid,
+    workspace_id: uuid,
+    workspace_name: { type: 'string' },
+    email: { type: 'string', format: 'email', description: 'The invitee (lower-cased)' },
+    role: { enum: ['admin', 'agent'] },
+    language: { enum: ['en', 'ar'], description: 'The invitee’s language when known, else the inviter’s' },
+    inviter_name: { type: 'string' },
+    expires_at: timestamp,
+    accept_token_sealed: {
+      type: ['string', 'null'],
+      description: 'The accept token, AES-256-GCM sealed with INVITATION_TOKEN_KEY (gateway and notification only)',
+    },
+  }),
   RefundOwed: object({ workspace_id: uuid, decision_id: uuid, debit_entry_id: uuid }),
   ListingEvent: object(
     { listing_id: uuid, workspace_id: uuid, status: { enum: [...LISTING_STATUSES] }, occurred_at: timestamp },
@@ -119,6 +134,18 @@ export const EVENT_PAYLOAD_SCHEMAS = {
     balance: { type: 'integer', minimum: 0 },
     entry_id: uuid,
   }),
+  WidgetSessionCreated: object({
+    session_id: uuid,
+    workspace_id: uuid,
+    project_id: uuid,
+    widget_id: uuid,
+    created_at: timestamp,
+    visitor_language: {
+      type: ['string', 'null'],
+      maxLength: 35,
+      description: 'BCP 47 tag from the visitor’s browser; no other visitor data travels',
+    },
+  }),
   LeadsEvent: object(
     {
       workspace_id: uuid,
@@ -144,6 +171,11 @@ export const EVENT_CATALOG: readonly EventDescription[] = [
     subject: IDENTITY_WORKSPACE_CREATED,
     payload: 'WorkspaceCreated',
     summary: 'A broker or developer workspace was created',
+  },
+  {
+    subject: IDENTITY_INVITATION_CREATED,
+    payload: 'InvitationCreated',
+    summary: 'Someone was invited into a workspace (consumed by notification: the e-mail with the accept link)',
   },
   {
     subject: DECISION_REFUND_OWED,
@@ -189,4 +221,9 @@ export const EVENT_CATALOG: readonly EventDescription[] = [
   { subject: LEADS_SURVEY_REQUESTED, payload: 'LeadsEvent', summary: 'The buyer is asked for a post-visit survey' },
   { subject: LEADS_LEAD_CREATED, payload: 'LeadsEvent', summary: 'A buyer’s first action on a listing opened a lead' },
   { subject: LEADS_LEAD_UNLOCKED, payload: 'LeadsEvent', summary: 'A lead was paid for with a lead credit' },
+  {
+    subject: LEADS_WIDGET_SESSION_CREATED,
+    payload: 'WidgetSessionCreated',
+    summary: 'A visitor opened a chat on a workspace’s website widget',
+  },
 ];

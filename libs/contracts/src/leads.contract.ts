@@ -54,6 +54,19 @@ export const LEADS_BOOKING_RESCHEDULED = 'leads.booking.rescheduled.v1';
 export const LEADS_SURVEY_REQUESTED = 'leads.survey.requested.v1';
 export const LEADS_LEAD_CREATED = 'leads.lead.created.v1';
 export const LEADS_LEAD_UNLOCKED = 'leads.lead.unlocked.v1';
+/** A visitor opened a chat on a workspace's website widget (emitted by the widget, a later issue). */
+export const LEADS_WIDGET_SESSION_CREATED = 'leads.widget_session.created.v1';
+
+/** No personal data: the visitor is known only by the session and their browser's language. */
+export interface WidgetSessionCreatedPayload {
+  session_id: string;
+  workspace_id: string;
+  project_id: string;
+  widget_id: string;
+  created_at: string;
+  /** BCP 47 tag from the visitor's browser (`ar`, `en-GB`), or null when unknown. */
+  visitor_language: string | null;
+}
 
 export const PREFERRED_CONTACTS = ['whatsapp', 'phone', 'email'] as const;
 export type PreferredContact = (typeof PREFERRED_CONTACTS)[number];

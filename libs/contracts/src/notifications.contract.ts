@@ -40,6 +40,12 @@ export const NOTIFICATION_KINDS = [
   'booking_cancelled',
   'survey_requested',
   'balance_low',
+  /** A visitor opened a chat on the workspace's website widget (in-app, WhatsApp). */
+  'widget_session',
+  /** At most one e-mail per workspace every 15 minutes: how many widget sessions opened. */
+  'widget_sessions_digest',
+  /** An invitation to join a workspace, with its accept link (e-mail to the invitee). */
+  'invitation',
   /** From a notification.request.v1: its own title and body. */
   'announcement',
 ] as const;

@@ -8,3 +8,4 @@ export * from './health/service-probes';
 export * from './health/service-status';
 export * from './startup-error';
 export * from './periodic-task';
+export * from './crypto/secret-box';

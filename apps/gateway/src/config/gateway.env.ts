@@ -46,6 +46,16 @@ export class GatewayEnv extends BaseEnv {
   @Max(86_400)
   ACCESS_TOKEN_TTL_S = 900;
 
+  /**
+   * 32 random bytes, base64, the same as the notification service's: seals an invitation's
+   * accept token into its event, so the invitee can be mailed the link without the token
+   * showing in the outbox, the broker or a log. Unset: no invitation e-mail (the inviter
+   * still gets the token). Standalone generates one into DATA_DIR.
+   */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'must be 32 bytes in base64 (openssl rand -base64 32)' })
+  INVITATION_TOKEN_KEY?: string;
+
   @ToInteger()
   @IsInt()
   @Min(3600)

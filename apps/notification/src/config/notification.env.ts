@@ -21,12 +21,31 @@ export class NotificationEnv extends BaseEnv {
   @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'must be an http(s) URL' })
   PUBLIC_URL?: string;
 
+  /**
+   * The page an invitee opens to join (the dashboard's), given the token in the fragment:
+   * `<INVITATION_ACCEPT_URL>#token=<token>`; it posts it to POST /v1/invitations/accept.
+   * Default `<PUBLIC_URL>/invitations/accept`.
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/#]+(\/[^\s#]*)?$/, { message: 'must be an http(s) URL without a fragment' })
+  INVITATION_ACCEPT_URL?: string;
+
   /** How often the delivery worker looks for messages due. */
   @ToInteger()
   @IsInt()
   @Min(50)
   @Max(60_000)
   NOTIFICATION_POLL_MS = 1000;
+
+  /**
+   * How long a claimed message is held before another sender may take it: the time a
+   * crashed sender's messages wait. Longer than any send takes, or a slow send goes twice.
+   */
+  @ToInteger()
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  NOTIFICATION_LEASE_MS = 60_000;
 
   /** Attempts per message before it is dead-lettered (status `dead`, with the last error). */
   @ToInteger()
@@ -78,6 +97,14 @@ export class NotificationEnv extends BaseEnv {
   @IsOptional()
   @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'must be 32 bytes in base64 (openssl rand -base64 32)' })
   WEBHOOK_SECRET_KEY?: string;
+
+  /**
+   * 32 random bytes, base64, the same as the gateway's: opens the accept token an invitation
+   * event carries sealed, for the invitee's e-mail. Unset: invitation e-mails are not sent.
+   */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'must be 32 bytes in base64 (openssl rand -base64 32)' })
+  INVITATION_TOKEN_KEY?: string;
 
   /** How long a webhook delivery is retried (exponential backoff) before it is marked failed. */
   @ToInteger()

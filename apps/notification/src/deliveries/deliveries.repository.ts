@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Language, NotificationKind } from '@app/contracts';
+import { InjectConfig } from '@app/config';
+import type { AppConfig } from '@app/config';
+import { notificationConfig } from '../config/notification.env';
 import { NOTIFICATION_DATABASE } from '../database/notification.database';
 import type { RenderedMessage } from '../templates/messages';
 
@@ -29,12 +32,12 @@ export type NewDelivery = Pick<
   'event_id' | 'kind' | 'channel' | 'account_id' | 'address' | 'language' | 'message'
 >;
 
-/** How long a claimed delivery is held before another worker may take it (a crashed sender). */
-const LEASE_SECONDS = 60;
-
 @Injectable()
 export class DeliveriesRepository {
-  constructor(@InjectDataSource(NOTIFICATION_DATABASE) private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource(NOTIFICATION_DATABASE) private readonly dataSource: DataSource,
+    @InjectConfig(notificationConfig) private readonly config: AppConfig<typeof notificationConfig>,
+  ) {}
 
   /** Once per event, kind, channel and address: a redelivered event queues nothing twice. */
   async enqueue(tx: EntityManager, delivery: NewDelivery): Promise<void> {
@@ -54,7 +57,7 @@ export class DeliveriesRepository {
   }
 
   /**
-   * Claims due deliveries for LEASE_SECONDS and counts the attempt. SKIP LOCKED lets every
+   * Claims due deliveries for NOTIFICATION_LEASE_MS and counts the attempt. SKIP LOCKED lets every
    * replica claim its own; an expired lease (the sender died) makes a row due again.
    */
   claimDue(limit: number): Promise<DeliveryRow[]> {
@@ -68,7 +71,7 @@ export class DeliveriesRepository {
             SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => $2)
            FROM due WHERE d.id = due.id RETURNING d.*)
        SELECT * FROM claimed`,
-      [limit, LEASE_SECONDS],
+      [limit, this.config.NOTIFICATION_LEASE_MS / 1000],
     );
   }
 

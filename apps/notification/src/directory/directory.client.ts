@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { CATALOGUE_LISTING_OWNER_PATTERN, IDENTITY_RECIPIENTS_PATTERN } from '@app/contracts';
 import type { ListingOwnerResponse, Recipient, RecipientsRequest, RecipientsResponse } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import type { Audience } from '../rules/notification-rules';
+import type { AccountAudience } from '../rules/notification-rules';
 
 /** Whom to write to (identity, in the gateway) and what about (the catalogue's listing titles). */
 @Injectable()
 export class DirectoryClient {
   constructor(private readonly rpc: RpcClient) {}
 
-  async recipients(audience: Audience): Promise<Recipient[]> {
+  async recipients(audience: AccountAudience): Promise<Recipient[]> {
     const request: RecipientsRequest =
       'account_ids' in audience
         ? { account_ids: audience.account_ids }

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { BILLING_BALANCE_LOW } from '@app/contracts';
+import { BILLING_BALANCE_LOW, IDENTITY_INVITATION_CREATED } from '@app/contracts';
 import { EventConsumer, OnEvent } from '@app/messaging';
 import type { DomainEvent } from '@app/messaging';
 import { NOTIFICATION_DATABASE } from '../database/notification.database';
 import { NotificationPlanner } from './notification-planner';
 
-/** The events spec 6 notifies about, from durable consumers (idempotent on the event id). */
+/** The events spec 6 notifies about (and invitations), from durable consumers (idempotent on the event id). */
 @Injectable()
 @EventConsumer(NOTIFICATION_DATABASE)
 export class NotificationEventsConsumer {
@@ -14,6 +14,11 @@ export class NotificationEventsConsumer {
 
   @OnEvent({ subject: 'leads.>', name: 'leads-notifications' })
   onLeadsEvent(event: DomainEvent<unknown>, tx: EntityManager): Promise<void> {
+    return this.planner.plan(event, tx);
+  }
+
+  @OnEvent({ subject: IDENTITY_INVITATION_CREATED, name: 'invitation-notifications' })
+  onInvitation(event: DomainEvent<unknown>, tx: EntityManager): Promise<void> {
     return this.planner.plan(event, tx);
   }
 

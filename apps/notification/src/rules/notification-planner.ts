@@ -1,27 +1,34 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import type { EntityManager } from 'typeorm';
+import { DEFAULT_NOTIFICATION_PREFERENCES, LEADS_WIDGET_SESSION_CREATED } from '@app/contracts';
 import type {
   BalanceLowPayload,
+  InvitationCreatedPayload,
   LeadsEventPayload,
   ListingOwnerResponse,
   NotificationRequestPayload,
   Recipient,
+  WidgetSessionCreatedPayload,
   WorkspaceRole,
 } from '@app/contracts';
 import { InjectConfig } from '@app/config';
 import type { AppConfig } from '@app/config';
 import type { DomainEvent } from '@app/messaging';
+import { SecretBox } from '@app/platform';
 import { Channel } from '../channels/channel';
+import { Clock } from '../clock/clock';
 import { notificationConfig } from '../config/notification.env';
 import { DeliveriesRepository } from '../deliveries/deliveries.repository';
 import { CHANNELS } from '../deliveries/channels.token';
+import { DigestsRepository } from '../digests/digests.repository';
+import type { DueDigest } from '../digests/digests.repository';
 import { DirectoryClient } from '../directory/directory.client';
 import { InboxRepository } from '../inbox/inbox.repository';
 import { PreferencesRepository } from '../preferences/preferences.repository';
 import { renderMessage } from '../templates/messages';
 import type { MessageContext } from '../templates/messages';
-import { notificationsFor } from './notification-rules';
+import { EVERY_MEMBER, notificationsFor } from './notification-rules';
 import type { Audience, NotificationIntent } from './notification-rules';
 
 const EVERY_ROLE: WorkspaceRole[] = ['owner', 'admin', 'agent'];
@@ -33,21 +40,53 @@ const EVERY_ROLE: WorkspaceRole[] = ['owner', 'admin', 'agent'];
  */
 @Injectable()
 export class NotificationPlanner {
+  private readonly logger = new Logger(NotificationPlanner.name);
   private readonly channels: Map<string, Channel>;
+  /** Opens the accept token an invitation event carries sealed. */
+  private readonly invitationBox: SecretBox | null;
 
   constructor(
     private readonly directory: DirectoryClient,
     private readonly preferences: PreferencesRepository,
     private readonly inbox: InboxRepository,
     private readonly deliveries: DeliveriesRepository,
+    private readonly digests: DigestsRepository,
+    private readonly clock: Clock,
     @InjectConfig(notificationConfig) private readonly config: AppConfig<typeof notificationConfig>,
     @Inject(CHANNELS) channels: Channel[],
   ) {
     this.channels = new Map(channels.map((channel) => [channel.name, channel]));
+    this.invitationBox = config.INVITATION_TOKEN_KEY
+      ? new SecretBox(config.INVITATION_TOKEN_KEY, 'INVITATION_TOKEN_KEY')
+      : null;
   }
 
   async plan(event: DomainEvent<unknown>, tx: EntityManager): Promise<void> {
+    if (event.subject === LEADS_WIDGET_SESSION_CREATED) {
+      const session = event.payload as WidgetSessionCreatedPayload;
+      await this.digests.count(tx, session.workspace_id, 'widget_sessions_digest', this.clock.now());
+    }
     for (const intent of notificationsFor(event.subject, event.payload)) await this.planIntent(event, intent, tx);
+  }
+
+  /** A closed digest window: one summary e-mail to every member, its id standing for the event. */
+  planDigest(digest: DueDigest, tx: EntityManager): Promise<void> {
+    const event: DomainEvent<unknown> = {
+      id: digest.id,
+      subject: digest.kind,
+      occurred_at: new Date(digest.last_at).toISOString(),
+      payload: { workspace_id: digest.workspace_id },
+    };
+    return this.planIntent(
+      event,
+      {
+        kind: digest.kind,
+        audience: { workspace_id: digest.workspace_id, roles: EVERY_MEMBER },
+        channels: ['email'],
+      },
+      tx,
+      { count: digest.count },
+    );
   }
 
   /** A notification.request.v1 that passed validation: its own words, to its own audience. */
@@ -79,12 +118,19 @@ export class NotificationPlanner {
     extra: Partial<MessageContext> = {},
   ): Promise<void> {
     const payload = event.payload as Partial<LeadsEventPayload> & Partial<BalanceLowPayload>;
+    if (intent.kind === 'invitation') {
+      const invitation = this.invitationContext(event);
+      if (!invitation) return;
+      extra = { ...extra, ...invitation };
+    }
     const [recipients, listing] = await Promise.all([
-      this.directory.recipients(intent.audience),
+      'address' in intent.audience
+        ? Promise.resolve([addressee(intent.audience.address)])
+        : this.directory.recipients(intent.audience),
       payload.property_id ? this.directory.listing(payload.property_id) : Promise.resolve(null),
     ]);
     const preferences = await this.preferences.of(
-      recipients.map((recipient) => recipient.account_id),
+      recipients.filter((recipient) => recipient.account_id).map((recipient) => recipient.account_id),
       tx,
     );
     for (const recipient of recipients) {
@@ -92,7 +138,8 @@ export class NotificationPlanner {
         ...this.contextFor(recipient, payload, listing),
         ...extra,
       });
-      const wants = preferences.get(recipient.account_id)!;
+      // Someone with no account yet (an invitee) has no preferences: the message they asked for goes.
+      const wants = preferences.get(recipient.account_id) ?? DEFAULT_NOTIFICATION_PREFERENCES;
       for (const channelName of intent.channels) {
         if (!wants[channelName]) continue;
         if (channelName === 'in_app') {
@@ -114,13 +161,48 @@ export class NotificationPlanner {
             event_id: event.id,
             kind: intent.kind,
             channel: channel!.name,
-            account_id: recipient.account_id,
+            account_id: recipient.account_id || null,
             address,
             language: recipient.language,
             message,
           });
       }
     }
+  }
+
+  /**
+   * The invitation's words and accept link, or null (logged) when the token cannot travel:
+   * no key here, or none at the gateway. A key that does not open it throws, so the event is
+   * retried and then dead-lettered with the reason, for an operator to see.
+   */
+  private invitationContext(event: DomainEvent<unknown>): Partial<MessageContext> | null {
+    const invitation = event.payload as InvitationCreatedPayload;
+    if (!this.invitationBox || !invitation.accept_token_sealed) {
+      this.logger.warn(
+        { event_id: event.id, invitation_id: invitation.invitation_id },
+        'Invitation e-mail not sent: INVITATION_TOKEN_KEY is not set on both the gateway and notification',
+      );
+      return null;
+    }
+    let token: string;
+    try {
+      token = this.invitationBox.open(invitation.accept_token_sealed);
+    } catch {
+      throw new Error('The invitation token does not open with INVITATION_TOKEN_KEY: is it the gateway’s key?');
+    }
+    const page =
+      this.config.INVITATION_ACCEPT_URL ??
+      `${(this.config.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '')}/invitations/accept`;
+    return {
+      // In the fragment, so the token never reaches a server's access log or a Referer header.
+      link: `${page}#token=${encodeURIComponent(token)}`,
+      invitation: {
+        workspace_name: invitation.workspace_name,
+        inviter_name: invitation.inviter_name,
+        role: invitation.role,
+        expires_on: invitation.expires_at.slice(0, 10),
+      },
+    };
   }
 
   private contextFor(
@@ -145,9 +227,14 @@ export class NotificationPlanner {
   }
 }
 
+/** An address with no account behind it (yet): no name, no phone, the language the event chose. */
+function addressee(address: { email: string; language: Recipient['language'] }): Recipient {
+  return { account_id: '', name: '', email: address.email, phone: null, language: address.language };
+}
+
 /** The ids a client needs to open what the notification is about. */
 function idsOf(payload: Record<string, unknown>): Record<string, string> {
-  const keys = ['property_id', 'inquiry_id', 'booking_id', 'lead_id', 'workspace_id'];
+  const keys = ['property_id', 'inquiry_id', 'booking_id', 'lead_id', 'workspace_id', 'session_id', 'widget_id'];
   return Object.fromEntries(
     keys.filter((key) => typeof payload[key] === 'string').map((key) => [key, payload[key] as string]),
   );

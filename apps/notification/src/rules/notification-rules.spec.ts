@@ -44,6 +44,27 @@ describe('notification rules (spec 6)', () => {
     ]);
   });
 
+  it('should tell every member of a widget session in-app and on WhatsApp (the e-mail is the digest)', () => {
+    const session = { session_id: 's', workspace_id: 'w', project_id: 'p', widget_id: 'g', visitor_language: 'ar' };
+    expect(notificationsFor('leads.widget_session.created.v1', session)).toEqual([
+      {
+        kind: 'widget_session',
+        audience: { workspace_id: 'w', roles: ['owner', 'admin', 'agent'] },
+        channels: ['whatsapp', 'in_app'],
+      },
+    ]);
+  });
+
+  it('should mail an invitee at their address, in the language the invitation carries', () => {
+    expect(
+      notificationsFor('identity.invitation.created.v1', { email: 'khalid@alnoor.sa', language: 'ar' })[0],
+    ).toEqual({
+      kind: 'invitation',
+      audience: { address: { email: 'khalid@alnoor.sa', language: 'ar' } },
+      channels: ['email'],
+    });
+  });
+
   it('should ignore subjects it has no rule for', () => {
     expect(notificationsFor('leads.lead.unlocked.v1', lead)).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import {
   BILLING_BALANCE_LOW,
+  IDENTITY_INVITATION_CREATED,
   LEADS_BOOKING_CANCELLED,
   LEADS_BOOKING_CONFIRMED,
   LEADS_BOOKING_CREATED,
@@ -8,17 +9,27 @@ import {
   LEADS_INQUIRY_CREATED,
   LEADS_INQUIRY_REPLIED,
   LEADS_SURVEY_REQUESTED,
+  LEADS_WIDGET_SESSION_CREATED,
 } from '@app/contracts';
 import type {
   BalanceLowPayload,
+  InvitationCreatedPayload,
+  Language,
   LeadsEventPayload,
   NotificationChannel,
   NotificationKind,
+  WidgetSessionCreatedPayload,
   WorkspaceRole,
 } from '@app/contracts';
 
-/** Whom a notification is for: accounts by id, or a workspace's members in some roles. */
-export type Audience = { account_ids: string[] } | { workspace_id: string; roles: WorkspaceRole[] };
+/**
+ * Whom a notification is for: accounts by id, a workspace's members in some roles, or one
+ * address that may have no account yet (an invitee).
+ */
+export type Audience = AccountAudience | { address: { email: string; language: Language } };
+
+/** The audiences identity resolves into people. */
+export type AccountAudience = { account_ids: string[] } | { workspace_id: string; roles: WorkspaceRole[] };
 
 export interface NotificationIntent {
   kind: NotificationKind;
@@ -36,10 +47,13 @@ export const NOTIFIED_SUBJECTS = [
   LEADS_BOOKING_PROPOSED,
   LEADS_BOOKING_CANCELLED,
   LEADS_SURVEY_REQUESTED,
+  LEADS_WIDGET_SESSION_CREATED,
   BILLING_BALANCE_LOW,
+  IDENTITY_INVITATION_CREATED,
 ] as const;
 
-const EVERY_MEMBER: WorkspaceRole[] = ['owner', 'admin', 'agent'];
+/** Agents and above: every role of a workspace. */
+export const EVERY_MEMBER: WorkspaceRole[] = ['owner', 'admin', 'agent'];
 const MANAGERS: WorkspaceRole[] = ['owner', 'admin'];
 
 /** The listing's broker; a listing without a recorded broker goes to the whole workspace. */
@@ -71,6 +85,27 @@ export function notificationsFor(subject: string, payload: unknown): Notificatio
       return [{ kind: 'booking_cancelled', audience: broker(lead), channels: ['email', 'in_app'] }];
     case LEADS_SURVEY_REQUESTED:
       return [{ kind: 'survey_requested', audience: buyer(lead), channels: ['email', 'in_app'] }];
+    case LEADS_WIDGET_SESSION_CREATED: {
+      // The e-mail is the digest (DigestsRepository), at most one per workspace every 15 minutes.
+      const session = payload as WidgetSessionCreatedPayload;
+      return [
+        {
+          kind: 'widget_session',
+          audience: { workspace_id: session.workspace_id, roles: EVERY_MEMBER },
+          channels: ['whatsapp', 'in_app'],
+        },
+      ];
+    }
+    case IDENTITY_INVITATION_CREATED: {
+      const invitation = payload as InvitationCreatedPayload;
+      return [
+        {
+          kind: 'invitation',
+          audience: { address: { email: invitation.email, language: invitation.language } },
+          channels: ['email'],
+        },
+      ];
+    }
     case BILLING_BALANCE_LOW: {
       const low = payload as BalanceLowPayload;
       return [

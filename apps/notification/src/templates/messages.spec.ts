@@ -13,6 +13,13 @@ const context = {
     en: { title: 'Maintenance tonight', body: 'The dashboard pauses at 02:00.' },
     ar: { title: 'صيانة الليلة', body: 'تتوقف لوحة التحكم الساعة 02:00.' },
   },
+  count: 4,
+  invitation: {
+    workspace_name: 'مكتب النور العقاري',
+    inviter_name: 'Layla',
+    role: 'agent' as const,
+    expires_on: '2026-12-08',
+  },
   link: 'http://localhost:3000/docs',
 };
 
@@ -29,6 +36,25 @@ describe('notification messages', () => {
     expect(message.subject).toBe('New inquiry about Villa in Al Olaya');
     expect(message.html).toContain('<html lang="en" dir="ltr">');
     expect(message.text.startsWith('Hello Layla,')).toBe(true);
+  });
+
+  it('should invite in Arabic with the accept link as the action, and greet an invitee with no name', () => {
+    const link = 'https://app.example.sa/invitations/accept#token=abc';
+    const message = renderMessage('invitation', 'ar', { ...context, recipient_name: '', link });
+    expect(message.subject).toBe('دعوة للانضمام إلى مكتب النور العقاري');
+    expect(message.text).toContain('دعاك Layla للانضمام إلى مكتب النور العقاري بصفة وكيل.');
+    expect(message.text.startsWith('مرحبًا،')).toBe(true);
+    expect(message.text).toContain(`اقبل الدعوة: ${link}`);
+    expect(message.html).toContain(`<a href="${link}">اقبل الدعوة</a>`);
+  });
+
+  it('should count the widget sessions of a digest', () => {
+    expect(renderMessage('widget_sessions_digest', 'en', context).summary).toBe(
+      '4 visitors started chats on your website widget in the last 15 minutes.',
+    );
+    expect(renderMessage('widget_sessions_digest', 'en', { ...context, count: 1 }).subject).toBe(
+      '1 new chat on your website',
+    );
   });
 
   it('should have copy for every kind in both languages, and escape what it puts in HTML', () => {

@@ -12,6 +12,10 @@ export interface MessageContext {
   asset?: 'decisions' | 'lead_credits';
   /** announcement: the requester's own words, in both languages. */
   announcement?: { en: { title: string; body: string }; ar: { title: string; body: string } };
+  /** widget_sessions_digest: how many sessions the window counted. */
+  count?: number;
+  /** invitation: who asks whom into which workspace; `link` is then the accept link. */
+  invitation?: { workspace_name: string; inviter_name: string; role: 'admin' | 'agent'; expires_on: string };
   link: string;
 }
 
@@ -23,7 +27,8 @@ export interface RenderedMessage {
   html: string;
 }
 
-type Lines = { subject: string; summary: string; detail?: string };
+/** `action`: the link's label when it is not the dashboard. */
+type Lines = { subject: string; summary: string; detail?: string; action?: string };
 type Copy = (c: MessageContext, property: string) => Lines;
 
 const EN: Record<NotificationKind, Copy> = {
@@ -61,6 +66,23 @@ const EN: Record<NotificationKind, Copy> = {
     summary: `Tell us how your viewing of ${p} went: it takes a minute.`,
   }),
   announcement: (c) => ({ subject: c.announcement!.en.title, summary: c.announcement!.en.body }),
+  widget_session: () => ({
+    subject: 'New chat on your website',
+    summary: 'A visitor started a chat on your website widget.',
+  }),
+  widget_sessions_digest: (c) => ({
+    subject: c.count === 1 ? '1 new chat on your website' : `${c.count} new chats on your website`,
+    summary:
+      c.count === 1
+        ? 'A visitor started a chat on your website widget in the last 15 minutes.'
+        : `${c.count} visitors started chats on your website widget in the last 15 minutes.`,
+  }),
+  invitation: (c) => ({
+    subject: `${c.invitation!.inviter_name} invited you to ${c.invitation!.workspace_name}`,
+    summary: `${c.invitation!.inviter_name} invited you to join ${c.invitation!.workspace_name} as ${c.invitation!.role === 'admin' ? 'an admin' : 'an agent'}.`,
+    detail: `The invitation can be used once, until ${c.invitation!.expires_on}.`,
+    action: 'Accept the invitation',
+  }),
   balance_low: (c) => ({
     subject: `Your ${c.asset === 'lead_credits' ? 'lead credits are' : 'decision balance is'} running low`,
     summary: `${c.balance} ${c.asset === 'lead_credits' ? 'lead credits' : 'decisions'} left in your workspace.`,
@@ -97,6 +119,23 @@ const AR: Record<NotificationKind, Copy> = {
     summary: `أخبرنا كيف كانت معاينتك لـ${p}، لن يستغرق ذلك سوى دقيقة.`,
   }),
   announcement: (c) => ({ subject: c.announcement!.ar.title, summary: c.announcement!.ar.body }),
+  widget_session: () => ({
+    subject: 'محادثة جديدة على موقعك',
+    summary: 'بدأ زائر محادثة عبر أداة الدردشة في موقعك.',
+  }),
+  widget_sessions_digest: (c) => ({
+    subject: `محادثات جديدة على موقعك: ${c.count}`,
+    summary:
+      c.count === 1
+        ? 'بدأ زائر محادثة عبر أداة الدردشة في موقعك خلال آخر 15 دقيقة.'
+        : `بدأ ${c.count} من الزوار محادثات عبر أداة الدردشة في موقعك خلال آخر 15 دقيقة.`,
+  }),
+  invitation: (c) => ({
+    subject: `دعوة للانضمام إلى ${c.invitation!.workspace_name}`,
+    summary: `دعاك ${c.invitation!.inviter_name} للانضمام إلى ${c.invitation!.workspace_name} بصفة ${c.invitation!.role === 'admin' ? 'مسؤول' : 'وكيل'}.`,
+    detail: `يمكن استخدام الدعوة مرة واحدة حتى ${c.invitation!.expires_on}.`,
+    action: 'اقبل الدعوة',
+  }),
   balance_low: (c) => ({
     subject: c.asset === 'lead_credits' ? 'رصيد العملاء المحتملين منخفض' : 'رصيد القرارات منخفض',
     summary: `تبقّى ${c.balance} ${c.asset === 'lead_credits' ? 'من رصيد العملاء المحتملين' : 'من القرارات'} في مساحة عملك.`,
@@ -116,8 +155,9 @@ export function renderMessage(kind: NotificationKind, language: Language, contex
     context.property_title_ar ??
     (arabic ? 'العقار' : 'the property');
   const lines = (arabic ? AR : EN)[kind](context, property);
-  const greeting = arabic ? `مرحبًا ${context.recipient_name}،` : `Hello ${context.recipient_name},`;
-  const open = arabic ? 'افتح لوحة التحكم' : 'Open the dashboard';
+  const name = context.recipient_name ? ` ${context.recipient_name}` : '';
+  const greeting = arabic ? `مرحبًا${name}،` : `Hello${name},`;
+  const open = lines.action ?? (arabic ? 'افتح لوحة التحكم' : 'Open the dashboard');
   const body = [lines.summary, lines.detail].filter(Boolean) as string[];
   const text = [greeting, '', ...body, '', `${open}: ${context.link}`].join('\n');
   const html =

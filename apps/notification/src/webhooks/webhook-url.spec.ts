@@ -1,4 +1,4 @@
-import { SecretBox } from './secret-box';
+import { SecretBox } from '@app/platform';
 import { webhookUrlProblem } from './webhook-url';
 
 const resolveTo = (addresses: string[]) => () => Promise.resolve(addresses);

@@ -18,7 +18,7 @@ import type { AppConfig } from '@app/config';
 import { AppError } from '@app/errors';
 import type { DomainEvent } from '@app/messaging';
 import { notificationConfig } from '../config/notification.env';
-import { SecretBox } from './secret-box';
+import { SecretBox } from '@app/platform';
 import { toDeliveryResponse, toWebhookResponse } from './webhook.dto';
 import { webhookUrlProblem } from './webhook-url';
 import { WebhooksRepository } from './webhooks.repository';
@@ -34,7 +34,7 @@ export class WebhooksService {
     private readonly webhooks: WebhooksRepository,
     @InjectConfig(notificationConfig) private readonly config: AppConfig<typeof notificationConfig>,
   ) {
-    this.box = config.WEBHOOK_SECRET_KEY ? new SecretBox(config.WEBHOOK_SECRET_KEY) : null;
+    this.box = config.WEBHOOK_SECRET_KEY ? new SecretBox(config.WEBHOOK_SECRET_KEY, 'WEBHOOK_SECRET_KEY') : null;
   }
 
   /** The secret (Standard Webhooks `whsec_` form) is in this answer only; it is kept encrypted. */

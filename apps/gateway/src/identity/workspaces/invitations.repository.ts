@@ -2,10 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AccountRole, BrokerKind } from '@app/contracts';
+import { Outbox } from '@app/messaging';
 import { IDENTITY_DATABASE } from '../../database/identity.database';
 import { Account } from '../accounts/account.entity';
 import { Invitation } from './invitation.entity';
 import { Membership } from './membership.entity';
+import { recordInvitationCreated } from './workspace-events';
 import { Workspace } from './workspace.entity';
 import type { AssignableRole, MemberRow } from './workspaces.dto';
 import { translatingUniqueViolations } from '@app/database';
@@ -58,13 +60,17 @@ const JOIN_CONFLICTS = {
 
 @Injectable()
 export class InvitationsRepository {
-  constructor(@InjectDataSource(IDENTITY_DATABASE) private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource(IDENTITY_DATABASE) private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+  ) {}
 
   /**
    * Checks and insert under a lock on the workspace row, so two invitations for one email
-   * cannot both pass the "no pending invitation" check.
+   * cannot both pass the "no pending invitation" check; the invitation event (the invitee's
+   * e-mail) in the same transaction.
    */
-  create(invitation: NewInvitation): Promise<CreateInvitationOutcome> {
+  create(invitation: NewInvitation, acceptTokenSealed: string | null): Promise<CreateInvitationOutcome> {
     return this.dataSource.transaction(async (manager): Promise<CreateInvitationOutcome> => {
       await manager.query(`SELECT 1 FROM identity.workspaces WHERE id = $1 FOR UPDATE`, [invitation.workspaceId]);
       const member = await manager.query<unknown[]>(
@@ -87,6 +93,7 @@ export class InvitationsRepository {
         {},
         'An invitation with this token already exists.',
       );
+      await recordInvitationCreated(this.outbox, manager, saved, acceptTokenSealed);
       return { kind: 'created', invitation: saved };
     });
   }

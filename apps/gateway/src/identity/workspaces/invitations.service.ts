@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '@app/contracts';
+import { InjectConfig } from '@app/config';
+import type { AppConfig } from '@app/config';
 import { AppError } from '@app/errors';
+import { SecretBox } from '@app/platform';
+import { gatewayConfig } from '../../config/gateway.env';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { hashSecret, newSecret } from '../secrets';
 import { toAcceptedMemberDto, toCreatedInvitationDto, toInvitationListDto } from './invitations.dto';
@@ -22,20 +26,33 @@ const GONE = 'This invitation does not exist, was already used or revoked, or ha
 /** Inviting people into a workspace, and joining one with the invitation's token. */
 @Injectable()
 export class InvitationsService {
-  constructor(private readonly invitations: InvitationsRepository) {}
+  /** Seals the accept token into the invitation event, for the notification service only. */
+  private readonly tokenBox: SecretBox | null;
+
+  constructor(
+    private readonly invitations: InvitationsRepository,
+    @InjectConfig(gatewayConfig) config: AppConfig<typeof gatewayConfig>,
+  ) {
+    this.tokenBox = config.INVITATION_TOKEN_KEY
+      ? new SecretBox(config.INVITATION_TOKEN_KEY, 'INVITATION_TOKEN_KEY')
+      : null;
+  }
 
   async invite(principal: Principal, dto: CreateInvitationDto): Promise<CreatedInvitationDto> {
     const { workspaceId, accountId } = personFor(principal, 'team:manage');
     const token = newSecret();
     const email = normalizeEmail(dto.email);
-    const outcome = await this.invitations.create({
-      workspaceId,
-      emailNormalized: email,
-      role: dto.role,
-      tokenHash: hashSecret(token),
-      invitedBy: accountId,
-      expiresAt: invitationExpiry(new Date()),
-    });
+    const outcome = await this.invitations.create(
+      {
+        workspaceId,
+        emailNormalized: email,
+        role: dto.role,
+        tokenHash: hashSecret(token),
+        invitedBy: accountId,
+        expiresAt: invitationExpiry(new Date()),
+      },
+      this.tokenBox?.seal(token) ?? null,
+    );
     switch (outcome.kind) {
       case 'created':
         return toCreatedInvitationDto(outcome.invitation, token);

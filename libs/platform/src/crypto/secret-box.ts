@@ -1,15 +1,17 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * AES-256-GCM for webhook signing secrets: they must be readable to sign with, so they are
- * encrypted at rest rather than hashed. Format: `v1.<iv>.<tag>.<ciphertext>`, base64url.
+ * AES-256-GCM for secrets that must be readable again (webhook signing secrets at rest, an
+ * invitation's accept token in its event), so they are encrypted rather than hashed.
+ * Format: `v1.<iv>.<tag>.<ciphertext>`, base64url.
  */
 export class SecretBox {
   private readonly key: Buffer;
 
-  constructor(base64Key: string) {
+  /** `keyName`: the setting the key comes from, for the error message. */
+  constructor(base64Key: string, keyName = 'The key') {
     this.key = Buffer.from(base64Key, 'base64');
-    if (this.key.length !== 32) throw new Error('WEBHOOK_SECRET_KEY must be 32 bytes');
+    if (this.key.length !== 32) throw new Error(`${keyName} must be 32 bytes`);
   }
 
   seal(plain: string): string {
