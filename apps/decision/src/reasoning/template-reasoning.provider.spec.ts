@@ -185,6 +185,9 @@ describe('templateReasoning', () => {
             p25_sqm: bench.median_sqm - bench.spread / 2,
             p75_sqm: bench.median_sqm + bench.spread,
             mean_sqm: bench.median_sqm,
+            area_p25_sqm: 100,
+            area_median_sqm: 140,
+            area_p75_sqm: 180,
           },
         });
         for (const text of [reasoning.reasoning_en, reasoning.reasoning_ar]) {

@@ -28,10 +28,13 @@ class BreakdownDto implements DecisionBreakdown {
   @ApiProperty({ description: 'area demand and trend' })
   location: SubScoreDto;
 
-  @ApiProperty({ description: 'price per sqm against the market average for type and place' })
+  @ApiProperty({
+    description:
+      'the area against the areas sold for the type and place, and bedrooms for the area (homes); never the price',
+  })
   size: SubScoreDto;
 
-  @ApiProperty({ description: 'type-specific details (bedrooms, floor, age, parking, furnished)' })
+  @ApiProperty({ description: 'type-specific details (bathrooms, floor, age, parking, furnished)' })
   details: SubScoreDto;
 }
 
