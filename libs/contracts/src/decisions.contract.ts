@@ -211,6 +211,30 @@ export interface DecisionBenchmark {
   scope: 'district' | 'city';
 }
 
+/** Where a comparable sale's record came from: a government export, a broker's CSV, or the synthetic demo set. */
+export const COMPARABLE_SOURCES = ['dld', 'moj', 'csv', 'synthetic'] as const;
+export type ComparableSource = (typeof COMPARABLE_SOURCES)[number];
+
+/** The most comparable sales a decision cites. */
+export const MAX_COMPARABLES = 5;
+
+/**
+ * A recorded sale behind the benchmark that resembles the property (same type, area within
+ * ±25 %): the evidence a decision rests on. Recorded figures only, no parties to the sale.
+ */
+export interface DecisionComparable {
+  /** Sale date, YYYY-MM-DD. */
+  date: string;
+  area_sqm: number;
+  /** SAR (AED converted at the peg). */
+  price_sar: number;
+  /** price_sar / area_sqm, rounded. */
+  price_per_sqm: number;
+  source: ComparableSource;
+  /** The sale's district; null when its record named the city only. */
+  district_id: number | null;
+}
+
 export interface DecisionReasoning {
   reasoning_en: string;
   reasoning_ar: string;
@@ -238,6 +262,12 @@ export interface DecisionResponse {
   breakdown: DecisionBreakdown;
   price_per_sqm: number;
   benchmark: DecisionBenchmark | null;
+  /**
+   * Up to 5 recent comparable sales behind the benchmark, newest first; empty without a
+   * benchmark or when no sale of a comparable area was recorded. Absent on decisions stored
+   * before comparables existed.
+   */
+  comparables?: DecisionComparable[];
   location: DecisionLocation;
   reasoning?: DecisionReasoning;
   credits_used: number;
