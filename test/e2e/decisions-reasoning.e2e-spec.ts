@@ -119,6 +119,10 @@ describeE2e('POST /v1/decisions with an OpenAI-compatible reasoning provider', (
     const prompt = ai.seen[0].body.messages.map((m) => m.content).join('\n');
     expect(prompt).toContain('Riyadh');
     expect(prompt).toContain('villa');
+    // The comparable sales the decision returns go to the model, with the instruction to cite them.
+    expect(decision.comparables!.length).toBeGreaterThan(0);
+    expect(prompt).toContain('cite them in both languages');
+    for (const sale of decision.comparables!) expect(prompt).toContain(`"date": "${sale.date}"`);
   });
 
   it('should answer 503 ai_unavailable during an outage and give the three decisions back', async () => {

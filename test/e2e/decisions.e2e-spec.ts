@@ -133,6 +133,98 @@ describeE2e('POST /v1/decisions', () => {
     });
   });
 
+  describe('issue 16: each bucket measures one thing', () => {
+    it('should no longer say size falls short for a 150 sqm 3-bed apartment in Al Olaya at SAR 1.2 M', async () => {
+      const { key } = await fundedWorkspace(platform, 5);
+      const body = (await decide(key, apartment({ reasoning: true })).expect(200)).body as DecisionResponse;
+      // Demo data: areas sold 88 / 147 / 195 sqm → 75.3, +10 for 50 sqm a bedroom (it was 31, the price counted twice).
+      expect(body.breakdown.size).toEqual({ score: 85, status: 'pass' });
+      expect(body.breakdown.price.status).toBe('fail'); // 8,000 per sqm, above p75: the price is what falls short
+      expect(body.score).toBe(52);
+      expect(body.reasoning!.risk_flags.join(' ')).not.toContain('Size falls short');
+    });
+
+    it('should give the same size sub-score at any price', async () => {
+      const { key } = await fundedWorkspace(platform, 5);
+      const sizes = [];
+      for (const price of [400_000, 1_200_000, 5_000_000]) {
+        const res = await decide(key, apartment({ property: { ...apartment().property, price } })).expect(200);
+        sizes.push((res.body as DecisionResponse).breakdown.size);
+      }
+      expect(sizes[1]).toEqual(sizes[0]);
+      expect(sizes[2]).toEqual(sizes[0]);
+    });
+  });
+
+  describe('comparable sales', () => {
+    let key: string;
+
+    beforeAll(async () => {
+      ({ key } = await fundedWorkspace(platform, 20));
+    });
+
+    const comparablesOf = (body: DecisionResponse) => body.comparables ?? [];
+
+    it('should cite up to 5 recent sales of the benchmark year, same type, area within 25%, newest first', async () => {
+      const body = (await decide(key, apartment()).expect(200)).body as DecisionResponse;
+      const comparables = comparablesOf(body);
+      expect(comparables.length).toBeGreaterThan(0);
+      expect(comparables.length).toBeLessThanOrEqual(5);
+      for (const sale of comparables) {
+        expect(Object.keys(sale).sort()).toEqual(
+          ['area_sqm', 'date', 'district_id', 'price_per_sqm', 'price_sar', 'source'].sort(),
+        );
+        expect(sale.date.slice(0, 4)).toBe(String(body.benchmark!.year));
+        expect(sale.area_sqm).toBeGreaterThanOrEqual(112.5);
+        expect(sale.area_sqm).toBeLessThanOrEqual(187.5);
+        expect(sale.price_per_sqm).toBe(Math.round(sale.price_sar / sale.area_sqm));
+        expect(sale.source).toBe('synthetic');
+      }
+      const dates = comparables.map((sale) => sale.date);
+      expect([...dates].sort().reverse()).toEqual(dates);
+    });
+
+    it("should cite the district's own sales when it has enough of a comparable area", async () => {
+      // Al Olaya's demo apartments of 2025 include five from 150 to 250 sqm.
+      const body = (
+        await decide(key, apartment({ property: { ...apartment().property, area: 200, price: 1_300_000 } })).expect(200)
+      ).body as DecisionResponse;
+      const comparables = comparablesOf(body);
+      expect(comparables).toHaveLength(5);
+      expect(comparables.every((sale) => sale.district_id === OLAYA_RIYADH)).toBe(true);
+    });
+
+    it('should cite them in the reasoning, in English and in Arabic', async () => {
+      const body = (
+        await decide(
+          key,
+          apartment({ property: { ...apartment().property, area: 200, price: 1_300_000 }, reasoning: true }),
+        ).expect(200)
+      ).body as DecisionResponse;
+      const latest = comparablesOf(body)[0];
+      expect(body.reasoning!.reasoning_en).toContain('5 recent sales of');
+      expect(body.reasoning!.reasoning_en).toContain(`on ${latest.date}`);
+      expect(body.reasoning!.reasoning_ar).toContain('لعقارات مماثلة في حي العليا');
+    });
+
+    it('should store them with the decision and return them from GET /v1/decisions/{id} and on a replay', async () => {
+      const headers = { 'idempotency-key': 'decision-comparables-1' };
+      const first = await decide(key, apartment(), headers).expect(200);
+      const decision = first.body as DecisionResponse;
+      expect(comparablesOf(decision).length).toBeGreaterThan(0);
+      const stored = await withClient(platform.databaseUrl, (client) =>
+        client.query<{ response: string }>(`SELECT response FROM decision.decisions WHERE id = $1`, [decision.id]),
+      );
+      expect((JSON.parse(stored.rows[0].response) as DecisionResponse).comparables).toEqual(decision.comparables);
+      const read = await request(platform.baseUrl)
+        .get(`/v1/decisions/${decision.id}`)
+        .set('authorization', `Bearer ${key}`)
+        .expect(200);
+      expect((read.body as DecisionResponse).comparables).toEqual(decision.comparables);
+      expect((await decide(key, apartment(), headers).expect(200)).text).toBe(first.text);
+    });
+  });
+
   describe('invalid input: 422 validation_error naming the field, never charged', () => {
     let key: string;
 

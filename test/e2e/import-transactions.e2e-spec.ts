@@ -126,7 +126,13 @@ describeE2e('benchmark SQL', () => {
   });
 
   let serial = 0;
-  const sale = (date: string, districtId: number | null, sqmPrice: number, type = 'apartment'): TransactionRow => ({
+  const sale = (
+    date: string,
+    districtId: number | null,
+    sqmPrice: number,
+    type = 'apartment',
+    area = 100,
+  ): TransactionRow => ({
     source: 'csv',
     sourceRef: null,
     recordHash: `hand-${serial++}`,
@@ -134,8 +140,8 @@ describeE2e('benchmark SQL', () => {
     cityId: RIYADH,
     districtId,
     propertyType: type as TransactionRow['propertyType'],
-    priceSar: sqmPrice * 100,
-    areaSqm: 100,
+    priceSar: sqmPrice * area,
+    areaSqm: area,
   });
 
   it('should compute median, quartiles, mean, count and year-over-year per district and city as computed by hand', async () => {
@@ -143,7 +149,8 @@ describeE2e('benchmark SQL', () => {
       // Al Malqa 2024: 4000 5000 6000 7000 → median 5500, p25 4750, p75 6250.
       ...[4000, 5000, 6000, 7000].map((p) => sale('2024-06-01', MALQA, p)),
       // Al Malqa 2025: 5000…9000 → median 7000, p25 6000, p75 8000; yoy 7000/5500 − 1 = +27.3%.
-      ...[5000, 6000, 7000, 8000, 9000].map((p) => sale('2025-03-01', MALQA, p)),
+      // Areas 160, 140, 120, 100, 80 sqm → area median 120, p25 100, p75 140.
+      ...[5000, 6000, 7000, 8000, 9000].map((p, i) => sale('2025-03-01', MALQA, p, 'apartment', 160 - 20 * i)),
       // Riyadh 2025 also counts a sale with no district: 3000 5000 6000 7000 8000 9000.
       sale('2025-04-01', null, 3000),
       sale('2025-05-01', MALQA, 12000, 'villa'),
@@ -169,6 +176,9 @@ describeE2e('benchmark SQL', () => {
       p25Sqm: 6000,
       p75Sqm: 8000,
       meanSqm: 7000,
+      areaP25Sqm: 100,
+      areaMedianSqm: 120,
+      areaP75Sqm: 140,
       transactionCount: 5,
       yoyPct: 27.3,
     });
@@ -194,6 +204,9 @@ describeE2e('benchmark SQL', () => {
       p25_sqm: 6000,
       p75_sqm: 8000,
       mean_sqm: 7000,
+      area_p25_sqm: 100,
+      area_median_sqm: 120,
+      area_p75_sqm: 140,
       year: 2025,
       transaction_count: 5,
       yoy_pct: 27.3,

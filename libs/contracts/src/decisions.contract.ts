@@ -67,11 +67,12 @@ export const SCORE_WEIGHTS: Record<ScoreBucket, number> = { price: 40, location:
 export const SCORING_FORMULA_SUMMARY = [
   '**Score** = round(0.4 × price + 0.2 × location + 0.2 × size + 0.2 × details), each sub-score an integer 0-100.',
   '**Verdict**: `match` at 70 and above, `partial` 40-69, `no_match` below 40. **Status** of a sub-score: `pass` ≥ 70, `warn` 40-69, `fail` < 40.',
-  '- **price**: price per sqm on the benchmark distribution, piecewise linear: ≤ 0.8×p25 → 100, p25 → 85, median → 65, p75 → 40, 1.25×p75 → 10, ≥ 1.5×p75 → 0.',
-  '- **location**: 50 + demand (log of the transaction count, −15 to +20) + trend (1.25 × year-over-year %, capped at ±25); city-wide benchmarks count half; +5 when coordinates are given.',
-  '- **size**: price per sqm over the market mean: ≤ 0.7 → 100, 1.0 → 65, 1.2 → 40, ≥ 1.6 → 0; −20 when the area is unusual for the type.',
-  '- **details**: 50 ± type-specific points (bedrooms for the area, floor, age, parking, furnished); a missing field counts 0; land scores 50.',
-  'Without a benchmark, price, location and size score a neutral 50.',
+  'Each bucket measures one thing, so the weights are what they say: only **price** moves with the price.',
+  '- **price**: price per sqm on the benchmark distribution, piecewise linear: ≤ 0.8×p25 → 100, p25 → 85, median → 65, p75 → 40, 1.25×p75 → 10, ≥ 1.5×p75 → 0. Why: the quartiles of recent sales are what a buyer would otherwise pay.',
+  "- **location**: 50 + demand + trend (+5 when coordinates are given). Demand, on the log of the benchmark year's sales of the type: ≤ 5 → −10, 15 → 0, 40 → +10, ≥ 150 → +20; low below 10, high from 40. Why: the Saudi MoJ file averages about 17 sales per district a year, so 15 is an ordinary district and 40 a busy one. Trend: 1.25 × year-over-year %, capped at ±25. City-wide benchmarks count half (they describe the city, not the district).",
+  '- **size**: the area alone, never the price. On the area quartiles (a25, median, a75) of the sales behind the benchmark: ≤ 0.5×a25 → 20, a25 → 60, median → 75, a75 → 80, up to 2×a75 → 80, ≥ 3×a75 → 50; 50 without a benchmark. Why: the middle half is what the place trades (the larger end gives more room); much smaller is cramped for the place; far larger has few buyers. Homes: +10 when bedrooms fit the area (apartment 25-80 sqm a bedroom, villa 40-150), −10 when cramped (fewer sqm). −20 when the area is unusual for the type.',
+  '- **details**: 50 ± type-specific points (bathrooms, floor, age, parking, furnished); a missing field counts 0; land scores 50.',
+  'Without a benchmark, price and location score a neutral 50.',
 ].join('\n');
 
 export class DecisionPropertyInput {
@@ -210,6 +211,30 @@ export interface DecisionBenchmark {
   scope: 'district' | 'city';
 }
 
+/** Where a comparable sale's record came from: a government export, a broker's CSV, or the synthetic demo set. */
+export const COMPARABLE_SOURCES = ['dld', 'moj', 'csv', 'synthetic'] as const;
+export type ComparableSource = (typeof COMPARABLE_SOURCES)[number];
+
+/** The most comparable sales a decision cites. */
+export const MAX_COMPARABLES = 5;
+
+/**
+ * A recorded sale behind the benchmark that resembles the property (same type, area within
+ * ±25 %): the evidence a decision rests on. Recorded figures only, no parties to the sale.
+ */
+export interface DecisionComparable {
+  /** Sale date, YYYY-MM-DD. */
+  date: string;
+  area_sqm: number;
+  /** SAR (AED converted at the peg). */
+  price_sar: number;
+  /** price_sar / area_sqm, rounded. */
+  price_per_sqm: number;
+  source: ComparableSource;
+  /** The sale's district; null when its record named the city only. */
+  district_id: number | null;
+}
+
 export interface DecisionReasoning {
   reasoning_en: string;
   reasoning_ar: string;
@@ -237,6 +262,12 @@ export interface DecisionResponse {
   breakdown: DecisionBreakdown;
   price_per_sqm: number;
   benchmark: DecisionBenchmark | null;
+  /**
+   * Up to 5 recent comparable sales behind the benchmark, newest first; empty without a
+   * benchmark or when no sale of a comparable area was recorded. Absent on decisions stored
+   * before comparables existed.
+   */
+  comparables?: DecisionComparable[];
   location: DecisionLocation;
   reasoning?: DecisionReasoning;
   credits_used: number;

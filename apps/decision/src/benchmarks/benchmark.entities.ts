@@ -28,6 +28,16 @@ export class BenchmarkEntity {
   @Column('double precision')
   mean_sqm: number;
 
+  /** Area quartiles (m²) of the same sales: the size bucket's scale. */
+  @Column('double precision')
+  area_p25_sqm: number;
+
+  @Column('double precision')
+  area_median_sqm: number;
+
+  @Column('double precision')
+  area_p75_sqm: number;
+
   @Column('integer')
   transaction_count: number;
 

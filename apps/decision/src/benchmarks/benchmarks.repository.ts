@@ -19,14 +19,17 @@ export interface BenchmarkRow {
   p25Sqm: number;
   p75Sqm: number;
   meanSqm: number;
+  areaP25Sqm: number;
+  areaMedianSqm: number;
+  areaP75Sqm: number;
   transactionCount: number;
   yoyPct: number | null;
 }
 
 /**
  * Benchmarks per (city, type, year) and (district, type, year), computed in PostgreSQL:
- * continuous percentiles of price per m², the mean, the count, and the median's change
- * against the same place and type the year before (percent, one decimal).
+ * continuous percentiles of price per m² and of area, the mean price per m², the count, and
+ * the median's change against the same place and type the year before (percent, one decimal).
  */
 const RECOMPUTE_SQL = `
   WITH yearly AS (
@@ -35,6 +38,9 @@ const RECOMPUTE_SQL = `
            percentile_cont(0.25) WITHIN GROUP (ORDER BY price_per_sqm) AS p25_sqm,
            percentile_cont(0.75) WITHIN GROUP (ORDER BY price_per_sqm) AS p75_sqm,
            avg(price_per_sqm)::double precision AS mean_sqm,
+           percentile_cont(0.25) WITHIN GROUP (ORDER BY area_sqm) AS area_p25_sqm,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY area_sqm) AS area_median_sqm,
+           percentile_cont(0.75) WITHIN GROUP (ORDER BY area_sqm) AS area_p75_sqm,
            count(*)::int AS transaction_count
     FROM decision.transactions
     GROUP BY city_id, property_type, extract(year FROM date)
@@ -44,15 +50,19 @@ const RECOMPUTE_SQL = `
            percentile_cont(0.25) WITHIN GROUP (ORDER BY price_per_sqm),
            percentile_cont(0.75) WITHIN GROUP (ORDER BY price_per_sqm),
            avg(price_per_sqm)::double precision,
+           percentile_cont(0.25) WITHIN GROUP (ORDER BY area_sqm),
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY area_sqm),
+           percentile_cont(0.75) WITHIN GROUP (ORDER BY area_sqm),
            count(*)::int
     FROM decision.transactions
     WHERE district_id IS NOT NULL
     GROUP BY district_id, property_type, extract(year FROM date)
   )
   INSERT INTO decision.benchmarks
-    (scope, place_id, property_type, year, median_sqm, p25_sqm, p75_sqm, mean_sqm, transaction_count, yoy_pct)
+    (scope, place_id, property_type, year, median_sqm, p25_sqm, p75_sqm, mean_sqm,
+     area_p25_sqm, area_median_sqm, area_p75_sqm, transaction_count, yoy_pct)
   SELECT cur.scope, cur.place_id, cur.property_type, cur.year, cur.median_sqm, cur.p25_sqm, cur.p75_sqm,
-         cur.mean_sqm, cur.transaction_count,
+         cur.mean_sqm, cur.area_p25_sqm, cur.area_median_sqm, cur.area_p75_sqm, cur.transaction_count,
          round(((cur.median_sqm / prev.median_sqm - 1) * 100)::numeric, 1)
   FROM yearly cur
   LEFT JOIN yearly prev
@@ -94,11 +104,15 @@ export class BenchmarksRepository {
           p25_sqm: number;
           p75_sqm: number;
           mean_sqm: number;
+          area_p25_sqm: number;
+          area_median_sqm: number;
+          area_p75_sqm: number;
           transaction_count: number;
           yoy_pct: string | null;
         }[]
       >(
-        `SELECT scope, place_id, property_type, year, median_sqm, p25_sqm, p75_sqm, mean_sqm, transaction_count, yoy_pct
+        `SELECT scope, place_id, property_type, year, median_sqm, p25_sqm, p75_sqm, mean_sqm,
+                area_p25_sqm, area_median_sqm, area_p75_sqm, transaction_count, yoy_pct
          FROM decision.benchmarks`,
       );
       return {
@@ -112,6 +126,9 @@ export class BenchmarksRepository {
           p25Sqm: r.p25_sqm,
           p75Sqm: r.p75_sqm,
           meanSqm: r.mean_sqm,
+          areaP25Sqm: r.area_p25_sqm,
+          areaMedianSqm: r.area_median_sqm,
+          areaP75Sqm: r.area_p75_sqm,
           transactionCount: r.transaction_count,
           yoyPct: r.yoy_pct === null ? null : Number(r.yoy_pct),
         })),

@@ -8,9 +8,12 @@ export interface BenchmarkQuery {
 }
 
 /**
- * One benchmark row as scoring sees it: the public fields plus the mean, which the size
- * bucket compares against ("price per sqm against the market average").
+ * One benchmark row as scoring sees it: the public fields plus the mean price per m² and the
+ * area quartiles (m², whole) of the same sales, which the size bucket judges the area against.
  */
 export interface MarketBenchmark extends DecisionBenchmark {
   mean_sqm: number;
+  area_p25_sqm: number;
+  area_median_sqm: number;
+  area_p75_sqm: number;
 }

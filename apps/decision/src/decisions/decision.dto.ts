@@ -1,4 +1,4 @@
-import type { DecisionLocation, DecisionReasoning, DecisionResponse } from '@app/contracts';
+import type { DecisionComparable, DecisionLocation, DecisionReasoning, DecisionResponse } from '@app/contracts';
 import type { MarketBenchmark } from '../benchmarks/market-benchmark';
 import type { ScoringResult } from '../scoring/scoring.types';
 
@@ -6,6 +6,8 @@ export interface DecisionParts {
   id: string;
   scoring: ScoringResult;
   benchmark: MarketBenchmark | null;
+  /** The sales cited as evidence, newest first; empty without a benchmark. */
+  comparables: DecisionComparable[];
   location: DecisionLocation;
   reasoning: DecisionReasoning | undefined;
   cost: number;
@@ -33,6 +35,7 @@ export function toDecisionResponse(parts: DecisionParts): DecisionResponse {
       yoy_pct: benchmark.yoy_pct,
       scope: benchmark.scope,
     },
+    comparables: parts.comparables,
     location: parts.location,
     ...(parts.reasoning ? { reasoning: parts.reasoning } : {}),
     credits_used: parts.cost,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BenchmarksModule } from '../benchmarks/benchmarks.module';
+import { ComparablesModule } from '../comparables/comparables.module';
 import { LocationsModule } from '../locations/locations.module';
 import { ReasoningModule } from '../reasoning/reasoning.module';
 import { BillingClient } from './billing.client';
@@ -7,9 +8,9 @@ import { DecisionsController } from './decisions.controller';
 import { DecisionsRepository } from './decisions.repository';
 import { DecisionsService } from './decisions.service';
 
-/** POST /v1/decisions behind the gateway: place, benchmark, score, reasoning, paid through billing. */
+/** POST /v1/decisions behind the gateway: place, benchmark, comparables, score, reasoning, paid through billing. */
 @Module({
-  imports: [LocationsModule, BenchmarksModule, ReasoningModule],
+  imports: [LocationsModule, BenchmarksModule, ComparablesModule, ReasoningModule],
   controllers: [DecisionsController],
   providers: [DecisionsService, DecisionsRepository, BillingClient],
 })

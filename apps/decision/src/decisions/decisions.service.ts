@@ -13,6 +13,8 @@ import type {
 } from '@app/contracts';
 import { AppError, insufficientBalance } from '@app/errors';
 import { BenchmarksService } from '../benchmarks/benchmarks.service';
+import type { ComparableSales } from '../comparables/comparable-sales';
+import { ComparablesService } from '../comparables/comparables.service';
 import { LocationsService } from '../locations/locations.service';
 import { REASONING_PROVIDER } from '../reasoning/reasoning.provider';
 import type { ReasoningProvider } from '../reasoning/reasoning.provider';
@@ -37,6 +39,7 @@ export class DecisionsService {
   constructor(
     private readonly locations: LocationsService,
     private readonly benchmarks: BenchmarksService,
+    private readonly comparables: ComparablesService,
     @Inject(REASONING_PROVIDER) private readonly reasoning: ReasoningProvider,
     private readonly billing: BillingClient,
     private readonly repository: DecisionsRepository,
@@ -120,12 +123,32 @@ export class DecisionsService {
       districtId: location.district_id,
       type: property.type,
     });
+    // The evidence: recorded sales of the benchmark's year like this property (none without a benchmark).
+    const comparables: ComparableSales | null = benchmark
+      ? await this.comparables.find({
+          cityId: location.city_id,
+          districtId: location.district_id,
+          type: property.type,
+          year: benchmark.year,
+          area: property.area,
+        })
+      : null;
     const hasCoordinates = body.location.lat !== undefined;
     const scoring = scoreDecision({ property, benchmark, hasCoordinates });
     const reasoning = body.reasoning
-      ? await this.reasoning.explain({ property, location, scoring, benchmark })
+      ? await this.reasoning.explain({ property, location, scoring, benchmark, comparables })
       : undefined;
-    return toDecisionResponse({ id, scoring, benchmark, location, reasoning, cost, balance, createdAt: new Date() });
+    return toDecisionResponse({
+      id,
+      scoring,
+      benchmark,
+      comparables: comparables?.sales ?? [],
+      location,
+      reasoning,
+      cost,
+      balance,
+      createdAt: new Date(),
+    });
   }
 
   /**

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { AppError } from '@app/errors';
 import { AI_UNAVAILABLE_MESSAGE, OpenAiReasoningProvider } from './openai-reasoning.provider';
 import type { OpenAiReasoningOptions } from './openai-reasoning.provider';
-import { wellPricedApartment } from './reasoning-test-inputs';
+import { OLAYA_COMPARABLES, wellPricedApartment } from './reasoning-test-inputs';
 
 const API_KEY = 'sk-test-0123456789abcdef';
 
@@ -117,7 +117,7 @@ describe('OpenAiReasoningProvider', () => {
   it('should send the model, the key as a Bearer token, JSON mode and the facts of the decision', async () => {
     const provider = await providerFor(answerWith(GOOD_ANSWER));
 
-    await provider.explain(wellPricedApartment());
+    await provider.explain(wellPricedApartment({ comparables: OLAYA_COMPARABLES }));
 
     expect(server!.received).toHaveLength(1);
     const [request] = server!.received;
@@ -133,6 +133,10 @@ describe('OpenAiReasoningProvider', () => {
     expect(prompt).toContain('"price_position": "at_or_below_p25"');
     expect(prompt).toContain('"yoy_pct": 6.2');
     expect(prompt).toContain('"bedrooms": 3');
+    // The comparable sales, and the instruction to cite them in both languages.
+    expect(prompt).toContain('"date": "2024-11-20"');
+    expect(prompt).toContain('"price_per_sqm_min": 4100');
+    expect(prompt).toMatch(/cite them in both languages/);
   });
 
   it('should send no Authorization header when no key is configured', async () => {

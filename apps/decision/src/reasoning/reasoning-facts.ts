@@ -1,5 +1,13 @@
 import { SCORE_BUCKETS } from '@app/contracts';
-import type { DecisionBreakdown, DecisionLocation, PropertyType, ScoreBucket, Verdict } from '@app/contracts';
+import type {
+  DecisionBreakdown,
+  DecisionComparable,
+  DecisionLocation,
+  PropertyType,
+  ScoreBucket,
+  Verdict,
+} from '@app/contracts';
+import type { ComparableSales } from '../comparables/comparable-sales';
 import type { ScoringFactor } from '../scoring/scoring.types';
 import type { ReasoningInput } from './reasoning.provider';
 
@@ -27,6 +35,20 @@ export interface BenchmarkFacts {
   pct_vs_median: number;
 }
 
+/** The comparable sales cited, summarised for a sentence, and listed for the AI prompt. */
+export interface ComparableFacts {
+  /** `district`: all in the property's district; `city`: across the city (too few in the district). */
+  scope: 'district' | 'city';
+  count: number;
+  area_min_sqm: number;
+  area_max_sqm: number;
+  price_per_sqm_min: number;
+  price_per_sqm_max: number;
+  /** The newest sale. */
+  latest: DecisionComparable;
+  sales: DecisionComparable[];
+}
+
 /**
  * The facts every provider explains from, derived once: the template renders them, the
  * openai provider sends them as the prompt. Nothing here is text for the user.
@@ -50,6 +72,8 @@ export interface ReasoningFacts {
   breakdown: DecisionBreakdown;
   /** null: no benchmark exists for the place and type, so the price was not compared. */
   benchmark: BenchmarkFacts | null;
+  /** null: no benchmark, or no recorded sale of a comparable area. */
+  comparables: ComparableFacts | null;
   factors: ScoringFactor[];
 }
 
@@ -65,7 +89,30 @@ export function pricePosition(
 
 const roundTo1 = (value: number): number => Math.round(value * 10) / 10;
 
-export function reasoningFacts({ property, location, scoring, benchmark }: ReasoningInput): ReasoningFacts {
+function comparableFacts(comparables: ComparableSales | null | undefined): ComparableFacts | null {
+  if (!comparables || comparables.sales.length === 0) return null;
+  const { sales } = comparables;
+  const areas = sales.map((sale) => sale.area_sqm);
+  const prices = sales.map((sale) => sale.price_per_sqm);
+  return {
+    scope: comparables.scope,
+    count: sales.length,
+    area_min_sqm: Math.min(...areas),
+    area_max_sqm: Math.max(...areas),
+    price_per_sqm_min: Math.min(...prices),
+    price_per_sqm_max: Math.max(...prices),
+    latest: sales[0],
+    sales,
+  };
+}
+
+export function reasoningFacts({
+  property,
+  location,
+  scoring,
+  benchmark,
+  comparables,
+}: ReasoningInput): ReasoningFacts {
   const pricePerSqm = scoring.price_per_sqm;
   return {
     property: stripUndefined({
@@ -95,6 +142,7 @@ export function reasoningFacts({ property, location, scoring, benchmark }: Reaso
       price_position: pricePosition(pricePerSqm, benchmark),
       pct_vs_median: roundTo1((pricePerSqm / benchmark.median_sqm - 1) * 100),
     },
+    comparables: benchmark ? comparableFacts(comparables) : null,
     factors: scoring.factors,
   };
 }

@@ -9,8 +9,11 @@ const INSTRUCTIONS = `You explain a property decision to a buyer or investor in 
 Use only the facts you are given: never invent numbers, places, amenities or market data.
 Prices are in SAR. Against the benchmark (price per sqm of recent sales), at or below p25_sqm is well priced and
 above p75_sqm is expensive; yoy_pct is the year-on-year change of sale prices; benchmark null means no
-benchmark exists, so the price was not compared with the market. Breakdown statuses: pass is good, warn is
-borderline, fail is poor.
+benchmark exists, so the price was not compared with the market. comparables are recorded sales of the same
+type and a similar area behind the benchmark (scope district: in the district; city: across the city), with
+their date, area, price and price per sqm: when comparables is not null, cite them in both languages (how
+many, their price per sqm range, the latest sale's date and price per sqm) as the evidence for the price.
+Breakdown statuses: pass is good, warn is borderline, fail is poor.
 Answer with one JSON object and nothing else, with exactly these keys:
 - "reasoning_en": 2 or 3 sentences in English, using the English place names.
 - "reasoning_ar": 2 or 3 sentences in natural Modern Standard Arabic (not a word-for-word translation),

@@ -1,5 +1,6 @@
 import type { DecisionLocation, SubScoreStatus } from '@app/contracts';
 import type { MarketBenchmark } from '../benchmarks/market-benchmark';
+import type { ComparableSales } from '../comparables/comparable-sales';
 import type { ScoringResult } from '../scoring/scoring.types';
 import type { ReasoningInput } from './reasoning.provider';
 
@@ -18,6 +19,9 @@ export const OLAYA_APARTMENTS_2024: MarketBenchmark = {
   p25_sqm: 4300,
   p75_sqm: 5800,
   mean_sqm: 5100,
+  area_p25_sqm: 110,
+  area_median_sqm: 145,
+  area_p75_sqm: 185,
   year: 2024,
   transaction_count: 120,
   yoy_pct: 6.2,
@@ -56,3 +60,34 @@ export function wellPricedApartment(overrides: Partial<ReasoningInput> = {}): Re
     ...overrides,
   };
 }
+
+/** Three recorded sales of comparable apartments in Al Olaya, newest first. */
+export const OLAYA_COMPARABLES: ComparableSales = {
+  scope: 'district',
+  sales: [
+    {
+      date: '2024-11-20',
+      area_sqm: 140,
+      price_sar: 602_000,
+      price_per_sqm: 4300,
+      source: 'moj',
+      district_id: 10100003075,
+    },
+    {
+      date: '2024-09-02',
+      area_sqm: 165,
+      price_sar: 759_000,
+      price_per_sqm: 4600,
+      source: 'moj',
+      district_id: 10100003075,
+    },
+    {
+      date: '2024-03-15',
+      area_sqm: 120,
+      price_sar: 492_000,
+      price_per_sqm: 4100,
+      source: 'csv',
+      district_id: 10100003075,
+    },
+  ],
+};

@@ -1,5 +1,6 @@
 import type { DecisionLocation, DecisionPropertyInput, DecisionReasoning } from '@app/contracts';
 import type { MarketBenchmark } from '../benchmarks/market-benchmark';
+import type { ComparableSales } from '../comparables/comparable-sales';
 import type { ScoringResult } from '../scoring/scoring.types';
 
 /** What a provider explains: the request's property, the resolved place, the score and the benchmark it used. */
@@ -9,6 +10,8 @@ export interface ReasoningInput {
   scoring: ScoringResult;
   /** null: no benchmark for the place and type. */
   benchmark: MarketBenchmark | null;
+  /** The recorded sales the decision cites; null without a benchmark. Optional for callers with none to give. */
+  comparables?: ComparableSales | null;
 }
 
 /**

@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { PROPERTY_TYPES } from '@app/contracts';
 import type { MarketBenchmark } from '../benchmarks/market-benchmark';
 import { checkReasoningOutput, countSentences } from './reasoning-output';
-import { OLAYA_APARTMENTS_2024, OLAYA_RIYADH, scoringOf, wellPricedApartment } from './reasoning-test-inputs';
+import {
+  OLAYA_APARTMENTS_2024,
+  OLAYA_COMPARABLES,
+  OLAYA_RIYADH,
+  scoringOf,
+  wellPricedApartment,
+} from './reasoning-test-inputs';
 import { TemplateReasoningProvider, templateReasoning } from './template-reasoning.provider';
 
 const ARABIC_LETTER = /[\u0621-\u064A]/;
@@ -32,6 +38,34 @@ describe('templateReasoning', () => {
         'والموقع جيدًا، وتقييم معيار المساحة متوسطًا، وتقييم معيار المواصفات ضعيفًا.',
     );
     expect(reasoning_ar).not.toMatch(LATIN_LETTER);
+  });
+
+  it('should cite the comparable sales inside the price sentence, in English and in Arabic', () => {
+    const { reasoning_en, reasoning_ar } = templateReasoning(wellPricedApartment({ comparables: OLAYA_COMPARABLES }));
+
+    expect(reasoning_en).toContain(
+      '(median SAR 5,000; 25th to 75th percentile SAR 4,300 to 5,800; 120 sales); 3 recent sales of 120 to 165 sqm ' +
+        'in Al Olaya went for SAR 4,100 to 4,600 per sqm, the latest SAR 4,300 per sqm for 140 sqm on 2024-11-20.',
+    );
+    expect(reasoning_ar).toContain(
+      'من واقع ١٢٠ صفقة)، وسُجّلت مؤخرًا ٣ صفقات لعقارات مماثلة في حي العليا بمساحات من ١٢٠ إلى ١٦٥ م² بأسعار ' +
+        'من ٤٬١٠٠ إلى ٤٬٦٠٠ ريال للمتر المربع، آخرها بسعر ٤٬٣٠٠ ريال للمتر المربع لمساحة ١٤٠ م² بتاريخ ٢٠٢٤-١١-٢٠.',
+    );
+    for (const text of [reasoning_en, reasoning_ar]) expect(countSentences(text)).toBe(3);
+    expect(reasoning_ar).not.toMatch(LATIN_LETTER);
+  });
+
+  it('should cite one city-wide comparable sale in the singular', () => {
+    const { reasoning_en, reasoning_ar } = templateReasoning(
+      wellPricedApartment({ comparables: { scope: 'city', sales: [OLAYA_COMPARABLES.sales[1]] } }),
+    );
+
+    expect(reasoning_en).toContain(
+      '; the one recent sale of a comparable size across Riyadh went for SAR 4,600 per sqm for 165 sqm on 2024-09-02.',
+    );
+    expect(reasoning_ar).toContain(
+      'وسُجّلت مؤخرًا صفقة واحدة لعقار مماثل في المساحة على مستوى مدينة الرياض بسعر ٤٬٦٠٠ ريال للمتر المربع',
+    );
   });
 
   it('should list the good price, the best bucket and the rising market as key factors when the price is below p25', () => {
@@ -185,6 +219,9 @@ describe('templateReasoning', () => {
             p25_sqm: bench.median_sqm - bench.spread / 2,
             p75_sqm: bench.median_sqm + bench.spread,
             mean_sqm: bench.median_sqm,
+            area_p25_sqm: 100,
+            area_median_sqm: 140,
+            area_p75_sqm: 180,
           },
         });
         for (const text of [reasoning.reasoning_en, reasoning.reasoning_ar]) {

@@ -9,7 +9,7 @@ import {
   reasoningFacts,
   trendOf,
 } from './reasoning-facts';
-import type { BenchmarkFacts, ReasoningFacts } from './reasoning-facts';
+import type { BenchmarkFacts, ComparableFacts, ReasoningFacts } from './reasoning-facts';
 import { MAX_KEY_FACTORS } from './reasoning-output';
 import type { ReasoningInput, ReasoningProvider } from './reasoning.provider';
 
@@ -163,7 +163,26 @@ function priceEn(facts: ReasoningFacts): string {
   const cityWide = benchmark.scope === 'city' ? `; city-wide, as ${place.district_name_en} has too few sales` : '';
   return (
     `At ${perSqm}, ${position} (median ${sarEn(benchmark.median_sqm)}; 25th to 75th percentile ` +
-    `${sarEn(benchmark.p25_sqm)} to ${numEn(benchmark.p75_sqm)}; ${numEn(benchmark.transaction_count)} sales${cityWide}).`
+    `${sarEn(benchmark.p25_sqm)} to ${numEn(benchmark.p75_sqm)}; ${numEn(benchmark.transaction_count)} sales${cityWide})` +
+    `${comparablesEn(facts)}.`
+  );
+}
+
+/** "a to b", or "a" when both are the same. */
+const rangeEn = (low: number, high: number): string => (low === high ? numEn(low) : `${numEn(low)} to ${numEn(high)}`);
+
+/** The comparable sales, cited inside the price sentence (the text keeps to 2-3 sentences). */
+function comparablesEn(facts: ReasoningFacts): string {
+  const sales: ComparableFacts | null = facts.comparables;
+  if (!sales) return '';
+  const where =
+    sales.scope === 'district' ? `in ${facts.place.district_name_en}` : `across ${facts.place.city_name_en}`;
+  const { latest } = sales;
+  const latestAt = `SAR ${numEn(latest.price_per_sqm)} per sqm for ${numEn(latest.area_sqm)} sqm on ${latest.date}`;
+  if (sales.count === 1) return `; the one recent sale of a comparable size ${where} went for ${latestAt}`;
+  return (
+    `; ${numEn(sales.count)} recent sales of ${rangeEn(sales.area_min_sqm, sales.area_max_sqm)} sqm ${where} ` +
+    `went for SAR ${rangeEn(sales.price_per_sqm_min, sales.price_per_sqm_max)} per sqm, the latest ${latestAt}`
   );
 }
 
@@ -251,7 +270,33 @@ function priceAr(facts: ReasoningFacts): string {
   return (
     `يبلغ سعر المتر المربع ${sarAr(property.price_per_sqm_sar)}، ${position} (الوسيط ${sarAr(benchmark.median_sqm)}، ` +
     `والنطاق المعتاد بين ${numAr(benchmark.p25_sqm)} و${sarAr(benchmark.p75_sqm)}، ` +
-    `من واقع ${salesCountAr(benchmark.transaction_count)}${cityWide}).`
+    `من واقع ${salesCountAr(benchmark.transaction_count)}${cityWide})${comparablesAr(facts)}.`
+  );
+}
+
+const ARABIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
+/** 2025-12-27 → ٢٠٢٥-١٢-٢٧. */
+const dateAr = (isoDate: string): string => isoDate.replace(/\d/g, (digit) => ARABIC_DIGITS[Number(digit)]);
+
+/** "من a إلى b", or "a" when both are the same. */
+const rangeAr = (low: number, high: number): string =>
+  low === high ? numAr(low) : `من ${numAr(low)} إلى ${numAr(high)}`;
+
+/** The comparable sales, cited inside the price sentence (the text keeps to 2-3 sentences). */
+function comparablesAr(facts: ReasoningFacts): string {
+  const sales = facts.comparables;
+  if (!sales) return '';
+  const where =
+    sales.scope === 'district' ? `في ${facts.place.district_name_ar}` : `على مستوى مدينة ${facts.place.city_name_ar}`;
+  const { latest } = sales;
+  const latestAt =
+    `بسعر ${sarAr(latest.price_per_sqm)} للمتر المربع لمساحة ${numAr(latest.area_sqm)} م² ` +
+    `بتاريخ ${dateAr(latest.date)}`;
+  if (sales.count === 1) return `، وسُجّلت مؤخرًا صفقة واحدة لعقار مماثل في المساحة ${where} ${latestAt}`;
+  return (
+    `، وسُجّلت مؤخرًا ${salesCountAr(sales.count)} لعقارات مماثلة ${where} بمساحات ` +
+    `${rangeAr(sales.area_min_sqm, sales.area_max_sqm)} م² بأسعار ${rangeAr(sales.price_per_sqm_min, sales.price_per_sqm_max)} ` +
+    `ريال للمتر المربع، آخرها ${latestAt}`
   );
 }
 

@@ -1,32 +1,18 @@
 import type { DecisionPropertyInput } from '@app/contracts';
 import type { BucketResult, FactorCode } from './factor-codes';
 import { effectOf, factor } from './factor-codes';
-import { oneDecimal, toScore } from './piecewise-linear';
+import { toScore } from './piecewise-linear';
 import { NEUTRAL_SCORE } from './scoring-formula';
 
 /**
  * details: 50 plus type-specific points. A field that was not given adds nothing, so a
  * sparse request is never penalised. Each rule gives its points and the factor saying why.
+ * Bedrooms for the area belong to size (size-bucket.ts): one fact, one bucket.
  */
 interface Points {
   code: FactorCode;
   points: number;
   values: Record<string, number>;
-}
-
-/** Square metres per bedroom: below `cramped` too many rooms, up to `fits` a sensible layout. */
-const SQM_PER_BEDROOM = {
-  apartment: { cramped: 25, fits: 80 },
-  villa: { cramped: 40, fits: 150 },
-} as const;
-
-function bedroomsForArea(property: DecisionPropertyInput, kind: 'apartment' | 'villa'): Points | null {
-  if (property.bedrooms === undefined || property.bedrooms < 1) return null;
-  const sqmPerBedroom = property.area / property.bedrooms;
-  const values = { bedrooms: property.bedrooms, area: property.area, sqm_per_bedroom: oneDecimal(sqmPerBedroom) };
-  if (sqmPerBedroom < SQM_PER_BEDROOM[kind].cramped) return { code: 'bedrooms_cramped', points: -10, values };
-  if (sqmPerBedroom <= SQM_PER_BEDROOM[kind].fits) return { code: 'bedrooms_fit_area', points: 10, values };
-  return null;
 }
 
 function bathrooms(property: DecisionPropertyInput): Points | null {
@@ -80,7 +66,6 @@ function rulesFor(property: DecisionPropertyInput): (Points | null)[] {
   switch (property.type) {
     case 'apartment':
       return [
-        bedroomsForArea(property, 'apartment'),
         bathrooms(property),
         apartmentFloor(property.floor),
         age(property),
@@ -88,13 +73,7 @@ function rulesFor(property: DecisionPropertyInput): (Points | null)[] {
         furnished(property),
       ];
     case 'villa':
-      return [
-        bedroomsForArea(property, 'villa'),
-        bathrooms(property),
-        age(property),
-        parking(property),
-        furnished(property),
-      ];
+      return [bathrooms(property), age(property), parking(property), furnished(property)];
     case 'commercial':
       return [commercialFloor(property.floor), age(property), parking(property)];
     case 'office':

@@ -18,9 +18,9 @@ export const FACTOR_CODES = {
   price_above_p75: 'Price per sqm above the 75th percentile: expensive. [same as price_below_p25]',
 
   // location: area demand and trend.
-  demand_high: 'At least 100 transactions in the benchmark year. [transaction_count, year, points]',
-  demand_moderate: 'From 30 to 99 transactions in the benchmark year. [transaction_count, year, points]',
-  demand_low: 'Fewer than 30 transactions in the benchmark year. [transaction_count, year, points]',
+  demand_high: 'At least 40 transactions in the benchmark year. [transaction_count, year, points]',
+  demand_moderate: 'From 10 to 39 transactions in the benchmark year. [transaction_count, year, points]',
+  demand_low: 'Fewer than 10 transactions in the benchmark year. [transaction_count, year, points]',
   trend_rising: 'Prices per sqm rose at least 2% over the year before. [yoy_pct, points]',
   trend_stable: 'Prices per sqm moved less than 2% either way. [yoy_pct, points]',
   trend_falling: 'Prices per sqm fell at least 2% over the year before. [yoy_pct, points]',
@@ -28,17 +28,17 @@ export const FACTOR_CODES = {
   city_scope: 'The benchmark covers the whole city, not the district: demand and trend count half. [weight]',
   coordinates_given: 'The request pinned the property with coordinates. [points]',
 
-  // size: price per sqm against the market average, and the area for the type.
-  sqm_price_below_average:
-    'Price per sqm more than 5% below the market average. [price_per_sqm, mean_sqm, vs_mean_pct]',
-  sqm_price_near_average: 'Price per sqm within 5% of the market average. [price_per_sqm, mean_sqm, vs_mean_pct]',
-  sqm_price_above_average:
-    'Price per sqm more than 5% above the market average. [price_per_sqm, mean_sqm, vs_mean_pct]',
+  // size: the area against the areas sold, bedrooms for the area, the area for the type. Never the price.
+  area_below_market_range:
+    'The area is below the 25th percentile of areas sold. [area, area_p25_sqm, area_median_sqm, area_p75_sqm, score]',
+  area_within_market_range: 'The area is within the middle half of areas sold (p25 to p75). [same as above]',
+  area_above_market_range: 'The area is above p75 of areas sold, at most twice it. [same as above]',
+  area_far_above_market_range: 'The area is more than twice p75 of areas sold: few buyers. [same as above]',
+  bedrooms_fit_area: 'A sensible number of bedrooms for the area. [bedrooms, area, sqm_per_bedroom, points]',
+  bedrooms_cramped: 'Too many bedrooms for the area. [bedrooms, area, sqm_per_bedroom, points]',
   area_unusual_for_type: 'The area is outside the usual range for the type. [area, min_area, max_area, points]',
 
   // details: type-specific.
-  bedrooms_fit_area: 'A sensible number of bedrooms for the area. [bedrooms, area, sqm_per_bedroom, points]',
-  bedrooms_cramped: 'Too many bedrooms for the area. [bedrooms, area, sqm_per_bedroom, points]',
   few_bathrooms: 'Fewer than one bathroom per two bedrooms. [bedrooms, bathrooms, points]',
   basement: 'Below ground. [floor, points]',
   ground_floor: 'On the ground floor: best for a shop, plain for a flat. [floor, points]',

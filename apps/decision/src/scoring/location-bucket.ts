@@ -4,15 +4,20 @@ import { factor } from './factor-codes';
 import { clamp, oneDecimal, piecewiseLinear, toScore } from './piecewise-linear';
 import { NEUTRAL_SCORE } from './scoring-formula';
 
-/** Demand points on log10(transaction count): a few deals a year is thin, hundreds is a busy market. */
+/**
+ * Demand points on log10(transactions of the type in the benchmark's year). Pinned to real
+ * volumes: the Saudi MoJ file averages about 17 sales per district per year, so about 15
+ * sales is an ordinary district (0 points); 5, the fewest a benchmark uses, is thin; 40 is
+ * a busy district and 150 or more a market as deep as a district gets.
+ */
 const DEMAND_CURVE = [
-  { x: Math.log10(10), y: -15 },
-  { x: Math.log10(30), y: 0 },
-  { x: Math.log10(100), y: 10 },
-  { x: Math.log10(500), y: 20 },
+  { x: Math.log10(5), y: -10 },
+  { x: Math.log10(15), y: 0 },
+  { x: Math.log10(40), y: 10 },
+  { x: Math.log10(150), y: 20 },
 ];
-const DEMAND_HIGH_FROM = 100;
-const DEMAND_LOW_BELOW = 30;
+const DEMAND_HIGH_FROM = 40;
+const DEMAND_LOW_BELOW = 10;
 
 /** Trend points per year-over-year percent, capped so one odd year cannot dominate. */
 const TREND_POINTS_PER_PCT = 1.25;

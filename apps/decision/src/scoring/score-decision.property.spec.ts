@@ -12,6 +12,7 @@ import type { ScoringInput } from './scoring.types';
 const price = fc.double({ min: 1_000, max: 1e9, noNaN: true });
 const area = fc.double({ min: 1, max: 200_000, noNaN: true });
 const perSqm = fc.double({ min: 100, max: 100_000, noNaN: true });
+const soldArea = fc.double({ min: 10, max: 100_000, noNaN: true });
 
 const benchmarkFields = {
   year: fc.integer({ min: 2015, max: 2026 }),
@@ -20,21 +21,27 @@ const benchmarkFields = {
   scope: fc.constantFrom('district' as const, 'city' as const),
 };
 
-/** A market as data gives it: p25 ≤ median ≤ p75, the mean near the median. */
+/** A market as data gives it: p25 ≤ median ≤ p75 for prices and areas, the mean near the median. */
 const marketBenchmark: fc.Arbitrary<MarketBenchmark> = fc
   .record({
     median: perSqm,
     p25: fc.double({ min: 0.4, max: 1, noNaN: true }),
     p75: fc.double({ min: 1, max: 2.5, noNaN: true }),
     mean: fc.double({ min: 0.7, max: 1.5, noNaN: true }),
+    areaMedian: soldArea,
+    areaP25: fc.double({ min: 0.3, max: 1, noNaN: true }),
+    areaP75: fc.double({ min: 1, max: 3, noNaN: true }),
     rest: fc.record(benchmarkFields),
   })
-  .map(({ median, p25, p75, mean, rest }) => ({
+  .map(({ median, p25, p75, mean, areaMedian, areaP25, areaP75, rest }) => ({
     ...rest,
     median_sqm: median,
     p25_sqm: median * p25,
     p75_sqm: median * p75,
     mean_sqm: median * mean,
+    area_p25_sqm: areaMedian * areaP25,
+    area_median_sqm: areaMedian,
+    area_p75_sqm: areaMedian * areaP75,
   }));
 
 /** Quartiles drawn independently: the score must stay sane even on a benchmark whose p25 exceeds its median. */
@@ -43,6 +50,9 @@ const scrambledBenchmark: fc.Arbitrary<MarketBenchmark> = fc.record({
   median_sqm: perSqm,
   p75_sqm: perSqm,
   mean_sqm: perSqm,
+  area_p25_sqm: soldArea,
+  area_median_sqm: soldArea,
+  area_p75_sqm: soldArea,
   ...benchmarkFields,
 });
 
@@ -107,7 +117,7 @@ describe('scoreDecision properties', () => {
     );
   });
 
-  it('should never score a higher price better on price, size or overall, all else equal', () => {
+  it('should never score a higher price better on price or overall, all else equal', () => {
     // A ladder of prices, drawn both anywhere and near the market (0.3 to 2.5 times the median) where the curves bend.
     const marketRatio = fc.double({ min: 0.3, max: 2.5, noNaN: true });
     const ladder = fc.array(fc.oneof(price, marketRatio), { minLength: 2, maxLength: 30 });
@@ -121,9 +131,21 @@ describe('scoreDecision properties', () => {
         results.slice(1).forEach((dearer, index) => {
           const cheaper = results[index];
           expect(dearer.breakdown.price.score).toBeLessThanOrEqual(cheaper.breakdown.price.score);
-          expect(dearer.breakdown.size.score).toBeLessThanOrEqual(cheaper.breakdown.size.score);
           expect(dearer.score).toBeLessThanOrEqual(cheaper.score);
         });
+      }),
+    );
+  });
+
+  it('should give the same property the same size sub-score and size factors at any two prices', () => {
+    fc.assert(
+      fc.property(input, price, price, (scoring, first, second) => {
+        const at = (askingPrice: number) =>
+          scoreDecision({ ...scoring, property: { ...scoring.property, price: askingPrice } });
+        const [one, other] = [at(first), at(second)];
+        expect(other.breakdown.size).toEqual(one.breakdown.size);
+        const sizeFactors = (result: ReturnType<typeof at>) => result.factors.filter((f) => f.bucket === 'size');
+        expect(sizeFactors(other)).toEqual(sizeFactors(one));
       }),
     );
   });
@@ -147,11 +169,15 @@ describe('scoreDecision properties', () => {
     );
   });
 
-  it('should score price, location and size a neutral 50 without a benchmark', () => {
+  it('should score price and location a neutral 50, and size from 50 plus its own points, without a benchmark', () => {
     fc.assert(
       fc.property(input, (scoring) => {
         const { breakdown, factors } = scoreDecision({ ...scoring, benchmark: null });
-        expect([breakdown.price.score, breakdown.location.score, breakdown.size.score]).toEqual([50, 50, 50]);
+        expect([breakdown.price.score, breakdown.location.score]).toEqual([50, 50]);
+        const sizePoints = factors
+          .filter((factor) => factor.bucket === 'size')
+          .reduce((sum, factor) => sum + Number(factor.values.points ?? 0), 0);
+        expect(breakdown.size.score).toBe(Math.min(100, Math.max(0, 50 + sizePoints)));
         expect(factors.filter((factor) => factor.code === 'no_benchmark').map((factor) => factor.bucket)).toEqual([
           'price',
           'location',

@@ -6,11 +6,19 @@ import { overallScore, subScore, verdictOf } from './scoring-formula';
 import type { ScoringInput, ScoringResult } from './scoring.types';
 import { sizeBucket } from './size-bucket';
 
-/** A benchmark whose prices are not all positive numbers compares with nothing: it scores as none. */
+/** A benchmark whose prices or areas are not all positive numbers compares with nothing: it scores as none. */
 function usable(benchmark: MarketBenchmark | null): MarketBenchmark | null {
   if (!benchmark) return null;
-  const prices = [benchmark.p25_sqm, benchmark.median_sqm, benchmark.p75_sqm, benchmark.mean_sqm];
-  return prices.every((price) => Number.isFinite(price) && price > 0) ? benchmark : null;
+  const figures = [
+    benchmark.p25_sqm,
+    benchmark.median_sqm,
+    benchmark.p75_sqm,
+    benchmark.mean_sqm,
+    benchmark.area_p25_sqm,
+    benchmark.area_median_sqm,
+    benchmark.area_p75_sqm,
+  ];
+  return figures.every((figure) => Number.isFinite(figure) && figure > 0) ? benchmark : null;
 }
 
 /**
@@ -25,7 +33,7 @@ export function scoreDecision(input: ScoringInput): ScoringResult {
 
   const price = priceBucket(pricePerSqm, benchmark);
   const location = locationBucket(benchmark, hasCoordinates);
-  const size = sizeBucket(property.type, property.area, pricePerSqm, benchmark);
+  const size = sizeBucket(property, benchmark);
   const details = detailsBucket(property);
 
   const breakdown = {

@@ -1,7 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { SUB_SCORE_STATUSES, VERDICTS } from '@app/contracts';
+import { COMPARABLE_SOURCES, MAX_COMPARABLES, SUB_SCORE_STATUSES, VERDICTS } from '@app/contracts';
 import type {
+  ComparableSource,
   DecisionBenchmark,
+  DecisionComparable,
   DecisionBreakdown,
   DecisionLocation,
   DecisionReasoning,
@@ -28,10 +30,13 @@ class BreakdownDto implements DecisionBreakdown {
   @ApiProperty({ description: 'area demand and trend' })
   location: SubScoreDto;
 
-  @ApiProperty({ description: 'price per sqm against the market average for type and place' })
+  @ApiProperty({
+    description:
+      'the area against the areas sold for the type and place, and bedrooms for the area (homes); never the price',
+  })
   size: SubScoreDto;
 
-  @ApiProperty({ description: 'type-specific details (bedrooms, floor, age, parking, furnished)' })
+  @ApiProperty({ description: 'type-specific details (bathrooms, floor, age, parking, furnished)' })
   details: SubScoreDto;
 }
 
@@ -56,6 +61,34 @@ export class BenchmarkDto implements DecisionBenchmark {
 
   @ApiProperty({ enum: ['district', 'city'] })
   scope: 'district' | 'city';
+}
+
+class ComparableDto implements DecisionComparable {
+  @ApiProperty({ format: 'date', example: '2025-11-10', description: 'sale date' })
+  date: string;
+
+  @ApiProperty({ description: 'square metres, as recorded' })
+  area_sqm: number;
+
+  @ApiProperty({ description: 'sale price, SAR (AED converted at the peg)' })
+  price_sar: number;
+
+  @ApiProperty({ description: 'price_sar / area_sqm, rounded to whole SAR' })
+  price_per_sqm: number;
+
+  @ApiProperty({
+    enum: COMPARABLE_SOURCES,
+    description:
+      '`moj` Saudi Ministry of Justice, `dld` Dubai Land Department, `csv` an imported broker or analyst file, `synthetic` the demo set',
+  })
+  source: ComparableSource;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: "the sale's district (GET /v1/locations ids); null when its record named only the city",
+  })
+  district_id: number | null;
 }
 
 class ReasoningDto implements DecisionReasoning {
@@ -116,6 +149,18 @@ export class DecisionDto implements DecisionResponse {
 
   @ApiProperty({ type: BenchmarkDto, nullable: true })
   benchmark: BenchmarkDto | null;
+
+  @ApiPropertyOptional({
+    type: [ComparableDto],
+    maxItems: MAX_COMPARABLES,
+    description:
+      'The evidence: up to 5 recorded sales behind the benchmark (its year), same type, area within ±25 % of the ' +
+      "property's, newest first; from the district when it has at least 3 such sales, else from the whole city. " +
+      'Recorded figures only: no parties to a sale. Empty without a benchmark or when no comparable sale was ' +
+      'recorded; cited in the reasoning. Present on every decision made since comparables were added (absent only ' +
+      'on decisions stored before), and stored with the decision: GET /v1/decisions/{id} returns the same list.',
+  })
+  comparables?: ComparableDto[];
 
   @ApiProperty()
   location: DecisionLocationDto;

@@ -21,6 +21,8 @@ export const DECISIONS_DESCRIPTION = [
   SCORING_FORMULA_SUMMARY,
   '',
   'Benchmark: district + type for the latest year with enough transactions, else city + type (`scope`), else null.',
+  '`comparables`: up to 5 recorded sales behind the benchmark (its year, same type, area within ±25 %), newest first,',
+  'from the district when it has at least 3, else the city; cited in the reasoning and stored with the decision.',
   'The response carries `credits_used`/`credits_remaining` and, for clients of the earlier form,',
   '`decisions_used`/`decisions_remaining`.',
 ].join('\n');
