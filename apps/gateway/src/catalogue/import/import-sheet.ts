@@ -29,11 +29,19 @@ export async function formatOf(path: string): Promise<{ format: ImportFormat; de
   const head = sample.subarray(0, bytesRead);
   if (bytesRead === 0) throw badFile('The file is empty.');
   if (head.subarray(0, 4).equals(ZIP_MAGIC)) return { format: 'xlsx', delimiter: ',' };
-  // A multi-byte character may be cut at the sample's end: judge the text before it.
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(head.subarray(0, Math.max(0, bytesRead - 4)));
-  if (head.includes(0) || text.includes('\uFFFD')) throw badFile('The file is neither CSV (UTF-8 text) nor XLSX.');
+  const text = utf8Text(head, bytesRead === sample.length);
+  if (text === null || head.includes(0)) throw badFile('The file is neither CSV (UTF-8 text) nor XLSX.');
   const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
   return { format: 'csv', delimiter: sniffDelimiter(firstLine) };
+}
+
+/** The sample as text, or null when it is not UTF-8; a character cut at a partial sample's end is left out. */
+function utf8Text(sample: Buffer, partial: boolean): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: partial });
+  } catch {
+    return null;
+  }
 }
 
 /** Comma unless the header line holds more semicolons or tabs (spreadsheets in some locales export those). */
