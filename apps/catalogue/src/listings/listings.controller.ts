@@ -5,28 +5,35 @@ import {
   CATALOGUE_LISTINGS_CREATE_PATTERN,
   CATALOGUE_LISTINGS_DELETE_PATTERN,
   CATALOGUE_LISTINGS_GET_PATTERN,
+  CATALOGUE_LISTINGS_IMPORT_PATTERN,
   CATALOGUE_LISTINGS_LIST_PATTERN,
   CATALOGUE_LISTINGS_SUBMIT_PATTERN,
   CATALOGUE_LISTINGS_UPDATE_PATTERN,
   CreateListingRequest,
+  ImportListingsRequest,
   ListListingsRequest,
   ListingOwnerRequest,
   ListingRefRequest,
   UpdateListingRequest,
 } from '@app/contracts';
 import type {
+  ImportListingsResponse,
   ListingDeletedResponse,
   ListingOwnerResponse,
   ListingResponse,
   ListingsPageResponse,
 } from '@app/contracts';
 import { MessageData } from '@app/messaging';
+import { ListingImportService } from './listing-import.service';
 import { ListingsService } from './listings.service';
 
 /** The listing message handlers: adapters onto ListingsService. */
 @Controller()
 export class ListingsController {
-  constructor(private readonly listings: ListingsService) {}
+  constructor(
+    private readonly listings: ListingsService,
+    private readonly imports: ListingImportService,
+  ) {}
 
   @MessagePattern(CATALOGUE_LISTINGS_CREATE_PATTERN)
   create(@MessageData() request: CreateListingRequest): Promise<ListingResponse> {
@@ -61,5 +68,10 @@ export class ListingsController {
   @MessagePattern(CATALOGUE_LISTINGS_SUBMIT_PATTERN)
   submit(@MessageData() request: ListingRefRequest): Promise<ListingResponse> {
     return this.listings.submit(request);
+  }
+
+  @MessagePattern(CATALOGUE_LISTINGS_IMPORT_PATTERN)
+  importBatch(@MessageData() request: ImportListingsRequest): Promise<ImportListingsResponse> {
+    return this.imports.importBatch(request);
   }
 }

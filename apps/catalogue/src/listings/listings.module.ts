@@ -6,6 +6,7 @@ import { ImageUrls } from './image-urls';
 import { ListingImagesController } from './listing-images.controller';
 import { ListingImagesRepository } from './listing-images.repository';
 import { ListingImagesService } from './listing-images.service';
+import { ListingImportService } from './listing-import.service';
 import { ListingsController } from './listings.controller';
 import { ListingsRepository } from './listings.repository';
 import { ListingsService } from './listings.service';
@@ -19,6 +20,7 @@ import { ListingsService } from './listings.service';
     ListingsRepository,
     ListingImagesService,
     ListingImagesRepository,
+    ListingImportService,
     DecisionClient,
     ImageUrls,
   ],

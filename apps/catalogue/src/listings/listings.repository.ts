@@ -89,6 +89,15 @@ export class ListingsRepository {
     return rows[0] ?? null;
   }
 
+  /** The workspace's listing with this external_ref (the bulk import's key), or null. */
+  async findIdByExternalRef(workspaceId: string, externalRef: string): Promise<string | null> {
+    const rows = await this.dataSource.query<{ id: string }[]>(
+      `SELECT id FROM catalogue.listings WHERE workspace_id = $1 AND external_ref = $2`,
+      [workspaceId, externalRef],
+    );
+    return rows[0]?.id ?? null;
+  }
+
   /** Any workspace's listing, unlocked: who owns it and what state it is in (the leads service asks). */
   async findAny(id: string): Promise<ListingRow | null> {
     const rows = await this.dataSource.query<ListingRow[]>(`SELECT * FROM catalogue.listings WHERE id = $1`, [id]);

@@ -34,6 +34,9 @@ import type { ListingRow, ListingWrite } from './listings.repository';
 
 const PLACE_FIELDS = ['district_id', 'city_id', 'city', 'district'] as const;
 
+/** The place a listing's fields name, or null when they name none. */
+export type PlaceResolver = (request: ListingFieldsInput) => Promise<ResolvedPlace | null>;
+
 /** A workspace's listings: drafts, edits, submission with automated checks, deletion. */
 @Injectable()
 export class ListingsService {
@@ -45,10 +48,15 @@ export class ListingsService {
   ) {}
 
   async create(request: CreateListingRequest): Promise<ListingResponse> {
+    return this.present(await this.createRow(request));
+  }
+
+  /** The creation path (land rules, place, AED peg) without the answer's image lookup: the bulk import's too. */
+  async createRow(request: CreateListingRequest, places: PlaceResolver = this.placeResolver()): Promise<ListingRow> {
     assertRoomsFitType(request.property_type, request.bedrooms ?? null, request.bathrooms ?? null);
-    const place = await this.resolvePlace(request);
+    const place = await places(request);
     const currency = request.currency ?? 'SAR';
-    const row = await this.listings.insert(request.workspace_id, {
+    return this.listings.insert(request.workspace_id, {
       ...plainFields(request),
       created_by: request.created_by ?? null,
       property_type: request.property_type,
@@ -57,7 +65,6 @@ export class ListingsService {
       price_sar: request.price === undefined ? undefined : String(priceInSar(request.price, currency)),
       ...(place ? placeColumns(place) : {}),
     });
-    return this.present(row);
   }
 
   async get(request: ListingRefRequest): Promise<ListingResponse> {
@@ -75,8 +82,13 @@ export class ListingsService {
    * price leaves the automated band: then it goes back to moderation (`returned_to_pending`).
    */
   async update(request: UpdateListingRequest): Promise<ListingResponse> {
-    const place = await this.resolvePlace(request);
-    const row = await this.listings.transaction(async (tx) => {
+    return this.present(await this.updateRow(request));
+  }
+
+  /** The edit path without the answer's image lookup: the bulk import's re-import too. */
+  async updateRow(request: UpdateListingRequest, places: PlaceResolver = this.placeResolver()): Promise<ListingRow> {
+    const place = await places(request);
+    return this.listings.transaction(async (tx) => {
       const current = await this.listings.find(request.workspace_id, request.id, tx, true);
       if (!current) throw notFound();
       transition(current.status, 'edit');
@@ -91,7 +103,6 @@ export class ListingsService {
       await this.emit(tx, CATALOGUE_LISTING_UPDATED, updated, { changed });
       return updated;
     });
-    return this.present(row);
   }
 
   /** A published listing whose new price the checks would not pass goes back to the queue with fresh flags. */
@@ -233,16 +244,31 @@ export class ListingsService {
     });
   }
 
-  /** Asks the decision service when any place field is given (422 with field and suggestions otherwise). */
-  private async resolvePlace(request: ListingFieldsInput): Promise<ResolvedPlace | null> {
-    if (PLACE_FIELDS.every((field) => request[field] === undefined)) return null;
-    return this.decision.resolvePlace({
-      district_id: request.district_id,
-      city_id: request.city_id,
-      city: request.city,
-      district: request.district,
-      field_prefix: '',
-    });
+  /**
+   * Asks the decision service when any place field is given (422 with field and suggestions
+   * otherwise). With `remember`, each distinct place is asked once (a bulk import's rows
+   * repeat a few cities and districts); the answer, or the refusal, is reused.
+   */
+  placeResolver(remember = false): PlaceResolver {
+    const known = new Map<string, Promise<ResolvedPlace>>();
+    return async (request) => {
+      if (PLACE_FIELDS.every((field) => request[field] === undefined)) return null;
+      const query = {
+        district_id: request.district_id,
+        city_id: request.city_id,
+        city: request.city,
+        district: request.district,
+        field_prefix: '',
+      };
+      if (!remember) return this.decision.resolvePlace(query);
+      const key = JSON.stringify(query);
+      let answer = known.get(key);
+      if (!answer) {
+        answer = this.decision.resolvePlace(query);
+        known.set(key, answer);
+      }
+      return answer;
+    };
   }
 
   private async mustFind(workspaceId: string, id: string): Promise<ListingRow> {

@@ -7,6 +7,7 @@ import {
   CATALOGUE_LISTINGS_CREATE_PATTERN,
   CATALOGUE_LISTINGS_DELETE_PATTERN,
   CATALOGUE_LISTINGS_GET_PATTERN,
+  CATALOGUE_LISTINGS_IMPORT_PATTERN,
   CATALOGUE_LISTINGS_LIST_PATTERN,
   CATALOGUE_LISTINGS_SUBMIT_PATTERN,
   CATALOGUE_LISTINGS_UPDATE_PATTERN,
@@ -18,6 +19,8 @@ import type {
   AddListingImageRequest,
   ApproveListingRequest,
   CreateListingRequest,
+  ImportListingsRequest,
+  ImportListingsResponse,
   ListListingsRequest,
   ListingDeletedResponse,
   ListingImageDeletedResponse,
@@ -42,6 +45,10 @@ export class CatalogueClient {
 
   createListing(request: CreateListingRequest): Promise<ListingResponse> {
     return this.rpc.send(CATALOGUE_LISTINGS_CREATE_PATTERN, request);
+  }
+
+  importListings(request: ImportListingsRequest, timeoutMs: number): Promise<ImportListingsResponse> {
+    return this.rpc.send(CATALOGUE_LISTINGS_IMPORT_PATTERN, request, timeoutMs);
   }
 
   listListings(request: ListListingsRequest): Promise<ListingsPageResponse> {
