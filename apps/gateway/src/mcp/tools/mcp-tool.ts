@@ -119,7 +119,7 @@ export function inputSchemaOf(
 function validatedClassOf(contract: Type): Type {
   for (let candidate: unknown = contract; typeof candidate === 'function';) {
     try {
-      contractSchemas(candidate as Type);
+      contractSchemas(candidate);
       return candidate as Type;
     } catch {
       candidate = Object.getPrototypeOf(candidate);
