@@ -67,14 +67,14 @@ async function main(): Promise<void> {
   const seconds = positiveOption('duration', 10);
   const concurrency = positiveOption('connections', 20);
   const name = `pdp_bench_mcp_${randomBytes(3).toString('hex')}`;
-  await withAdmin(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
   Object.assign(process.env, {
     LOG_LEVEL: 'error',
     PORT: '0',
-    JWT_SIGNING_KEYS: process.env.JWT_SIGNING_KEYS ?? randomBytes(32).toString('base64'),
+    JWT_SIGNING_KEYS: process.env.JWT_SIGNING_KEYS ?? `bench:${randomBytes(32).toString('base64url')}`,
   });
+  await withAdmin(`CREATE DATABASE ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
   const app = await createStandaloneApp(loadEnv(StandaloneEnv), url.toString());
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
