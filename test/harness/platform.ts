@@ -26,6 +26,8 @@ export interface Platform {
   /** Standalone only: the application itself, for looking at its routes. */
   app?: NestFastifyApplication;
   databaseUrl: string;
+  /** Distributed only: the environment the app processes run with (to build another gateway in-process). */
+  env?: Record<string, string>;
   /** Distributed only: stop one app's process (SIGTERM, or SIGKILL for a crash) and start it again. */
   stopApp(app: AppName, signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   startApp(app: AppName): Promise<void>;
@@ -123,7 +125,7 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
     readonly baseUrl: string,
     private readonly db: FreshDatabase,
     private readonly ports: Record<AppName, number>,
-    private readonly env: Record<string, string>,
+    readonly env: Record<string, string>,
     private readonly appEnv: Partial<Record<AppName, Record<string, string>>> = {},
   ) {}
 

@@ -10,6 +10,7 @@ import { IdentityModule } from './identity/identity.module';
 import { DecisionsApiModule } from './decisions/decisions-api.module';
 import { LeadsApiModule } from './leads/leads-api.module';
 import { LocationsApiModule } from './locations/locations-api.module';
+import { McpToolsModule } from './mcp/mcp-tools.module';
 import { NotificationsApiModule } from './notifications/notifications-api.module';
 import { PropertiesApiModule } from './properties/properties-api.module';
 
@@ -28,6 +29,7 @@ import { PropertiesApiModule } from './properties/properties-api.module';
     LeadsApiModule,
     NotificationsApiModule,
     BrokersApiModule,
+    McpToolsModule,
   ],
 })
 export class GatewayModule {}

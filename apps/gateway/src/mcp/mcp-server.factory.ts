@@ -1,0 +1,50 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AppError, toAppError } from '@app/errors';
+import type { UserPrincipal } from './tools/mcp-tool';
+import { ToolCatalogue } from './tools/tool-catalogue';
+
+const SERVER_INFO = { name: 'property-decision-platform', version: '1.0.0' };
+const INSTRUCTIONS =
+  'Property search, inquiries and viewings in Saudi Arabia and the UAE, and for brokers their listings, leads, ' +
+  'team and decisions. Arabic and English are both accepted; records carry both languages where they have them.';
+
+/**
+ * One light MCP `Server` per request (stateless serving): the tool catalogue is built once, so a
+ * request costs only the two handlers bound to its user (stack-notes "MCP and OAuth").
+ */
+@Injectable()
+export class McpServerFactory {
+  private readonly logger = new Logger(McpServerFactory.name);
+
+  constructor(private readonly catalogue: ToolCatalogue) {}
+
+  create(principal: UserPrincipal): Server {
+    const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.catalogue.visibleTo(principal) }));
+    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const tool = this.catalogue.find(request.params.name, principal);
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+      try {
+        return success(await tool.run(principal, request.params.arguments ?? {}));
+      } catch (error) {
+        return this.failure(error, tool.name);
+      }
+    });
+    return server;
+  }
+
+  /** The REST error's code and message (and field, balance…), as an MCP tool error the assistant can read. */
+  private failure(error: unknown, toolName: string): CallToolResult {
+    const known = toAppError(error);
+    if (!known) this.logger.error({ err: error, tool: toolName }, 'MCP tool failed');
+    const envelope = (known ?? new AppError('internal_error', 'An unexpected error occurred.')).toEnvelope();
+    return { isError: true, content: [{ type: 'text', text: JSON.stringify(envelope) }] };
+  }
+}
+
+function success(result: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+}

@@ -1,0 +1,62 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BillingClient } from '../billing/billing.client';
+import { BillingService } from '../billing/billing.service';
+import { BrokersApiModule } from '../brokers/brokers-api.module';
+import { CatalogueClient } from '../catalogue/catalogue.client';
+import { IDENTITY_DATABASE } from '../database/identity.database';
+import { DecisionsClient } from '../decisions/decisions.client';
+import { AccountsModule } from '../identity/accounts/accounts.module';
+import { ApiKeysService } from '../identity/api-keys/api-keys.service';
+import { Invitation } from '../identity/workspaces/invitation.entity';
+import { InvitationsRepository } from '../identity/workspaces/invitations.repository';
+import { InvitationsService } from '../identity/workspaces/invitations.service';
+import { Membership } from '../identity/workspaces/membership.entity';
+import { Workspace } from '../identity/workspaces/workspace.entity';
+import { WorkspacesRepository } from '../identity/workspaces/workspaces.repository';
+import { WorkspacesService } from '../identity/workspaces/workspaces.service';
+import { LeadParties } from '../leads/lead-parties';
+import { LeadsClient } from '../leads/leads.client';
+import { LocationsApiService } from '../locations/locations-api.service';
+import { LocationsClient } from '../locations/locations.client';
+import { PropertiesClient } from '../properties/properties.client';
+import { PropertiesService } from '../properties/properties.service';
+import { McpServerFactory } from './mcp-server.factory';
+import { REST_HANDLERS, RestRoutes } from './tools/rest-routes';
+import { ToolCatalogue } from './tools/tool-catalogue';
+
+/**
+ * The MCP tool catalogue and the per-request server factory. The REST handlers the tools call
+ * are provided here (not mounted: no routes are added), with the same services and clients
+ * their own modules give them.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Workspace, Membership, Invitation], IDENTITY_DATABASE),
+    AccountsModule,
+    BrokersApiModule,
+  ],
+  providers: [
+    ...REST_HANDLERS,
+    PropertiesService,
+    PropertiesClient,
+    LocationsClient,
+    LocationsApiService,
+    LeadsClient,
+    LeadParties,
+    CatalogueClient,
+    WorkspacesService,
+    WorkspacesRepository,
+    InvitationsService,
+    InvitationsRepository,
+    ApiKeysService,
+    BillingService,
+    BillingClient,
+    DecisionsClient,
+    RestRoutes,
+    ToolCatalogue,
+    McpServerFactory,
+  ],
+  exports: [McpServerFactory],
+})
+export class McpToolsModule {}

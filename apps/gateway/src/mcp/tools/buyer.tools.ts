@@ -1,0 +1,231 @@
+import { LISTING_TYPES, MAX_PAGE_OFFSET, PROPERTY_PAGE_MAX, PROPERTY_SORTS } from '@app/contracts';
+import type { Principal } from '@app/contracts';
+import {
+  AvailabilityQueryDto,
+  CreateBookingDto,
+  CreateInquiryDto,
+  InquiryMessageBodyDto,
+  ListBookingsQueryDto,
+  ListInquiriesQueryDto,
+  SurveyDto,
+} from '../../leads/leads-body.dto';
+import { PageQueryDto } from '../../http/page-query.dto';
+import { SavePropertyDto } from '../../properties/property.dto';
+import type { RestRoutes } from './rest-routes';
+import { READ, UPDATE, WRITE, DELETE, defineTool, outputSchemaOf } from './mcp-tool';
+import type { McpTool } from './mcp-tool';
+
+const buyer = { kind: 'buyer' } as const;
+
+const SEARCH_INPUT = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    q: { type: 'string', description: 'Free text in titles, descriptions and place names, Arabic or English' },
+    city: { type: 'string', description: 'City name, Arabic or English (جدة, Jeddah, Jiddah), 2+ characters' },
+    district: { type: 'string', description: 'District name, Arabic or English, 2+ characters' },
+    type: { type: 'string', enum: [...LISTING_TYPES], description: 'Property type' },
+    min_price_sar: { type: 'number', minimum: 0, description: 'Minimum price, SAR, inclusive' },
+    max_price_sar: { type: 'number', minimum: 0, description: 'Maximum price, SAR, inclusive' },
+    min_bedrooms: { type: 'integer', minimum: 0, maximum: 50, description: 'Minimum bedrooms' },
+    max_bedrooms: { type: 'integer', minimum: 0, maximum: 50, description: 'Maximum bedrooms' },
+    min_area_sqm: { type: 'number', minimum: 0, description: 'Minimum area, m²' },
+    max_area_sqm: { type: 'number', minimum: 0, description: 'Maximum area, m²' },
+    sort: { type: 'string', enum: [...PROPERTY_SORTS], description: 'Order; default newest' },
+    limit: { type: 'integer', minimum: 1, maximum: PROPERTY_PAGE_MAX, description: 'Results per page, default 20' },
+    offset: { type: 'integer', minimum: 0, maximum: MAX_PAGE_OFFSET, description: 'Results to skip' },
+  },
+};
+
+/** The search's query parser reads query-string values: the tool's numbers are handed over as their text. */
+function asQuery(args: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(args).map(([k, v]) => [k, typeof v === 'number' || typeof v === 'boolean' ? String(v) : v]),
+  );
+}
+
+/** Spec 4.6 buyer tools: every signed-in user has them. Each calls its REST route's handler. */
+export function buyerTools(rest: RestRoutes): McpTool[] {
+  const p = (principal: Principal) => principal;
+  return [
+    defineTool({
+      name: 'buyer_search_properties',
+      title: 'Search properties',
+      description:
+        'Search the published catalogue (Saudi Arabia and UAE). Place names in Arabic or English; results carry ' +
+        'titles in both languages. Same filters and rules as GET /v1/properties.',
+      audience: buyer,
+      annotations: READ,
+      inputSchema: SEARCH_INPUT,
+      output: outputSchemaOf('A page of published properties', {
+        properties: 'array',
+        count: 'integer',
+        offset: 'integer',
+      }),
+      call: (_principal, args) => rest.properties.search(asQuery(args)),
+    }),
+    defineTool({
+      name: 'buyer_get_property',
+      title: 'Get a property',
+      description: 'One published property with both languages’ titles and descriptions and its broker.',
+      audience: buyer,
+      annotations: READ,
+      ids: ['property_id'],
+      output: outputSchemaOf('The property', { id: 'string', title_en: 'string|null', title_ar: 'string|null' }),
+      call: (_principal, _body, ids) => rest.properties.get(ids.property_id),
+    }),
+    defineTool({
+      name: 'buyer_price_intel',
+      title: 'Price intelligence',
+      description: 'A published property’s price per m² against its market (government sale records). Free.',
+      audience: buyer,
+      annotations: READ,
+      ids: ['property_id'],
+      output: outputSchemaOf('Price per m² against the benchmark', {}),
+      call: (_principal, _body, ids) => rest.properties.priceIntel(ids.property_id),
+    }),
+    defineTool({
+      name: 'buyer_save_property',
+      title: 'Save a property',
+      description: 'Save a published property to your list (saving it again keeps the first time).',
+      audience: buyer,
+      annotations: UPDATE,
+      input: SavePropertyDto,
+      output: outputSchemaOf('The saved entry', { saved_at: 'string', property: 'object' }),
+      call: (principal, body) => rest.saved.save(p(principal), body as unknown as SavePropertyDto),
+    }),
+    defineTool({
+      name: 'buyer_unsave_property',
+      title: 'Forget a saved property',
+      description: 'Remove a property from your saved list.',
+      audience: buyer,
+      annotations: DELETE,
+      ids: ['property_id'],
+      output: outputSchemaOf('Removed', { removed: 'boolean' }),
+      call: (principal, _body, ids) => rest.saved.remove(p(principal), ids.property_id),
+      wrap: () => ({ removed: true }),
+    }),
+    defineTool({
+      name: 'buyer_list_saved_properties',
+      title: 'List saved properties',
+      description: 'Your saved properties that are published now, newest saved first.',
+      audience: buyer,
+      annotations: READ,
+      input: PageQueryDto,
+      output: outputSchemaOf('A page of saved properties', { data: 'array' }),
+      call: (principal, body) => rest.saved.list(p(principal), body),
+    }),
+    defineTool({
+      name: 'buyer_submit_inquiry',
+      title: 'Ask the broker',
+      description:
+        'Send a listing’s broker a question (Arabic or English). At most 10 inquiries per hour. The broker is ' +
+        'notified; the answer arrives in the thread.',
+      audience: buyer,
+      annotations: WRITE,
+      input: CreateInquiryDto,
+      output: outputSchemaOf('The new inquiry and whether the broker was charged a lead credit', {
+        inquiry: 'object',
+        charged: 'boolean',
+      }),
+      call: (principal, body) => rest.inquiries.create(p(principal), body as unknown as CreateInquiryDto),
+    }),
+    defineTool({
+      name: 'buyer_get_inquiry_thread',
+      title: 'Read an inquiry thread',
+      description: 'One of your inquiries with its messages.',
+      audience: buyer,
+      annotations: READ,
+      ids: ['inquiry_id'],
+      output: outputSchemaOf('The thread', { id: 'string', status: 'string', messages: 'array' }),
+      call: (principal, _body, ids) => rest.inquiries.get(p(principal), ids.inquiry_id),
+    }),
+    defineTool({
+      name: 'buyer_send_inquiry_message',
+      title: 'Follow up on an inquiry',
+      description: 'Add a message to one of your inquiry threads. Free.',
+      audience: buyer,
+      annotations: WRITE,
+      ids: ['inquiry_id'],
+      input: InquiryMessageBodyDto,
+      output: outputSchemaOf('The message', { id: 'string', body: 'string' }),
+      call: (principal, body, ids) =>
+        rest.inquiries.addMessage(p(principal), ids.inquiry_id, body as unknown as InquiryMessageBodyDto),
+    }),
+    defineTool({
+      name: 'buyer_list_my_inquiries',
+      title: 'List my inquiries',
+      description: 'The inquiries you sent, latest activity first.',
+      audience: buyer,
+      annotations: READ,
+      input: ListInquiriesQueryDto,
+      omit: ['as'],
+      output: outputSchemaOf('A page of inquiries', { data: 'array' }),
+      call: (principal, body) => rest.inquiries.list(p(principal), { ...body, as: 'buyer' }),
+    }),
+    defineTool({
+      name: 'buyer_book_viewing',
+      title: 'Book a viewing',
+      description:
+        'Book a viewing at an open slot (see buyer_check_viewing_availability). The first booking of a slot wins. ' +
+        'The broker is notified at once.',
+      audience: buyer,
+      annotations: WRITE,
+      input: CreateBookingDto,
+      output: outputSchemaOf('The booking and whether the broker was charged a lead credit', {
+        booking: 'object',
+        charged: 'boolean',
+      }),
+      call: (principal, body) => rest.bookings.create(p(principal), body as unknown as CreateBookingDto),
+    }),
+    defineTool({
+      name: 'buyer_check_viewing_availability',
+      title: 'Open viewing times',
+      description: 'Open, unbooked viewing times of a published property (default: the next 14 days).',
+      audience: buyer,
+      annotations: READ,
+      ids: ['property_id'],
+      input: AvailabilityQueryDto,
+      output: outputSchemaOf('Open slots', { slots: 'array' }),
+      call: (_principal, body, ids) => rest.propertyLeads.availability(ids.property_id, body),
+    }),
+    defineTool({
+      name: 'buyer_list_my_viewings',
+      title: 'List my viewings',
+      description: 'Your viewing bookings, latest time first.',
+      audience: buyer,
+      annotations: READ,
+      input: ListBookingsQueryDto,
+      omit: ['as'],
+      output: outputSchemaOf('A page of bookings', { data: 'array' }),
+      call: (principal, body) => rest.bookings.list(p(principal), { ...body, as: 'buyer' }),
+    }),
+    defineTool({
+      name: 'buyer_submit_viewing_survey',
+      title: 'Rate a viewing',
+      description: 'Answer the post-visit survey of a completed viewing (once).',
+      audience: buyer,
+      annotations: WRITE,
+      ids: ['booking_id'],
+      input: SurveyDto,
+      output: outputSchemaOf('The recorded answer', {}),
+      call: (principal, body, ids) => rest.bookings.survey(p(principal), ids.booking_id, body as unknown as SurveyDto),
+    }),
+    defineTool({
+      name: 'buyer_reveal_broker_phone',
+      title: 'Show the broker’s phone',
+      description:
+        'The phone number of a published property’s broker. Like an inquiry, your first action on a listing ' +
+        'costs the broker one lead credit.',
+      audience: buyer,
+      annotations: UPDATE,
+      ids: ['property_id'],
+      output: outputSchemaOf('The broker’s name and phone', {
+        broker_name: 'string',
+        phone: 'string',
+        charged: 'boolean',
+      }),
+      call: (principal, _body, ids) => rest.propertyLeads.revealPhone(p(principal), ids.property_id),
+    }),
+  ];
+}

@@ -1,0 +1,49 @@
+import { DecisionRequestBody, LocationsQuery } from '@app/contracts';
+import type { RestRoutes } from './rest-routes';
+import { READ, WRITE, defineTool, outputSchemaOf } from './mcp-tool';
+import type { McpTool } from './mcp-tool';
+
+/** The decision engine for broker sessions (issue 12): the product's core, paid from the workspace balance. */
+export function decisionTools(rest: RestRoutes): McpTool[] {
+  const decide = defineTool({
+    name: 'decide_property',
+    title: 'Decide on a property',
+    description:
+      'A verdict (match, partial, no_match), a 0-100 score, a breakdown and a price benchmark for a property and ' +
+      'a location (Arabic or English names, or ids from search_locations). Costs 1 decision from the workspace ' +
+      'balance, 3 with reasoning (then in English and Arabic); refused with insufficient_decisions when the ' +
+      'balance is short, before anything runs.',
+    audience: { kind: 'broker', permission: 'decisions:read' },
+    annotations: { ...WRITE, openWorldHint: false },
+    input: DecisionRequestBody,
+    help: { reasoning: 'true: add AI reasoning in English and Arabic (3 decisions); false: scoring only (1)' },
+    output: outputSchemaOf('The decision', {
+      verdict: 'string',
+      score: 'number',
+      breakdown: 'object',
+      credits_used: 'number',
+      credits_remaining: 'number',
+    }),
+    call: () => Promise.reject(new Error('replaced below')),
+  });
+  return [
+    {
+      ...decide,
+      // The arguments go through as received, like the REST route's body: the decision service checks
+      // the balance first (402 before 422), then validates with the same DecisionRequestBody.
+      run: async (principal, raw) => ({ ...(await rest.decisions.create(principal, raw ?? {})) }),
+    },
+    defineTool({
+      name: 'search_locations',
+      title: 'Search locations',
+      description:
+        'Cities and districts by name, Arabic or English, fuzzy (الرياض, Riyadh, Jiddah): ids for decide_property. ' +
+        'With city and districts "true": the city with every district.',
+      audience: { kind: 'broker', permission: 'workspace:read' },
+      annotations: READ,
+      input: LocationsQuery,
+      output: outputSchemaOf('Matching cities and districts, or one city with its districts', { object: 'string' }),
+      call: (_principal, body) => rest.locations.search(body),
+    }),
+  ];
+}

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { BillingController } from '../../billing/billing.controller';
+import { ListingsController } from '../../catalogue/listings.controller';
+import { DecisionsController } from '../../decisions/decisions.controller';
+import { ApiKeysController } from '../../identity/api-keys/api-keys.controller';
+import { InvitationsController } from '../../identity/workspaces/invitations.controller';
+import { WorkspacesController } from '../../identity/workspaces/workspaces.controller';
+import { BookingsController } from '../../leads/bookings.controller';
+import { CrmController } from '../../leads/crm.controller';
+import { InquiriesController } from '../../leads/inquiries.controller';
+import { PropertyLeadsController } from '../../leads/property-leads.controller';
+import { LocationsController } from '../../locations/locations.controller';
+import { PropertiesController } from '../../properties/properties.controller';
+import { SavedPropertiesController } from '../../properties/saved-properties.controller';
+
+/**
+ * The REST routes' handlers, as plain objects: a tool calls the very method its route calls, so
+ * the mapping from caller to service request, and everything behind it over the transport
+ * (moderation, limits, ownership, balances), is one code path. The access guard's part (who may
+ * call) is the catalogue's audience check, from the same permission matrix.
+ */
+@Injectable()
+export class RestRoutes {
+  constructor(
+    readonly properties: PropertiesController,
+    readonly saved: SavedPropertiesController,
+    readonly inquiries: InquiriesController,
+    readonly bookings: BookingsController,
+    readonly propertyLeads: PropertyLeadsController,
+    readonly crm: CrmController,
+    readonly listings: ListingsController,
+    readonly workspace: WorkspacesController,
+    readonly invitations: InvitationsController,
+    readonly apiKeys: ApiKeysController,
+    readonly billing: BillingController,
+    readonly decisions: DecisionsController,
+    readonly locations: LocationsController,
+  ) {}
+}
+
+/** The handler classes RestRoutes needs, provided (not mounted) by the MCP tools module. */
+export const REST_HANDLERS = [
+  PropertiesController,
+  SavedPropertiesController,
+  InquiriesController,
+  BookingsController,
+  PropertyLeadsController,
+  CrmController,
+  ListingsController,
+  WorkspacesController,
+  InvitationsController,
+  ApiKeysController,
+  BillingController,
+  DecisionsController,
+  LocationsController,
+];

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { can } from '@app/contracts';
+import { AccountsRepository } from '../../identity/accounts/accounts.repository';
+import { brokerTools } from './broker.tools';
+import { buyerTools } from './buyer.tools';
+import { decisionTools } from './decision.tools';
+import type { McpTool, UserPrincipal } from './mcp-tool';
+import { RestRoutes } from './rest-routes';
+import { sessionTools } from './session.tools';
+import { workspaceTools } from './workspace.tools';
+
+/**
+ * Every tool, built once at start (schemas generated, descriptions joined): a request only
+ * filters this list by the caller's roles.
+ */
+@Injectable()
+export class ToolCatalogue {
+  readonly tools: readonly McpTool[];
+  private readonly listed = new Map<string, Tool>();
+
+  constructor(rest: RestRoutes, accounts: AccountsRepository) {
+    this.tools = [
+      ...sessionTools(accounts),
+      ...buyerTools(rest),
+      ...brokerTools(rest),
+      ...workspaceTools(rest),
+      ...decisionTools(rest),
+    ];
+    for (const tool of this.tools) {
+      this.listed.set(tool.name, {
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema as Tool['inputSchema'],
+        outputSchema: tool.outputSchema as Tool['outputSchema'],
+        annotations: { title: tool.title, ...tool.annotations },
+      });
+    }
+  }
+
+  /** The tools this user may use, as tools/list describes them. */
+  visibleTo(principal: UserPrincipal): Tool[] {
+    return this.tools.filter((tool) => isVisible(tool, principal)).map((tool) => this.listed.get(tool.name)!);
+  }
+
+  /** The tool by name if this user may use it; a hidden tool is as absent as an unknown one. */
+  find(name: string, principal: UserPrincipal): McpTool | undefined {
+    const tool = this.tools.find((candidate) => candidate.name === name);
+    return tool && isVisible(tool, principal) ? tool : undefined;
+  }
+}
+
+/**
+ * Broker and workspace tools are for members of a broker workspace whose role holds the
+ * permission; developer workspaces get theirs with the developer suite.
+ */
+export function isVisible(tool: McpTool, principal: UserPrincipal): boolean {
+  const { audience } = tool;
+  if (audience.kind !== 'broker') return true;
+  return (
+    principal.accountRole === 'broker' &&
+    principal.workspaceId !== undefined &&
+    can(principal.workspaceRole, audience.permission)
+  );
+}

@@ -1,0 +1,120 @@
+import type { Permission } from '@app/contracts';
+import { LowBalanceThresholdDto } from '../../billing/billing.dto';
+import { CreateApiKeyDto } from '../../identity/api-keys/api-key.dto';
+import { CreateInvitationDto } from '../../identity/workspaces/invitations.dto';
+import { UpdateMemberRoleDto } from '../../identity/workspaces/workspaces.dto';
+import type { RestRoutes } from './rest-routes';
+import { DELETE, READ, UPDATE, WRITE, defineTool, outputSchemaOf } from './mcp-tool';
+import type { McpTool } from './mcp-tool';
+
+const as = (permission: Permission) => ({ kind: 'broker', permission }) as const;
+const BALANCE = outputSchemaOf('The workspace balances', { decisions: 'number', lead_credits: 'number' });
+
+/** Spec 4.6 workspace tools: owner and admin manage; agents only read the workspace (spec 5.7). */
+export function workspaceTools(rest: RestRoutes): McpTool[] {
+  return [
+    defineTool({
+      name: 'workspace_get_settings',
+      title: 'Workspace settings',
+      description: 'Your workspace: name, kind, public page slug, member count.',
+      audience: as('workspace:read'),
+      annotations: READ,
+      output: outputSchemaOf('The workspace', { id: 'string', name: 'string' }),
+      call: (principal) => rest.workspace.get(principal),
+    }),
+    defineTool({
+      name: 'workspace_update_settings',
+      title: 'Set a low-balance alert',
+      description:
+        'The workspace setting an assistant may change: the low-balance alert of the decision or lead-credit ' +
+        'balance (e-mail and push when the balance falls below it).',
+      audience: as('billing:manage'),
+      annotations: UPDATE,
+      input: LowBalanceThresholdDto,
+      output: BALANCE,
+      call: (principal, body) =>
+        rest.billing.setLowBalanceThreshold(principal, body as unknown as LowBalanceThresholdDto),
+    }),
+    defineTool({
+      name: 'workspace_list_members',
+      title: 'List team members',
+      description: 'The members of your workspace and their roles.',
+      audience: as('team:manage'),
+      annotations: READ,
+      output: outputSchemaOf('The team', { data: 'array' }),
+      call: (principal) => rest.workspace.members(principal),
+    }),
+    defineTool({
+      name: 'workspace_invite_member',
+      title: 'Invite a member',
+      description: 'Invite someone by e-mail as admin or agent. The accept token is shown only in this answer.',
+      audience: as('team:manage'),
+      annotations: WRITE,
+      input: CreateInvitationDto,
+      output: outputSchemaOf('The invitation', { id: 'string', email: 'string', role: 'string' }),
+      call: (principal, body) => rest.invitations.invite(principal, body as unknown as CreateInvitationDto),
+    }),
+    defineTool({
+      name: 'workspace_update_member_role',
+      title: 'Change a member’s role',
+      description: 'Make a member admin or agent (the owner’s role is changed by ownership transfer only).',
+      audience: as('team:manage'),
+      annotations: UPDATE,
+      ids: ['member_id'],
+      input: UpdateMemberRoleDto,
+      output: outputSchemaOf('The member', { role: 'string' }),
+      call: (principal, body, ids) =>
+        rest.workspace.changeRole(principal, ids.member_id, body as unknown as UpdateMemberRoleDto),
+    }),
+    defineTool({
+      name: 'workspace_remove_member',
+      title: 'Remove a member',
+      description: 'Remove a member from your workspace (not the owner).',
+      audience: as('team:manage'),
+      annotations: DELETE,
+      ids: ['member_id'],
+      output: outputSchemaOf('Removed', { removed: 'boolean' }),
+      call: (principal, _body, ids) => rest.workspace.remove(principal, ids.member_id),
+      wrap: () => ({ removed: true }),
+    }),
+    defineTool({
+      name: 'workspace_list_api_keys',
+      title: 'List API keys',
+      description: 'Your workspace’s API keys (prefix, label, last use; never the secret).',
+      audience: as('api_keys:manage'),
+      annotations: READ,
+      output: outputSchemaOf('The keys', { data: 'array' }),
+      call: (principal) => rest.apiKeys.list(principal),
+    }),
+    defineTool({
+      name: 'workspace_create_api_key',
+      title: 'Create an API key',
+      description: 'A new API key for the decision API. The secret is shown only in this answer: keep it safe.',
+      audience: as('api_keys:manage'),
+      annotations: WRITE,
+      input: CreateApiKeyDto,
+      output: outputSchemaOf('The key with its secret', { id: 'string', secret: 'string' }),
+      call: (principal, body) => rest.apiKeys.create(principal, body as unknown as CreateApiKeyDto),
+    }),
+    defineTool({
+      name: 'workspace_delete_api_key',
+      title: 'Revoke an API key',
+      description: 'Revoke a key: it stops working within seconds.',
+      audience: as('api_keys:manage'),
+      annotations: DELETE,
+      ids: ['key_id'],
+      output: outputSchemaOf('Revoked', { revoked: 'boolean' }),
+      call: (principal, _body, ids) => rest.apiKeys.revoke(principal, ids.key_id),
+      wrap: () => ({ revoked: true }),
+    }),
+    defineTool({
+      name: 'workspace_get_credit_balance',
+      title: 'Balances',
+      description: 'Decisions and lead credits left, and their low-balance alerts.',
+      audience: as('billing:manage'),
+      annotations: READ,
+      output: BALANCE,
+      call: (principal) => rest.billing.balance(principal),
+    }),
+  ];
+}

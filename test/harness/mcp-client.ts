@@ -1,0 +1,62 @@
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Principal } from '@app/contracts';
+import { loadEnv } from '@app/config';
+import { PlatformModule, distributedDatabase, runtimeOptionsFrom } from '@app/platform';
+import { GatewayEnv } from '../../apps/gateway/src/config/gateway.env';
+import { GatewayModule } from '../../apps/gateway/src/gateway.module';
+import { McpServerFactory } from '../../apps/gateway/src/mcp/mcp-server.factory';
+import type { AccountFixture, MemberFixture } from './identity-fixtures';
+import type { Platform } from './platform';
+
+export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
+
+/**
+ * The gateway's MCP server factory on the platform under test: the standalone app's own, or
+ * (distributed) a gateway built in this process on the run's database and NATS namespace, as a
+ * replica would be.
+ */
+export async function mcpFactoryOf(platform: Platform): Promise<{ factory: McpServerFactory; close(): Promise<void> }> {
+  if (platform.app) return { factory: platform.app.get(McpServerFactory), close: () => Promise.resolve() };
+  Object.assign(process.env, platform.env, { LOG_LEVEL: 'error' });
+  const env = loadEnv(GatewayEnv);
+
+  @Module({
+    imports: [
+      PlatformModule.forRoot({
+        runtime: runtimeOptionsFrom(env, 'distributed', 'gateway'),
+        database: distributedDatabase(env, 'gateway'),
+        logLevel: 'error',
+      }),
+      GatewayModule,
+    ],
+  })
+  class McpGatewayModule {}
+
+  const context: INestApplicationContext = await NestFactory.createApplicationContext(McpGatewayModule, {
+    logger: ['error'],
+  });
+  return { factory: context.get(McpServerFactory), close: () => context.close() };
+}
+
+/** The principal the gateway establishes for this account's access token. */
+export function principalOf(account: AccountFixture | MemberFixture): UserPrincipal {
+  return {
+    kind: 'user',
+    accountId: account.accountId,
+    accountRole: account.accountRole,
+    ...('workspaceId' in account ? { workspaceId: account.workspaceId, workspaceRole: account.role } : {}),
+  };
+}
+
+/** The SDK's own client, connected to a server made for `principal` over a linked in-memory pair. */
+export async function mcpClient(factory: McpServerFactory, principal: UserPrincipal): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await factory.create(principal).connect(serverSide);
+  const client = new Client({ name: 'e2e', version: '1.0.0' });
+  await client.connect(clientSide);
+  return client;
+}
