@@ -17,3 +17,4 @@ export * from './leads.contract';
 export * from './notifications.contract';
 export * from './events.catalog';
 export * from './verification.contract';
+export * from './decision-batches.contract';

@@ -12,5 +12,6 @@ import { DecisionsService } from './decisions.service';
   imports: [LocationsModule, BenchmarksModule, ReasoningModule],
   controllers: [DecisionsController],
   providers: [DecisionsService, DecisionsRepository, BillingClient],
+  exports: [DecisionsService, DecisionsRepository, BillingClient],
 })
 export class DecisionsModule {}
