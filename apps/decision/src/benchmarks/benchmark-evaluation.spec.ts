@@ -48,10 +48,10 @@ describe('benchmark evaluation', () => {
     expect(split.heldOut.map((s) => s.date)).toEqual(['2025-01-02']);
   });
 
-  it('should give the median error per scope and type, and count sales without a benchmark', () => {
+  it('should give the median error per scope and type, each scope on the same sales, and count sales without any', () => {
     // District 1: benchmark 1000/m²; sales at 800, 1000, 1250 → errors 25 %, 0 %, 20 % → median 20 %.
-    // District 2 falls back to the city: benchmark 2000/m²; one sale at 2500 → 20 %.
-    // District 3: no benchmark.
+    // City benchmark 2000/m² for districts 1 and 2: 800, 1000, 1250, 2500 → 150, 100, 60, 20 → median 80 %.
+    // District 3: no benchmark at all.
     const heldOut = [
       sale('2025-01-01', 1, 80_000),
       sale('2025-01-02', 1, 100_000),
@@ -59,18 +59,26 @@ describe('benchmark evaluation', () => {
       sale('2025-01-04', 2, 250_000),
       sale('2025-01-05', 3, 100_000),
     ];
-    const find = (s: EvaluatedSale) =>
-      s.districtId === 1 ? benchmark(1000, 'district') : s.districtId === 2 ? benchmark(2000, 'city') : null;
-    const result = evaluateBenchmarks({ year: 2025, training: [], heldOut }, find, () => 'partial');
+    const benchmarksOf = (s: EvaluatedSale) => ({
+      district: s.districtId === 1 ? benchmark(1000, 'district') : null,
+      city: s.districtId === 3 ? null : benchmark(2000, 'city'),
+    });
+    const used: (number | null)[] = [];
+    const result = evaluateBenchmarks({ year: 2025, training: [], heldOut }, benchmarksOf, (_s, b) => {
+      used.push(b?.median_sqm ?? null);
+      return 'partial';
+    });
     expect(result.withoutBenchmark).toBe(1);
     expect(result.cells).toEqual([
-      { scope: 'city', type: 'apartment', sales: 1, mdape: 20 },
       { scope: 'district', type: 'apartment', sales: 3, mdape: 20 },
+      { scope: 'city', type: 'apartment', sales: 4, mdape: 80 },
     ]);
     expect(result.overall).toEqual([
       { scope: 'district', sales: 3, mdape: 20 },
-      { scope: 'city', sales: 1, mdape: 20 },
+      { scope: 'city', sales: 4, mdape: 80 },
     ]);
+    // The sales at their own district's market (1000/m² in 1, each lone sale of 2 and 3) get the engine's benchmark.
+    expect(used).toEqual([1000, 2000, null]);
   });
 
   it('should count as at the market only sales within 5 % of their district median, and how many match', () => {

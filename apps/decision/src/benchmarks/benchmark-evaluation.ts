@@ -70,36 +70,48 @@ export interface BenchmarkEvaluation {
   match: MatchRate;
 }
 
+/** The benchmarks a sale can be compared with: its district's and its city's (each null when too few sales). */
+export interface SaleBenchmarks {
+  district: MarketBenchmark | null;
+  city: MarketBenchmark | null;
+}
+
 /**
- * Scores each held-out sale against the benchmark the decision engine would use for it
- * (`find`: district + type, else city + type), grouping the errors by the benchmark's scope
- * and the type. `verdictAt` is the decision engine's verdict for a sale at a given price.
+ * Compares each held-out sale with its district benchmark and, separately, its city benchmark
+ * (so both scopes are measured on the same sales), grouping the errors by scope and type. The
+ * verdict uses the engine's rule: the district benchmark, else the city's. `verdictAt` is the
+ * decision engine's verdict for a sale at its price against a benchmark.
  */
 export function evaluateBenchmarks(
   split: { year: number; training: EvaluatedSale[]; heldOut: EvaluatedSale[] },
-  find: (sale: EvaluatedSale) => MarketBenchmark | null,
+  benchmarksOf: (sale: EvaluatedSale) => SaleBenchmarks,
   verdictAt: (sale: EvaluatedSale, benchmark: MarketBenchmark | null) => Verdict,
 ): BenchmarkEvaluation {
   const errors = new Map<string, { scope: 'district' | 'city'; type: PropertyType; values: number[] }>();
   let withoutBenchmark = 0;
   for (const sale of split.heldOut) {
-    const benchmark = find(sale);
-    if (!benchmark) {
-      withoutBenchmark++;
-      continue;
+    const found = benchmarksOf(sale);
+    if (!found.district && !found.city) withoutBenchmark++;
+    for (const scope of ['district', 'city'] as const) {
+      const benchmark = found[scope];
+      if (!benchmark) continue;
+      const key = `${scope}:${sale.propertyType}`;
+      const cell = errors.get(key) ?? { scope, type: sale.propertyType, values: [] };
+      cell.values.push(absolutePercentageError(benchmark.median_sqm, pricePerSqm(sale)));
+      errors.set(key, cell);
     }
-    const key = `${benchmark.scope}:${sale.propertyType}`;
-    const cell = errors.get(key) ?? { scope: benchmark.scope, type: sale.propertyType, values: [] };
-    cell.values.push(absolutePercentageError(benchmark.median_sqm, pricePerSqm(sale)));
-    errors.set(key, cell);
   }
   const cells = [...errors.values()]
     .map(({ scope, type, values }) => ({ scope, type, sales: values.length, mdape: round1(median(values) as number) }))
-    .sort((a, b) => a.scope.localeCompare(b.scope) || a.type.localeCompare(b.type));
+    .sort((a, b) => b.scope.localeCompare(a.scope) || a.type.localeCompare(b.type));
   const overall = (['district', 'city'] as const).flatMap((scope) => {
     const values = [...errors.values()].filter((cell) => cell.scope === scope).flatMap((cell) => cell.values);
     return values.length > 0 ? [{ scope, sales: values.length, mdape: round1(median(values) as number) }] : [];
   });
+  const engine = (sale: EvaluatedSale) => {
+    const found = benchmarksOf(sale);
+    return found.district ?? found.city;
+  };
   return {
     year: split.year,
     trainingSales: split.training.length,
@@ -107,7 +119,7 @@ export function evaluateBenchmarks(
     withoutBenchmark,
     cells,
     overall,
-    match: matchRate(split.heldOut, find, verdictAt),
+    match: matchRate(split.heldOut, engine, verdictAt),
   };
 }
 

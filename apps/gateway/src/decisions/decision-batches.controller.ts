@@ -70,11 +70,10 @@ export class DecisionBatchesController {
     content: {
       'application/json': { schema: { $ref: getSchemaPath(DecisionBatchDto) } },
       [NDJSON]: {
+        // The schema of one line: a result per item, then the batch.
         schema: {
           oneOf: [{ $ref: getSchemaPath(DecisionBatchResultDto) }, { $ref: getSchemaPath(DecisionBatchDto) }],
         },
-        example:
-          '{"index":0,"status":200,"decision":{…}}\n{"index":1,"status":422,"error":{…}}\n{"object":"decision_batch",…}',
       },
     },
   })
