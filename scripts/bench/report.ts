@@ -25,6 +25,18 @@ export interface ModeReport {
   runs: RouteRun[];
   memory: { idle: MemoryReading[]; loaded: MemoryReading[] };
   memoryChecks: { check: string; met: boolean }[];
+  /** POST /v1/decisions/batch in items per second, beside single decisions per second of the same run. */
+  batch?: {
+    itemsPerSecond: number;
+    batches: number;
+    items: number;
+    errors: number;
+    size: number;
+    concurrency: number;
+    singleDecisionsPerSecond: number;
+    /** batch items/s ÷ single decisions/s. */
+    ratio: number;
+  };
 }
 
 /** A run with any non-2xx, connection error or timeout measured something else than the route. */
@@ -60,6 +72,12 @@ export function printModeReport(report: ModeReport, settings: LoadSettings): voi
       `   (baseline p50/p99 ms: ${report.runs.map((run) => `${run.route} ${run.baseline.p50Ms}/${run.baseline.p99Ms}`).join('; ')})`,
     );
   }
+  if (report.batch)
+    lines.push(
+      `POST /v1/decisions/batch (${report.batch.size} items, ${report.batch.concurrency} in flight): ` +
+        `${report.batch.itemsPerSecond} items/s over ${report.batch.batches} batches, ` +
+        `${report.batch.ratio.toFixed(2)} × POST /v1/decisions (${report.batch.singleDecisionsPerSecond} decisions/s)`,
+    );
   if (report.memory.idle.length > 0) lines.push('', ...memoryTable(report));
   const invalid = invalidRuns(report);
   if (invalid.length > 0) {
