@@ -7,7 +7,7 @@ import { CreateGazetteer1763900000000 } from './migrations/1763900000000-create-
 import { CreateTransactionsBenchmarks1764100000000 } from './migrations/1764100000000-create-transactions-benchmarks';
 import { CreateDecisions1764200000000 } from './migrations/1764200000000-create-decisions';
 import { DecisionResponseText1764400000000 } from './migrations/1764400000000-decision-response-text';
-import { CreateDecisionBatches1764500000000 } from './migrations/1764500000000-create-decision-batches';
+import { CreateDecisionBatches1765300000000 } from './migrations/1765300000000-create-decision-batches';
 
 export const decisionDatabase: ServiceDatabaseDefinition = {
   service: 'decision',
@@ -17,6 +17,6 @@ export const decisionDatabase: ServiceDatabaseDefinition = {
     CreateTransactionsBenchmarks1764100000000,
     CreateDecisions1764200000000,
     DecisionResponseText1764400000000,
-    CreateDecisionBatches1764500000000,
+    CreateDecisionBatches1765300000000,
   ],
 };

@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Idempotency-Key is unique per workspace: a replay finds the first batch (charged once).
  * Each answered item is a row of its own, written as it is answered, kept as the exact JSON text.
  */
-export class CreateDecisionBatches1764500000000 implements MigrationInterface {
-  name = 'CreateDecisionBatches1764500000000';
+export class CreateDecisionBatches1765300000000 implements MigrationInterface {
+  name = 'CreateDecisionBatches1765300000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
