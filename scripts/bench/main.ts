@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startBaseline } from './baseline';
+import { BATCH_CONCURRENCY, BATCH_SIZE, measureBatch } from './batch';
 import type { Baseline, BaselineKind } from './baseline';
 import { runLoad } from './load';
 import type { LoadResult, LoadSettings, Workload } from './load';
@@ -15,7 +16,8 @@ import { runBench, using } from './running';
 import { DECISION_BODIES, locationPaths } from './workload';
 
 /**
- * `npm run bench`: /v1/locations and /v1/decisions (reasoning false) through the gateway in
+ * `npm run bench`: /v1/locations, /v1/decisions and /v1/decisions/batch (reasoning false; the batch
+ * in items per second beside single decisions per second) through the gateway in
  * each mode, each right after a bare node:http baseline doing the same work, so figures read
  * as ratios on a shared, noisy machine; and every process's resident memory, idle (as
  * `npm run bench:memory` reads it, before any request) and after the load. Options as
@@ -149,6 +151,20 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
           met: ratio >= DECISIONS_TARGET_RATIO,
         }),
       );
+    }
+    const single = report.runs.find((run) => run.route === 'POST /v1/decisions');
+    if (single) {
+      process.stdout.write('Measuring POST /v1/decisions/batch…\n');
+      await measureBatch(platform.baseUrl, auth, options.warmupS);
+      const batch = await measureBatch(platform.baseUrl, auth, options.durationS);
+      report.batch = {
+        ...batch,
+        size: BATCH_SIZE,
+        concurrency: BATCH_CONCURRENCY,
+        singleDecisionsPerSecond: single.measured.requestsPerSecond,
+        ratio: Math.round((batch.itemsPerSecond / Math.max(single.measured.requestsPerSecond, 1)) * 100) / 100,
+      };
+      if (batch.errors > 0) report.failures.push(`POST /v1/decisions/batch: ${batch.errors} batches failed`);
     }
     report.memory.loaded = readMemory(platform.memoryGroups());
     return report;

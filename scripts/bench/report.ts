@@ -25,6 +25,18 @@ export interface ModeReport {
   runs: RouteRun[];
   memory: { idle: MemoryReading[]; loaded: MemoryReading[] };
   memoryChecks: { check: string; met: boolean }[];
+  /** POST /v1/decisions/batch in items per second, beside single decisions per second of the same run. */
+  batch?: {
+    itemsPerSecond: number;
+    batches: number;
+    items: number;
+    errors: number;
+    size: number;
+    concurrency: number;
+    singleDecisionsPerSecond: number;
+    /** batch items/s ÷ single decisions/s. */
+    ratio: number;
+  };
 }
 
 /** A run with any non-2xx, connection error or timeout measured something else than the route. */
@@ -65,6 +77,12 @@ export function printModeReport(report: ModeReport, settings: LoadSettings): voi
     const cpu = run.measured.cpu.map((group) => `${group.label} ${group.cores} cores, ${group.msPerRequest} ms/req`);
     lines.push(`   CPU during ${run.route}: ${cpu.join('; ')}`);
   }
+  if (report.batch)
+    lines.push(
+      `POST /v1/decisions/batch (${report.batch.size} items, ${report.batch.concurrency} in flight): ` +
+        `${report.batch.itemsPerSecond} items/s over ${report.batch.batches} batches, ` +
+        `${report.batch.ratio.toFixed(2)} × POST /v1/decisions (${report.batch.singleDecisionsPerSecond} decisions/s)`,
+    );
   if (report.memory.idle.length > 0) lines.push('', ...memoryTable(report));
   const invalid = invalidRuns(report);
   if (invalid.length > 0) {

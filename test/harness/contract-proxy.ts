@@ -76,6 +76,8 @@ export class ContractChecker {
       return;
     }
     if (!content['application/json']?.schema) return; // not JSON: nothing to check against
+    const mediaType = contentType?.split(';')[0].trim();
+    if (mediaType && mediaType !== 'application/json' && content[mediaType]) return; // a documented non-JSON form (NDJSON)
     const pointer = `${operation.pointer}/responses/${escape(key)}/content/application~1json/schema`;
     this.validate(`#${pointer}`, contentType, body, violation);
   }

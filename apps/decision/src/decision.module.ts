@@ -3,6 +3,7 @@ import { DatabaseModule } from '@app/database';
 import { serviceStatusController } from '@app/platform';
 import { BenchmarksModule } from './benchmarks/benchmarks.module';
 import { decisionDatabase } from './database/decision.database';
+import { DecisionBatchesModule } from './decision-batches/decision-batches.module';
 import { DecisionsModule } from './decisions/decisions.module';
 import { LocationsModule } from './locations/locations.module';
 import { PlacesModule } from './places/places.module';
@@ -14,6 +15,7 @@ import { PlacesModule } from './places/places.module';
     LocationsModule,
     BenchmarksModule,
     DecisionsModule,
+    DecisionBatchesModule,
     PlacesModule,
   ],
   controllers: [serviceStatusController('decision')],

@@ -84,6 +84,13 @@ export class RefundRequest {
   @IsString()
   @Length(1, 200)
   request_id: string;
+
+  /** Part of the debit to give back (a batch whose failed items are refunded); the whole debit when absent. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  amount?: number;
 }
 
 export interface RefundResponse {

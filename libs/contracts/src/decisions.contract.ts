@@ -34,6 +34,8 @@ export interface RefundOwedPayload {
   workspace_id: string;
   decision_id: string;
   debit_entry_id: string;
+  /** Part of the debit owed back (a batch's failed items); the whole debit when absent. */
+  amount?: number;
 }
 
 export const PROPERTY_TYPES = ['apartment', 'villa', 'land', 'commercial', 'office'] as const;

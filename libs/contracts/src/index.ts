@@ -18,3 +18,4 @@ export * from './notifications.contract';
 export * from './events.catalog';
 export * from './verification.contract';
 export * from './listing-import.contract';
+export * from './decision-batches.contract';

@@ -21,6 +21,7 @@ export class RefundOwedConsumer {
     await this.ledger.refund({
       debit_entry_id: event.payload.debit_entry_id,
       request_id: `refund:${event.payload.debit_entry_id}`,
+      ...(event.payload.amount ? { amount: event.payload.amount } : {}),
     });
   }
 }

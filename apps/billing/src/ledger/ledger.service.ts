@@ -64,10 +64,16 @@ export class LedgerService {
     throw insufficientBalance(req.asset, req.amount, balance);
   }
 
-  /** Gives back what a debit took, once: a second refund of the same debit returns the first. */
+  /**
+   * Gives back what a debit took (or `amount` of it), once: a second refund of the same debit
+   * returns the first.
+   */
   async refund(req: RefundRequest): Promise<RefundResponse> {
     const debit = await this.ledger.findById(req.debit_entry_id);
     if (!debit || debit.reason !== 'debit') throw new AppError('not_found', 'There is no such debit.');
+    const amount = req.amount ?? -debit.amount;
+    if (amount > -debit.amount)
+      throw new AppError('validation_error', 'A refund cannot exceed its debit.', { field: 'amount' });
     const earlier = await this.ledger.findReversal(debit.id);
     if (earlier) return { entry_id: earlier.id, balance: earlier.balance_after };
     try {
@@ -75,7 +81,7 @@ export class LedgerService {
         this.ledger.append(tx, {
           workspaceId: debit.workspace_id,
           asset: debit.asset,
-          amount: -debit.amount,
+          amount,
           reason: 'refund',
           reference: debit.id,
           idempotencyKey: refundKey(debit.id),

@@ -8,6 +8,7 @@ import { CreateTransactionsBenchmarks1764100000000 } from './migrations/17641000
 import { CreateDecisions1764200000000 } from './migrations/1764200000000-create-decisions';
 import { DecisionResponseText1764400000000 } from './migrations/1764400000000-decision-response-text';
 import { BenchmarkAreaPercentiles1765200000000 } from './migrations/1765200000000-benchmark-area-percentiles';
+import { CreateDecisionBatches1765300000000 } from './migrations/1765300000000-create-decision-batches';
 
 export const decisionDatabase: ServiceDatabaseDefinition = {
   service: 'decision',
@@ -18,5 +19,6 @@ export const decisionDatabase: ServiceDatabaseDefinition = {
     CreateDecisions1764200000000,
     DecisionResponseText1764400000000,
     BenchmarkAreaPercentiles1765200000000,
+    CreateDecisionBatches1765300000000,
   ],
 };

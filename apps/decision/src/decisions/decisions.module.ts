@@ -13,5 +13,6 @@ import { DecisionsService } from './decisions.service';
   imports: [LocationsModule, BenchmarksModule, ComparablesModule, ReasoningModule],
   controllers: [DecisionsController],
   providers: [DecisionsService, DecisionsRepository, BillingClient],
+  exports: [DecisionsService, DecisionsRepository, BillingClient],
 })
 export class DecisionsModule {}

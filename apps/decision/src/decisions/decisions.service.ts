@@ -52,8 +52,7 @@ export class DecisionsService {
     let body: DecisionRequestBody;
     let location: DecisionLocation;
     try {
-      body = validateDecisionBody(req.body);
-      location = resolveLocation(this.locations.current, body.location);
+      ({ body, location } = this.prepare(req.body));
     } catch (invalid) {
       const { decisions } = await this.billing.balance({ workspace_id: req.workspace_id });
       if (decisions < cost) throw insufficientBalance('decisions', cost, decisions);
@@ -110,7 +109,14 @@ export class DecisionsService {
     };
   }
 
-  private async compute(
+  /** The body checked and its place resolved: 422 validation_error otherwise (pure, in memory; batches reuse it). */
+  prepare(raw: unknown): { body: DecisionRequestBody; location: DecisionLocation } {
+    const body = validateDecisionBody(raw);
+    return { body, location: resolveLocation(this.locations.current, body.location) };
+  }
+
+  /** Benchmark, score and reasoning of one valid, paid request (batches reuse it per item). */
+  async compute(
     id: string,
     body: DecisionRequestBody,
     location: DecisionLocation,

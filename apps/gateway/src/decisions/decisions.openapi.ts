@@ -1,4 +1,9 @@
-import { DECISION_COST, SCORING_FORMULA_SUMMARY } from '@app/contracts';
+import {
+  DECISION_BATCH_INLINE_MAX_ITEMS,
+  DECISION_BATCH_MAX_ITEMS,
+  DECISION_COST,
+  SCORING_FORMULA_SUMMARY,
+} from '@app/contracts';
 
 /** An example request of the city + district form. */
 export const DECISION_REQUEST_EXAMPLE = {
@@ -25,4 +30,27 @@ export const DECISIONS_DESCRIPTION = [
   'from the district when it has at least 3, else the city; cited in the reasoning and stored with the decision.',
   'The response carries `credits_used`/`credits_remaining` and, for clients of the earlier form,',
   '`decisions_used`/`decisions_remaining`.',
+].join('\n');
+
+export const DECISION_BATCH_DESCRIPTION = [
+  `Up to ${DECISION_BATCH_MAX_ITEMS} decisions in one call: \`{"items": [ … ]}\`, each item a POST /v1/decisions body`,
+  '(either place form, its own `reasoning`). Who may call it: as POST /v1/decisions (an API key of a broker workspace).',
+  '',
+  'Order: the batch itself is checked first (422 `validation_error` on `items`: not an array, empty, or more than',
+  `${DECISION_BATCH_MAX_ITEMS} items). Its price is the sum of its items' (${DECISION_COST.scoring} each, ${DECISION_COST.reasoning} with reasoning), debited at once:`,
+  'when the balance cannot cover the whole batch, 402 `insufficient_decisions` with `required` and `balance`,',
+  'nothing runs and nothing is charged. Then every item goes through the single-decision path: an invalid item',
+  'is answered with the error POST /v1/decisions would give (422 `validation_error` with `field`, in the error',
+  'shape) and its price is refunded; it does not fail the batch. Each decision is stored and can be read at',
+  'GET /v1/decisions/{id}.',
+  '',
+  'Answers:',
+  `- \`Accept: application/x-ndjson\`: 200 and one JSON line per item as it is answered, in item order`,
+  '  (`{"index", "status", "decision" | "error"}`), then a last line with the batch (`object: "decision_batch"`,',
+  '  its counts and credits, `results` empty).',
+  `- otherwise JSON: up to ${DECISION_BATCH_INLINE_MAX_ITEMS} items, 200 with the finished batch and its results; larger batches,`,
+  '  202 with the job (`status: running`, a `Location` header): GET /v1/decisions/batch/{id} returns its status and',
+  '  results, from any replica.',
+  '',
+  '`Idempotency-Key`: the same key and body return the same batch, charged once (a different body: 409).',
 ].join('\n');

@@ -1,0 +1,143 @@
+import { Body, Controller, Get, Headers, Logger, Param, Post, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiExtraModels,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPaymentRequiredResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { DecisionRequestBody, DECISION_BATCH_MAX_ITEMS } from '@app/contracts';
+import type { DecisionBatchResponse, Principal } from '@app/contracts';
+import { IdempotencyKey, IdempotencyKeyHeader } from '../http/idempotency-key';
+import { contractSchemaRef } from '../http/contract-schemas';
+import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { workspaceOf } from '../identity/access/principal-workspace';
+import { DecisionBatchDto, DecisionBatchResultDto } from './decision-batch.dto';
+import { DecisionBatchesService } from './decision-batches.service';
+import { DECISION_BATCH_DESCRIPTION, DECISION_REQUEST_EXAMPLE } from './decisions.openapi';
+
+const NDJSON = 'application/x-ndjson';
+
+@ApiTags('decisions')
+@ApiExtraModels(DecisionBatchDto, DecisionBatchResultDto)
+@Controller('decisions/batch')
+export class DecisionBatchesController {
+  private readonly logger = new Logger(DecisionBatchesController.name);
+
+  constructor(private readonly batches: DecisionBatchesService) {}
+
+  /** JSON (200 finished, 202 job) or, when the client accepts NDJSON, a stream of results as they come. */
+  @Post()
+  @Authenticated(['api_key'])
+  @ApiOperation({
+    summary: 'Score up to 1,000 properties in one call, charged per item',
+    description: DECISION_BATCH_DESCRIPTION,
+  })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['items'],
+      additionalProperties: false,
+      properties: {
+        items: {
+          type: 'array',
+          minItems: 1,
+          maxItems: DECISION_BATCH_MAX_ITEMS,
+          items: contractSchemaRef(DecisionRequestBody),
+          description: 'Each a POST /v1/decisions body; an invalid one is answered with its error and refunded',
+        },
+      },
+      examples: [{ items: [DECISION_REQUEST_EXAMPLE, { ...DECISION_REQUEST_EXAMPLE, reasoning: true }] }],
+    },
+  })
+  @ApiHeader({
+    name: 'Accept',
+    required: false,
+    description: `\`${NDJSON}\` streams one line per item as it is answered, then the batch; otherwise JSON`,
+    schema: { type: 'string' },
+  })
+  @IdempotencyKeyHeader('A retry with the same key and body returns the same batch, charged once')
+  @ApiOkResponse({
+    description: `The finished batch (JSON, up to 100 items), or the NDJSON stream (\`${NDJSON}\`)`,
+    content: {
+      'application/json': { schema: { $ref: getSchemaPath(DecisionBatchDto) } },
+      [NDJSON]: {
+        // The schema of one line: a result per item, then the batch.
+        schema: {
+          oneOf: [{ $ref: getSchemaPath(DecisionBatchResultDto) }, { $ref: getSchemaPath(DecisionBatchDto) }],
+        },
+      },
+    },
+  })
+  @ApiAcceptedResponse({
+    type: DecisionBatchDto,
+    description:
+      'More than 100 items (JSON): the job, running; GET /v1/decisions/batch/{id} (the `Location` header) returns its results',
+    headers: { Location: { description: 'the job', schema: { type: 'string' } } },
+  })
+  @ApiPaymentRequiredResponse({
+    description:
+      '`insufficient_decisions` with `required` (the whole batch) and `balance`: nothing ran, nothing charged',
+  })
+  @ApiConflictResponse({ description: '`idempotency_conflict`: the key was used with a different body' })
+  @ApiUnprocessableEntityResponse({
+    description:
+      '`validation_error` on `items`: not an array, empty, or more than 1,000 items (items are checked one by one)',
+  })
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: unknown,
+    @Res() reply: FastifyReply,
+    @Headers('accept') accept?: string,
+    @IdempotencyKey() key?: string,
+  ): Promise<void> {
+    const request = {
+      workspace_id: workspaceOf(principal),
+      body: body ?? null,
+      ...(key ? { idempotency_key: key } : {}),
+    };
+    if (accept?.includes(NDJSON)) {
+      // Errors before the first line (402, 422) are answered as usual; after it, the stream is ours.
+      let started = false;
+      const write = (line: unknown) => {
+        if (!started) {
+          reply.hijack();
+          reply.raw.writeHead(200, { 'content-type': `${NDJSON}; charset=utf-8`, 'cache-control': 'no-store' });
+          started = true;
+        }
+        reply.raw.write(`${JSON.stringify(line)}\n`);
+      };
+      try {
+        await this.batches.stream(request, write, () => reply.raw.destroyed);
+      } catch (err) {
+        if (!started) throw err;
+        // The stream ends without its last line: the client reads the batch's state at GET /v1/decisions/batch/{id}.
+        this.logger.error(`Batch stream broken: ${String(err)}`);
+      }
+      reply.raw.end();
+      return;
+    }
+    const batch = await this.batches.create(request);
+    if (batch.status === 'done') return void reply.status(200).send(batch);
+    void reply.status(202).header('location', `/v1/decisions/batch/${batch.id}`).send(batch);
+  }
+
+  @Get(':id')
+  @Authenticated(['user', 'api_key'], 'decisions:read')
+  @ApiOperation({
+    summary: "A batch of the workspace: its status, counts, credits and results (another workspace's: 404)",
+  })
+  @ApiOkResponse({ type: DecisionBatchDto })
+  @ApiNotFoundResponse({ description: '`not_found`: no such batch in your workspace' })
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionBatchResponse> {
+    return this.batches.get(workspaceOf(principal), id);
+  }
+}
