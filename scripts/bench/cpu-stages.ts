@@ -15,6 +15,8 @@ interface ProfileNode {
 interface CpuProfile {
   nodes: ProfileNode[];
   samples: number[];
+  /** Microseconds since the previous sample. */
+  timeDeltas: number[];
 }
 
 export interface StageShare {
@@ -71,8 +73,11 @@ function stageOf(node: ProfileNode): string | undefined {
   return STAGES.find(([, test]) => test(url, functionName))?.[0];
 }
 
-/** Each stage's share of the non-idle samples, largest first. */
-export function stageBreakdown(file: string): StageShare[] {
+/**
+ * Each stage's share of the non-idle samples of the load, largest first: the `windowS`
+ * seconds before the last sample spent in HTTP code, so start-up and shutdown are left out.
+ */
+export function stageBreakdown(file: string, windowS: number): StageShare[] {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
@@ -87,11 +92,21 @@ export function stageBreakdown(file: string): StageShare[] {
     memo.set(id, stage);
     return stage;
   };
+  const times: number[] = [];
+  let now = 0;
+  for (const delta of profile.timeDeltas) times.push((now += delta));
+  let end = now;
+  for (let i = profile.samples.length - 1; i >= 0; i--)
+    if (stageFor(profile.samples[i]).startsWith('HTTP')) {
+      end = times[i];
+      break;
+    }
   const counts = new Map<string, number>();
-  for (const id of profile.samples) {
+  profile.samples.forEach((id, i) => {
+    if (times[i] > end || times[i] < end - windowS * 1e6) return;
     const stage = stageFor(id);
     counts.set(stage, (counts.get(stage) ?? 0) + 1);
-  }
+  });
   counts.delete('(idle)');
   const total = [...counts.values()].reduce((sum, n) => sum + n, 0) || 1;
   return [...counts.entries()]
