@@ -38,19 +38,24 @@ const TOP_UP = 100_000_000;
 
 const quietEnv = { LOG_LEVEL: 'warn', NODE_ENV: 'production', FREE_DECISIONS };
 
-/** `npm start` in a temporary DATA_DIR: one Node process and its embedded PostgreSQL. */
-export async function startStandalone(): Promise<Platform> {
+/** `npm start` in a temporary DATA_DIR: one Node process and its embedded PostgreSQL; `nodeArgs` go to that Node. */
+export async function startStandalone(nodeArgs: string[] = []): Promise<Platform> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdp-bench-'));
   fs.chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL runs as "postgres" and must enter it
   const port = await freePort();
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL; // standalone would use it instead of its embedded database
-  const app = spawnLogged(path.join(DIST, 'apps', 'standalone', 'src', 'main.js'), {
-    ...inherited,
-    ...quietEnv,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-  });
+  const app = spawnLogged(
+    path.join(DIST, 'apps', 'standalone', 'src', 'main.js'),
+    {
+      ...inherited,
+      ...quietEnv,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+    },
+    false,
+    nodeArgs,
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const pid = app.child.pid as number;
   const stop = async () => {
@@ -234,9 +239,9 @@ interface Logged {
   output(): string;
 }
 
-function spawnLogged(script: string, env: NodeJS.ProcessEnv, detached = false): Logged {
+function spawnLogged(script: string, env: NodeJS.ProcessEnv, detached = false, nodeArgs: string[] = []): Logged {
   let output = '';
-  const child = spawn(process.execPath, [script], { env, detached, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, script], { env, detached, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

@@ -91,3 +91,6 @@ declare module 'class-validator/cjs/decorator/string/MaxLength' {
 declare module 'class-validator/cjs/decorator/typechecker/IsArray' {
   export * from 'class-validator/types/decorator/typechecker/IsArray';
 }
+declare module 'class-validator/cjs/metadata/MetadataStorage' {
+  export * from 'class-validator/types/metadata/MetadataStorage';
+}

@@ -8,6 +8,9 @@
 import { getFromContainer } from 'class-validator/cjs/container';
 import { Validator } from 'class-validator/cjs/validation/Validator';
 import type { ValidationError, ValidatorOptions } from 'class-validator';
+import { cacheValidationMetadata } from './metadata-cache';
+
+cacheValidationMetadata();
 
 export type { ValidationArguments, ValidationError, ValidationOptions, ValidatorOptions } from 'class-validator';
 

@@ -4,28 +4,35 @@ import { Reflector } from '@nestjs/core';
 import { can } from '@app/contracts';
 import type { CredentialKind, Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
-import { ApiKeyVerifier } from '../api-keys/api-key-verifier';
-import { AccessTokensService } from '../auth/access-tokens.service';
 import { ACCESS_RULE } from './access.decorators';
 import type { AccessRule, RequestWithPrincipal } from './access.decorators';
-import { PrincipalsRepository } from './principals.repository';
+import { AccessTokenStrategy } from './strategies/access-token.strategy';
+import { ApiKeyStrategy } from './strategies/api-key.strategy';
+import { bearerToken } from './strategies/credential-strategy';
+import type { BearerRequest, CredentialStrategy } from './strategies/credential-strategy';
 
-interface HttpRequest extends RequestWithPrincipal {
-  headers: Record<string, string | string[] | undefined>;
-}
+type HttpRequest = RequestWithPrincipal & BearerRequest;
 
 /**
  * The gateway's one authentication and authorisation point (spec 5.6, 5.7). A route
- * without a declared rule is refused, so forgetting to declare one fails closed.
+ * without a declared rule is refused, so forgetting to declare one fails closed. Each kind
+ * of credential is a Passport strategy (strategies/); the permission matrix stays here.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
+  /**
+   * Asked in order; the first whose `accepts` matches the token verifies it. The OAuth access
+   * token strategy (apps/gateway/src/oauth) goes before the first-party token, which takes the rest.
+   */
+  private readonly strategies: CredentialStrategy[];
+
   constructor(
     private readonly reflector: Reflector,
-    private readonly accessTokens: AccessTokensService,
-    private readonly apiKeys: ApiKeyVerifier,
-    private readonly principals: PrincipalsRepository,
-  ) {}
+    apiKey: ApiKeyStrategy,
+    accessToken: AccessTokenStrategy,
+  ) {
+    this.strategies = [apiKey, accessToken];
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true; // message handlers are internal; services re-check the principal
@@ -37,7 +44,7 @@ export class AccessGuard implements CanActivate {
     if (rule.public) return true;
 
     const request = context.switchToHttp().getRequest<HttpRequest>();
-    const principal = await this.authenticate(bearerToken(request.headers.authorization), rule.credentials);
+    const principal = await this.authenticate(request, rule.credentials);
     if (rule.staff && !(principal.kind === 'user' && principal.staff)) {
       throw new AppError('forbidden', 'This is for platform moderators only.');
     }
@@ -51,7 +58,9 @@ export class AccessGuard implements CanActivate {
     return true;
   }
 
-  private async authenticate(token: string | undefined, accepted: CredentialKind[]): Promise<Principal> {
+  /** The route's accepted kinds decide which credential may be sent; the strategy verifies it. */
+  private authenticate(request: HttpRequest, accepted: CredentialKind[]): Promise<Principal> {
+    const token = bearerToken(request);
     const apiKeysOnly = !accepted.includes('user');
     if (!token) {
       throw new AppError(
@@ -61,29 +70,11 @@ export class AccessGuard implements CanActivate {
           : 'Send a Bearer credential in the Authorization header.',
       );
     }
-    if (token.startsWith('sk-')) {
-      if (!accepted.includes('api_key'))
-        throw new AppError('invalid_token', 'This route takes a user access token, not an API key.');
-      return this.apiKeys.verify(token);
-    }
-    if (apiKeysOnly) throw new AppError('invalid_api_key', 'This route takes an API key (sk-…), not a user token.');
-    const claims = await this.accessTokens.verify(token);
-    const access = await this.principals.findAccess(claims.sub, claims.sid);
-    if (!access) throw new AppError('invalid_token', 'The access token is invalid or expired.');
-    return {
-      kind: 'user',
-      accountId: access.accountId,
-      accountRole: access.accountRole,
-      ...(access.staff ? { staff: true } : {}),
-      ...(access.workspaceId && access.workspaceRole
-        ? { workspaceId: access.workspaceId, workspaceRole: access.workspaceRole }
-        : {}),
-    };
+    const strategy = this.strategies.find((candidate) => candidate.accepts(token)) as CredentialStrategy;
+    if (strategy.kind === 'api_key' && !accepted.includes('api_key'))
+      throw new AppError('invalid_token', 'This route takes a user access token, not an API key.');
+    if (strategy.kind !== 'api_key' && apiKeysOnly)
+      throw new AppError('invalid_api_key', 'This route takes an API key (sk-…), not a user token.');
+    return strategy.validate(request);
   }
-}
-
-function bearerToken(header: string | string[] | undefined): string | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  const match = value?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match?.[1];
 }

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IDENTITY_DATABASE } from '../../database/identity.database';
 import { ApiKey } from '../api-keys/api-key.entity';
@@ -9,16 +10,20 @@ import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { AccessTokensService } from '../auth/access-tokens.service';
 import { AccessGuard } from './access.guard';
 import { PrincipalsRepository } from './principals.repository';
+import { AccessTokenStrategy } from './strategies/access-token.strategy';
+import { ApiKeyStrategy } from './strategies/api-key.strategy';
 
-/** Credentials and the global guard; exported for the features that issue or revoke them. */
+/** Credentials (a Passport strategy per kind) and the global guard; exported for the features that issue or revoke them. */
 @Global()
 @Module({
-  imports: [JwtModule.register({}), TypeOrmModule.forFeature([ApiKey], IDENTITY_DATABASE)],
+  imports: [PassportModule, JwtModule.register({}), TypeOrmModule.forFeature([ApiKey], IDENTITY_DATABASE)],
   providers: [
     AccessTokensService,
     ApiKeyVerifier,
     ApiKeysRepository,
     PrincipalsRepository,
+    ApiKeyStrategy,
+    AccessTokenStrategy,
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
   exports: [AccessTokensService, ApiKeyVerifier, ApiKeysRepository],
