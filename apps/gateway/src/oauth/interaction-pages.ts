@@ -124,6 +124,15 @@ export function expiredPage(language: PageLanguage): string {
   );
 }
 
+/** The authorization server's own error page (both languages: it has no language switch). */
+export function oauthErrorPage(error: string, description: string | undefined): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(error)}</title>
+<link rel="stylesheet" href="/interaction/assets/pages.css"></head><body><main>
+<h1>${escape(TEXT.en.expiredHeading)}</h1><p>${escape(error)}: ${escape(description ?? '')}</p>
+<h1 lang="ar" dir="rtl">${escape(TEXT.ar.expiredHeading)}</h1><p lang="ar" dir="rtl">${escape(TEXT.ar.expired)}</p>
+</main></body></html>`;
+}
+
 /** The pages' only stylesheet, served by the gateway itself (the page policy allows no other origin). */
 export const PAGES_CSS = `*{box-sizing:border-box}
 body{margin:0;font-family:system-ui,"Segoe UI","Noto Sans Arabic",Tahoma,sans-serif;background:#f4f6f8;color:#1c2430}

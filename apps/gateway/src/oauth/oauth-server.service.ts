@@ -12,6 +12,7 @@ import { OAUTH_TOKEN_ALG, oauthKeysFrom } from './oauth-keys';
 import type { OAuthKeys } from './oauth-keys';
 import { OAuthModelsRepository } from './oauth-models.repository';
 import { mcpResourceUrl, oauthIssuer, publicOriginOf } from './public-origin';
+import { oauthErrorPage } from './interaction-pages';
 import { redirectUriProblem } from './redirect-uris';
 
 /** The one scope of the MCP resource: what the user's role allows, through the assistant. */
@@ -128,6 +129,11 @@ export class OAuthServer {
       // The SDK never asks for offline_access: a client registered for refresh gets refresh tokens.
       issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
       rotateRefreshToken: true,
+      // A refused request that cannot go back to the client (unknown client, redirect URI not registered).
+      renderError: (ctx, out) => {
+        ctx.type = 'text/html; charset=utf-8';
+        ctx.body = oauthErrorPage(out.error, out.error_description);
+      },
       findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
       ttl: {
         AccessToken: accessTokenTTL,
