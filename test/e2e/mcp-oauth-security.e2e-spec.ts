@@ -120,7 +120,7 @@ describeE2e('MCP over OAuth 2.1: refusals', () => {
     delete rest.iat;
     delete rest.exp;
     return new SignJWT({ ...rest, ...overrides })
-      .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid: key.kid })
+      .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid: String(key.kid) })
       .setIssuedAt()
       .setExpirationTime((overrides.exp as number | undefined) ?? Math.floor(Date.now() / 1000) + 300)
       .sign(await importJWK(key as Parameters<typeof importJWK>[0], 'EdDSA'));
