@@ -10,7 +10,20 @@ import { pageLanguageOf } from './page-language';
 function send(reply: FastifyReply, answer: PageAnswer): void {
   void reply.header('cache-control', 'no-store');
   if (answer.kind === 'redirect') void reply.redirect(answer.location, 303);
-  else void reply.status(answer.status).type('text/html; charset=utf-8').send(answer.html);
+  else {
+    if (answer.formTarget) allowFormTarget(reply, answer.formTarget);
+    void reply.status(answer.status).type('text/html; charset=utf-8').send(answer.html);
+  }
+}
+
+/**
+ * Browsers apply form-action to the redirects after a form post too: signing in or allowing ends
+ * at the client's redirect URI, so the page policy (`form-action 'self'`) gains that one origin.
+ */
+function allowFormTarget(reply: FastifyReply, origin: string): void {
+  const policy = reply.raw.getHeader('content-security-policy');
+  if (typeof policy !== 'string' || /[\s;,']/.test(origin)) return;
+  reply.raw.setHeader('content-security-policy', policy.replace("form-action 'self'", `form-action 'self' ${origin}`));
 }
 
 /**

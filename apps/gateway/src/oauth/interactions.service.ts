@@ -12,7 +12,15 @@ import { OAuthAccountsRepository } from './oauth-accounts.repository';
 import { OAuthServer } from './oauth-server.service';
 import type { PageLanguage } from './page-language';
 
-export type PageAnswer = { kind: 'page'; status: number; html: string } | { kind: 'redirect'; location: string };
+export type PageAnswer =
+  | {
+      kind: 'page';
+      status: number;
+      html: string;
+      /** The client's origin: the form's redirect chain ends there, so the page's form-action must allow it. */
+      formTarget?: string;
+    }
+  | { kind: 'redirect'; location: string };
 
 export interface InteractionForm {
   csrf?: unknown;
@@ -27,7 +35,12 @@ interface ConsentDetails {
   missingResourceScopes?: Record<string, string[]>;
 }
 
-const page = (html: string, status = 200): PageAnswer => ({ kind: 'page', status, html });
+const page = (html: string, status = 200, formTarget?: string): PageAnswer => ({
+  kind: 'page',
+  status,
+  html,
+  ...(formTarget ? { formTarget } : {}),
+});
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
@@ -49,8 +62,9 @@ export class InteractionsService {
     const details = await this.details(req, res);
     if (!details) return page(expiredPage(language), 400);
     const clientName = await this.clientName(req, details.params.client_id);
+    const formTarget = originOf(text(details.params.redirect_uri));
     if (details.prompt.name === 'login') {
-      return page(loginPage(language, { uid: details.uid, clientName, csrf: this.csrf(details.uid) }));
+      return page(loginPage(language, { uid: details.uid, clientName, csrf: this.csrf(details.uid) }), 200, formTarget);
     }
     const principal = await this.oauthAccounts.principalOf(details.session?.accountId ?? '');
     if (!principal) return page(expiredPage(language), 400);
@@ -62,6 +76,8 @@ export class InteractionsService {
         csrf: this.csrf(details.uid),
         permissions: consentPermissions(principal, language),
       }),
+      200,
+      formTarget,
     );
   }
 
@@ -83,6 +99,7 @@ export class InteractionsService {
       return page(
         loginPage(language, { uid: details.uid, clientName, csrf: this.csrf(details.uid), email, failed: true }),
         401,
+        originOf(text(details.params.redirect_uri)),
       );
     }
     return this.finish(req, res, { login: { accountId: account.id } });
@@ -147,6 +164,15 @@ export class InteractionsService {
     const expected = Buffer.from(this.csrf(uid));
     const given = Buffer.from(text(presented));
     return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}
+
+/** A registered redirect URI's origin (oidc-provider checked it against the client before the interaction). */
+function originOf(uri: string): string | undefined {
+  try {
+    return new URL(uri).origin;
+  } catch {
+    return undefined;
   }
 }
 
