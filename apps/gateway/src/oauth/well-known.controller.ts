@@ -15,7 +15,12 @@ import { mcpResourceUrl, oauthIssuer } from './public-origin';
 export class WellKnownController {
   constructor(private readonly oauth: OAuthServer) {}
 
-  @Get(['oauth-protected-resource/mcp', 'oauth-protected-resource'])
+  @Get('oauth-protected-resource/mcp')
+  protectedResourceOfMcp(@Req() req: FastifyRequest) {
+    return this.protectedResource(req);
+  }
+
+  @Get('oauth-protected-resource')
   protectedResource(@Req() req: FastifyRequest) {
     const origin = this.oauth.originOf(req.raw);
     return {
@@ -28,7 +33,12 @@ export class WellKnownController {
   }
 
   /** oidc-provider answers its own discovery document; the metadata is the same under RFC 8414's name. */
-  @Get(['oauth-authorization-server/oauth', 'oauth-authorization-server'])
+  @Get('oauth-authorization-server/oauth')
+  authorizationServerOfIssuer(@Req() req: FastifyRequest, @Res() reply: FastifyReply): void {
+    this.authorizationServer(req, reply);
+  }
+
+  @Get('oauth-authorization-server')
   authorizationServer(@Req() req: FastifyRequest, @Res() reply: FastifyReply): void {
     reply.hijack();
     const raw = req.raw as typeof req.raw & { originalUrl?: string };
