@@ -8,7 +8,25 @@ const { pathsToModuleNameMapper } = require('ts-jest');
 const { compilerOptions } = require('./tsconfig.json');
 
 /** Packages published only as ES modules. */
-const ESM_ONLY = ['content-disposition'];
+const ESM_ONLY = [
+  'content-disposition',
+  // oidc-provider 8 and what it brings (stack-notes "MCP and OAuth").
+  'oidc-provider',
+  'jose',
+  '@sindresorhus/is',
+  '@szmarczak/http-timer',
+  'cacheable-lookup',
+  'cacheable-request',
+  'mimic-response',
+  'normalize-url',
+  'responselike',
+  'lowercase-keys',
+  'form-data-encoder',
+  'p-cancelable',
+  'nanoid',
+  'quick-lru',
+  'got',
+];
 
 const shared = {
   testEnvironment: 'node',

@@ -10,11 +10,12 @@ import { IdentityModule } from './identity/identity.module';
 import { DecisionsApiModule } from './decisions/decisions-api.module';
 import { LeadsApiModule } from './leads/leads-api.module';
 import { LocationsApiModule } from './locations/locations-api.module';
-import { McpToolsModule } from './mcp/mcp-tools.module';
+import { McpModule } from './mcp/mcp.module';
 import { NotificationsApiModule } from './notifications/notifications-api.module';
+import { OAuthModule } from './oauth/oauth.module';
 import { PropertiesApiModule } from './properties/properties-api.module';
 
-/** The public edge: REST under /v1 (and later /mcp, /oauth); owns the identity schema. */
+/** The public edge: REST under /v1, /mcp and its OAuth server /oauth; owns the identity schema. */
 @Module({
   imports: [
     GatewayConfigModule,
@@ -29,7 +30,8 @@ import { PropertiesApiModule } from './properties/properties-api.module';
     LeadsApiModule,
     NotificationsApiModule,
     BrokersApiModule,
-    McpToolsModule,
+    OAuthModule,
+    McpModule,
   ],
 })
 export class GatewayModule {}

@@ -14,6 +14,8 @@ export const ERROR_REGISTRY = {
   invalid_credentials: { status: 401, code: 'INVALID_CREDENTIALS' },
   insufficient_decisions: { status: 402, code: 'INSUFFICIENT_CREDITS' },
   forbidden: { status: 403, code: 'FORBIDDEN' },
+  /** An OAuth access token without the scope the resource needs (RFC 6750 section 3.1). */
+  insufficient_scope: { status: 403, code: 'FORBIDDEN' },
   self_inquiry_forbidden: { status: 403, code: 'FORBIDDEN' },
   self_booking_forbidden: { status: 403, code: 'FORBIDDEN' },
   not_found: { status: 404, code: 'NOT_FOUND' },

@@ -62,6 +62,29 @@ export class GatewayEnv extends BaseEnv {
   @Max(365 * 86_400)
   REFRESH_TOKEN_TTL_S = 30 * 86_400;
 
+  /**
+   * OAuth (MCP clients): cookie keys of the authorization server's login and consent session,
+   * secrets of at least 32 characters separated by commas; the first signs, all verify. Unset:
+   * derived from JWT_SIGNING_KEYS (so standalone's generated key in DATA_DIR covers it).
+   */
+  @IsOptional()
+  @Matches(/^[^,]{32,}(,[^,]{32,})*$/, { message: 'must be secrets of at least 32 characters separated by commas' })
+  OAUTH_COOKIE_KEYS?: string;
+
+  /** Lifetime of an MCP access token (a JWT for the /mcp audience). */
+  @ToInteger()
+  @IsInt()
+  @Min(60)
+  @Max(3600)
+  OAUTH_ACCESS_TOKEN_TTL_S = 600;
+
+  /** Lifetime of an MCP refresh token (each refresh rotates it) and of the grant behind it. */
+  @ToInteger()
+  @IsInt()
+  @Min(3600)
+  @Max(365 * 86_400)
+  OAUTH_REFRESH_TOKEN_TTL_S = 30 * 86_400;
+
   /** How long a verified API key is trusted without a database look-up: the bound on revocation delay. */
   @ToInteger()
   @IsInt()

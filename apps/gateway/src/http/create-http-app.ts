@@ -14,6 +14,8 @@ import { useJsonBodyParser } from './json-body-parser';
 import { useMultipartBodies } from './multipart-body';
 import { asyncApiDocument } from './asyncapi';
 import { mountOpenApi } from './openapi';
+import { useInteractionFormBodies } from '../oauth/form-body-parser';
+import { OAuthServer } from '../oauth/oauth-server.service';
 
 export interface HttpAppOptions {
   bodyLimitBytes: number;
@@ -47,6 +49,7 @@ export async function createHttpApp(rootModule: Type, options: HttpAppOptions): 
   // context: done() calls into it synchronously, so every promise it makes inherits the id.
   fastify.addHook('preHandler', (request, _reply, done) => runWithRequestContext({ requestId: request.id }, done));
   useJsonBodyParser(fastify, options.bodyLimitBytes);
+  useInteractionFormBodies(fastify, options.bodyLimitBytes);
   await useMultipartBodies(fastify);
   await useBrowserSafety(fastify, options.corsOrigins ?? []);
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
@@ -57,6 +60,9 @@ export async function createHttpApp(rootModule: Type, options: HttpAppOptions): 
   app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' });
   app.useGlobalPipes(contractValidationPipe());
   app.useGlobalFilters(new AppExceptionFilter());
+  // The OAuth server before Fastify's body parsing and routing (stack-notes "MCP and OAuth").
+  const oauth = app.get(OAuthServer, { strict: false });
+  app.use('/oauth', oauth.handle);
   mountOpenApi(app, options.publicUrl);
   const events = asyncApiDocument();
   app.getHttpAdapter().get('/asyncapi.json', (_request, reply) => reply.send(events));

@@ -23,6 +23,10 @@ export class SigningKeys {
     );
   }
 
+  get all(): readonly SigningKey[] {
+    return this.keys;
+  }
+
   get current(): SigningKey {
     return this.keys[0];
   }

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '@app/errors';
+
+/**
+ * HTML forms post `application/x-www-form-urlencoded`: accepted by the login and consent pages
+ * only; every API route keeps taking JSON alone (415 otherwise).
+ */
+export function useInteractionFormBodies(fastify: FastifyInstance, bodyLimit: number): void {
+  fastify.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: Math.min(bodyLimit, 16 * 1024) },
+    (request, body, done) => {
+      if (!request.url.startsWith('/interaction/')) {
+        done(new AppError('unsupported_media_type', 'Send the body as application/json.'), undefined);
+        return;
+      }
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+}

@@ -1,0 +1,149 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import Provider, { errors } from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import type { DataSource } from 'typeorm';
+import { InjectConfig } from '@app/config';
+import type { AppConfig } from '@app/config';
+import { gatewayConfig } from '../config/gateway.env';
+import { IDENTITY_DATABASE } from '../database/identity.database';
+import { OAUTH_TOKEN_ALG, oauthKeysFrom } from './oauth-keys';
+import type { OAuthKeys } from './oauth-keys';
+import { OAuthModelsRepository } from './oauth-models.repository';
+import { mcpResourceUrl, oauthIssuer, publicOriginOf } from './public-origin';
+import { oauthErrorPage } from './interaction-pages';
+import { redirectUriProblem } from './redirect-uris';
+
+/** The one scope of the MCP resource: what the user's role allows, through the assistant. */
+export const MCP_SCOPE = 'mcp';
+
+/** Without PUBLIC_URL the issuer follows the request's host; a few hosts at most (localhost, 127.0.0.1, a LAN name). */
+const MAX_ORIGINS = 8;
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+interface Served {
+  provider: Provider;
+  handle: NodeHandler;
+}
+
+/**
+ * The OAuth 2.1 authorization server for MCP clients (oidc-provider, stack-notes "MCP and
+ * OAuth"): open dynamic registration, authorization code with PKCE S256 only, the /mcp URL as
+ * the only resource (JWT access tokens for it), rotating refresh tokens, revocation, and every
+ * model in PostgreSQL so replicas share them.
+ */
+@Injectable()
+export class OAuthServer {
+  private readonly served = new Map<string, Served>();
+  readonly keys: OAuthKeys;
+  private readonly trustProxy: boolean;
+
+  constructor(
+    @InjectDataSource(IDENTITY_DATABASE) private readonly dataSource: DataSource,
+    @InjectConfig(gatewayConfig) private readonly config: AppConfig<typeof gatewayConfig>,
+  ) {
+    if (!config.JWT_SIGNING_KEYS) throw new Error('JWT_SIGNING_KEYS is required (the OAuth keys derive from it)');
+    this.keys = oauthKeysFrom(config.JWT_SIGNING_KEYS, config.OAUTH_COOKIE_KEYS);
+    this.trustProxy = config.TRUST_PROXY_HOPS > 0;
+  }
+
+  originOf(request: IncomingMessage): string {
+    return publicOriginOf(request, this.config.PUBLIC_URL, this.trustProxy);
+  }
+
+  providerFor(request: IncomingMessage): Provider {
+    return this.servedFor(this.originOf(request)).provider;
+  }
+
+  /** The Node handler mounted at /oauth (before Fastify parses bodies). */
+  readonly handle: NodeHandler = (req, res) => this.servedFor(this.originOf(req)).handle(req, res);
+
+  private servedFor(origin: string): Served {
+    let served = this.served.get(origin);
+    if (!served) {
+      if (this.served.size >= MAX_ORIGINS) return this.served.values().next().value as Served;
+      const provider = new Provider(oauthIssuer(origin), this.configuration(mcpResourceUrl(origin)));
+      provider.proxy = this.trustProxy;
+      const callback = provider.callback();
+      served = { provider, handle: (req, res) => void callback(req, res) };
+      this.served.set(origin, served);
+    }
+    return served;
+  }
+
+  private configuration(resource: string): Configuration {
+    const dataSource = this.dataSource;
+    const accessTokenTTL = this.config.OAUTH_ACCESS_TOKEN_TTL_S;
+    const refreshTokenTTL = this.config.OAUTH_REFRESH_TOKEN_TTL_S;
+    return {
+      adapter: (kind: string) => new OAuthModelsRepository(dataSource, kind),
+      jwks: { keys: this.keys.signing },
+      cookies: { keys: this.keys.cookies },
+      clients: [],
+      scopes: [MCP_SCOPE, 'offline_access'],
+      claims: { openid: ['sub'] },
+      pkce: { methods: ['S256'], required: () => true },
+      clientDefaults: {
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+        id_token_signed_response_alg: OAUTH_TOKEN_ALG,
+      },
+      enabledJWA: { idTokenSigningAlgValues: [OAUTH_TOKEN_ALG] },
+      features: {
+        devInteractions: { enabled: false },
+        registration: { enabled: true },
+        revocation: { enabled: true },
+        resourceIndicators: {
+          enabled: true,
+          defaultResource: () => resource,
+          useGrantedResource: () => true,
+          getResourceServerInfo: (_ctx, indicator) => {
+            if (indicator !== resource) throw new errors.InvalidTarget(`the only resource is ${resource}`);
+            return {
+              scope: MCP_SCOPE,
+              audience: resource,
+              accessTokenTTL,
+              accessTokenFormat: 'jwt',
+              jwt: { sign: { alg: OAUTH_TOKEN_ALG } },
+            };
+          },
+        },
+      },
+      // RFC 7591 `software_id` is the hook for checking the whole registration (redirect URI schemes).
+      extraClientMetadata: {
+        properties: ['software_id'],
+        validator: (_ctx, key, _value, metadata) => {
+          if (key !== 'software_id') return;
+          for (const uri of metadata.redirect_uris ?? []) {
+            const problem = redirectUriProblem(uri);
+            if (problem) throw new errors.InvalidRedirectUri(problem);
+          }
+        },
+      },
+      // The grant id travels in the JWT so /mcp can refuse tokens of a revoked grant at once.
+      extraTokenClaims: (_ctx: KoaContextWithOIDC, token) => ('grantId' in token ? { grant_id: token.grantId } : {}),
+      interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+      // The SDK never asks for offline_access: a client registered for refresh gets refresh tokens.
+      issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+      rotateRefreshToken: true,
+      // A refused request that cannot go back to the client (unknown client, redirect URI not registered).
+      renderError: (ctx, out) => {
+        ctx.type = 'text/html; charset=utf-8';
+        ctx.body = oauthErrorPage(out.error, out.error_description);
+      },
+      findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
+      ttl: {
+        AccessToken: accessTokenTTL,
+        AuthorizationCode: 60,
+        Grant: refreshTokenTTL,
+        RefreshToken: refreshTokenTTL,
+        Interaction: 3600,
+        Session: 14 * 86_400,
+        IdToken: 3600,
+      },
+    };
+  }
+}
