@@ -1,107 +1,98 @@
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { Client } from 'pg';
-import { loadEnv } from '@app/config';
-import { McpServerFactory } from '../../apps/gateway/src/mcp/mcp-server.factory';
-import { createStandaloneApp } from '../../apps/standalone/src/standalone-app';
-import { StandaloneEnv } from '../../apps/standalone/src/standalone.env';
+import { authorizeMcpClient } from '../oauth/oauth-client';
+import { runLoad } from './load';
+import type { LoadResult, LoadSettings, Workload } from './load';
+import { readMemory } from './memory';
 import { positiveOption } from './options';
+import { startStandalone } from './platforms';
 
 /**
- * `tools/call buyer_search_properties` beside `GET /v1/properties` with the same search, in one
- * run of one standalone platform (in this process, on a fresh database of the machine's
- * PostgreSQL, demo catalogue seeded). REST goes over HTTP; MCP goes through the gateway's own
- * McpServerFactory, a light Server per call as stateless /mcp serving makes one, over the SDK's
- * in-memory transport (no HTTP: the /mcp endpoint is built on another branch). Prints requests/s
- * of both, their ratio (target ≥ 0.5) and resident memory.
+ * `npm run bench:mcp`: `tools/call buyer_search_properties` as an assistant sends it (HTTP POST
+ * /mcp, Streamable HTTP JSON-RPC, stateless, with an OAuth access token got through dynamic
+ * registration, PKCE and the login and consent pages) beside `GET /v1/properties` with the same
+ * filters, over the demo catalogue of one `npm start` platform, with the same connections, in
+ * the same run. Prints requests/s, p99, the ratio (target ≥ 0.5 of REST) and resident memory.
+ * Options as `--name=value` or BENCH_*: duration (s per run), connections, warmup (s).
  */
-const QUERY = { city: 'Riyadh', type: 'apartment', limit: 20 };
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SEARCH = { city: 'Riyadh', limit: 20 };
+const SEARCH_QUERY = new URLSearchParams({ city: SEARCH.city, limit: String(SEARCH.limit) }).toString();
+const TARGET_RATIO = 0.5;
 
-async function withAdmin(sql: string): Promise<void> {
-  const client = new Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+const restWorkload: Workload = {
+  method: 'GET',
+  paths: [`/v1/properties?${SEARCH_QUERY}`],
+};
+
+function mcpWorkload(accessToken: string): Workload {
+  return {
+    method: 'POST',
+    paths: ['/mcp'],
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+    },
+    bodies: [
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'buyer_search_properties', arguments: SEARCH } },
+    ],
+  };
 }
 
-/** As many calls as `concurrency` workers finish in `seconds`. */
-async function rate(seconds: number, concurrency: number, once: () => Promise<void>): Promise<number> {
-  const until = Date.now() + seconds * 1000;
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (Date.now() < until) {
-        await once();
-        done += 1;
-      }
-    }),
-  );
-  return done / seconds;
-}
-
-/** One tools/call on a fresh server, as one stateless POST /mcp is served. */
-async function toolsCall(factory: McpServerFactory, id: number): Promise<void> {
-  const [client, server] = InMemoryTransport.createLinkedPair();
-  const mcp = factory.create({ kind: 'user', accountId: '00000000-0000-4000-8000-000000000000', accountRole: 'buyer' });
-  await mcp.connect(server);
-  const answer = new Promise<JSONRPCMessage>((resolve) => (client.onmessage = resolve));
-  await client.start();
-  await client.send({
-    jsonrpc: '2.0',
-    id,
-    method: 'tools/call',
-    params: { name: 'buyer_search_properties', arguments: QUERY },
+/** One call of each before measuring: both must answer 200 with the same, non-empty page. */
+async function checkBothAnswer(baseUrl: string, mcp: Workload): Promise<number> {
+  const rest = await fetch(`${baseUrl}${restWorkload.paths[0]}`);
+  const restBody = (await rest.json()) as { count?: number };
+  const call = await fetch(`${baseUrl}/mcp`, {
+    method: 'POST',
+    headers: { ...mcp.headers, 'content-type': 'application/json' },
+    body: JSON.stringify(mcp.bodies?.[0]),
   });
-  const message = (await answer) as { result?: { isError?: boolean } };
-  if (!message.result || message.result.isError) throw new Error(`tools/call failed: ${JSON.stringify(message)}`);
-  await mcp.close();
+  const message = (await call.json()) as { result?: { isError?: boolean; structuredContent?: { count?: number } } };
+  const mcpCount = message.result?.structuredContent?.count;
+  if (rest.status !== 200 || call.status !== 200 || message.result?.isError || !restBody.count)
+    throw new Error(`search did not answer: REST ${rest.status}, MCP ${call.status} ${JSON.stringify(message)}`);
+  if (mcpCount !== restBody.count) throw new Error(`REST found ${restBody.count}, MCP ${mcpCount}`);
+  return restBody.count;
 }
+
+async function measure(baseUrl: string, workload: Workload, settings: LoadSettings, warmupS: number) {
+  await runLoad(baseUrl, workload, { durationS: warmupS, connections: settings.connections });
+  const result = await runLoad(baseUrl, workload, settings);
+  if (result.errors > 0) throw new Error(`${result.errors} failed requests: ${JSON.stringify(result.statusCodes)}`);
+  return result;
+}
+
+const line = (label: string, r: LoadResult) =>
+  `  ${label.padEnd(36)} ${String(r.requestsPerSecond).padStart(6)} req/s   p50 ${r.p50Ms} ms   p99 ${r.p99Ms} ms`;
 
 async function main(): Promise<void> {
-  const seconds = positiveOption('duration', 10);
-  const concurrency = positiveOption('connections', 20);
-  const name = `pdp_bench_mcp_${randomBytes(3).toString('hex')}`;
-  Object.assign(process.env, {
-    LOG_LEVEL: 'error',
-    PORT: '0',
-    JWT_SIGNING_KEYS: process.env.JWT_SIGNING_KEYS ?? `bench:${randomBytes(32).toString('base64url')}`,
-  });
-  await withAdmin(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const app = await createStandaloneApp(loadEnv(StandaloneEnv), url.toString());
+  const settings: LoadSettings = {
+    durationS: positiveOption('duration', 10),
+    connections: positiveOption('connections', 20),
+  };
+  const warmupS = positiveOption('warmup', 2);
+  const platform = await startStandalone();
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.getHttpServer().address() as AddressInfo;
-    const search = new URLSearchParams(Object.entries(QUERY).map(([k, v]): [string, string] => [k, String(v)]));
-    const rest = `http://127.0.0.1:${port}/v1/properties?${search.toString()}`;
-    const factory = app.get(McpServerFactory);
-    let id = 0;
-    const restOnce = async () => {
-      const res = await fetch(rest);
-      if (res.status !== 200) throw new Error(`REST search: ${res.status}`);
-      await res.arrayBuffer();
-    };
-    const mcpOnce = () => toolsCall(factory, ++id);
-    await rate(2, concurrency, restOnce); // warm-up
-    await rate(2, concurrency, mcpOnce);
-    const restRps = await rate(seconds, concurrency, restOnce);
-    const mcpRps = await rate(seconds, concurrency, mcpOnce);
-    const rssMb = Math.round(process.memoryUsage().rss / 1048576);
-    console.log(`MCP tools/call buyer_search_properties vs GET /v1/properties (standalone, ${concurrency} concurrent)`);
-    console.log(`  REST over HTTP        ${restRps.toFixed(0)} req/s`);
-    console.log(`  MCP tools/call        ${mcpRps.toFixed(0)} req/s (in-process factory, server per call)`);
-    console.log(`  ratio MCP/REST        ${(mcpRps / restRps).toFixed(2)} (target >= 0.5)`);
-    console.log(`  resident memory       ${rssMb} MB (whole platform in this process)`);
+    const login = platform.demoLogins?.find((l) => l.role !== 'moderator');
+    if (!login) throw new Error('the demo seed made no user to sign in as');
+    const oauth = await authorizeMcpClient(platform.baseUrl, login);
+    const mcp = mcpWorkload(oauth.saved?.access_token as string);
+    const found = await checkBothAnswer(platform.baseUrl, mcp);
+    const rest = await measure(platform.baseUrl, restWorkload, settings, warmupS);
+    const tools = await measure(platform.baseUrl, mcp, settings, warmupS);
+    const ratio = tools.requestsPerSecond / rest.requestsPerSecond;
+    console.log(
+      `MCP tools/call vs REST, one search (${JSON.stringify(SEARCH)}, ${found} published listings per answer), ` +
+        `standalone, ${settings.connections} connections, ${settings.durationS} s each`,
+    );
+    console.log(line('GET /v1/properties', rest));
+    console.log(line('POST /mcp tools/call (OAuth token)', tools));
+    console.log(
+      `  ratio MCP/REST ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'MISSED'})`,
+    );
+    for (const reading of readMemory(platform.memoryGroups()))
+      console.log(`  resident memory ${reading.label}: ${reading.rssMb} MB RSS, ${reading.pssMb} MB PSS`);
   } finally {
-    await app.close();
-    await withAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await platform.stop();
   }
 }
 

@@ -11,6 +11,7 @@ import { Client } from 'pg';
 import { APP_NAMES, APP_RUNTIME } from '@app/contracts';
 import type { AppName } from '@app/contracts';
 import { connectOrStartEmbeddedPostgres } from '@app/database';
+import type { DemoCredentials } from '../../apps/gateway/src/identity/demo/demo-workspace';
 import { readDemoCredentials } from '../../apps/standalone/src/demo-credentials';
 import { childrenOf, commandLine, processTree } from './memory';
 import type { ProcessGroup } from './memory';
@@ -27,6 +28,8 @@ export interface Platform {
    * broker signs up through the API), so the idle memory is read before any request.
    */
   apiKey(): Promise<string>;
+  /** The demo seed's sign-ins (standalone: read from DATA_DIR), for flows that need a user. */
+  demoLogins?: DemoCredentials['logins'];
   memoryGroups(): ProcessGroup[];
   stop(): Promise<void>;
 }
@@ -75,6 +78,7 @@ export async function startStandalone(nodeArgs: string[] = []): Promise<Platform
       mode: 'standalone',
       baseUrl,
       apiKey: memoized(() => topUpDecisions(databaseUrl, apiKey).then(() => apiKey)),
+      demoLogins: saved.credentials.logins,
       databaseUrl,
       memoryGroups: () => [
         { label: 'standalone node', pids: () => [pid] },

@@ -230,3 +230,75 @@ describeE2e('MCP over OAuth 2.1: refusals', () => {
     expect(await wrongPassword.text()).toContain('Email or password is incorrect.');
   });
 });
+
+describeE2e('MCP over OAuth 2.1: login form limits', () => {
+  const LIMIT = 3;
+  let platform: Platform;
+  let gateway: string;
+  let user: AccountFixture;
+  let flow: Flow;
+  let ipCounter = 0;
+  const nextIp = () => `203.0.113.${(ipCounter += 1)}`;
+
+  beforeAll(async () => {
+    // The limits of POST /v1/auth/login, low; one proxy hop trusted so the test speaks for several addresses.
+    platform = await startPlatform({ env: { AUTH_RATE_LIMIT: String(LIMIT), TRUST_PROXY_HOPS: '1' } });
+    gateway = platform.gatewayUrl;
+    user = await createAccount(platform);
+    const registered = await register(gateway).expect(201);
+    flow = { clientId: registered.body.client_id as string, verifier: randomBytes(32).toString('base64url') };
+  });
+
+  afterAll(() => platform?.close());
+
+  /** A browser at the login form of a fresh authorization request. */
+  async function loginForm(): Promise<{ post: (form: Record<string, string>, ip: string) => Promise<Response> }> {
+    const browser = new CookieBrowser();
+    const login = await browser.follow(await browser.get(authorizeUrl(gateway, flow)), gateway);
+    const uid = new URL(login.url).pathname;
+    const csrf = csrfOf(await login.response.text());
+    return {
+      post: (form, ip) => browser.postForm(`${gateway}${uid}/login`, { csrf, ...form }, { 'x-forwarded-for': ip }),
+    };
+  }
+
+  async function expectLimitedPage(res: Response, heading: string): Promise<void> {
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toContain(heading);
+  }
+
+  it('should let exactly the limit of guesses through from one IP, then answer a 429 page even to the right password', async () => {
+    const form = await loginForm();
+    const ip = nextIp();
+    const guesses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => form.post({ email: `guess-${i}@example.com`, password: 'wrong' }, ip)),
+    );
+    const statuses = guesses.map((res) => res.status).sort();
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+    for (const res of guesses.filter((r) => r.status === 429))
+      await expectLimitedPage(res, 'Too many sign-in attempts');
+
+    await expectLimitedPage(
+      await form.post({ email: user.email, password: user.password }, ip),
+      'Too many sign-in attempts',
+    );
+    // Another address is not affected: the user signs in and reaches the consent step.
+    const signedIn = await form.post({ email: user.email, password: user.password }, nextIp());
+    expect(signedIn.status).toBe(303);
+  });
+
+  it('should limit guesses at one account from many IPs, answering in Arabic on the Arabic form', async () => {
+    const victim = await createAccount(platform, { name: 'حساب مستهدف' });
+    const form = await loginForm();
+    const guesses = await Promise.all(
+      Array.from({ length: 5 }, () => form.post({ email: victim.email, password: 'wrong', lang: 'ar' }, nextIp())),
+    );
+    expect(guesses.map((res) => res.status).sort()).toEqual([401, 401, 401, 429, 429]);
+    const limited = guesses.find((res) => res.status === 429) as Response;
+    const page = await limited.clone().text();
+    expect(page).toContain('lang="ar" dir="rtl"');
+    await expectLimitedPage(limited, 'محاولات تسجيل دخول كثيرة');
+  });
+});

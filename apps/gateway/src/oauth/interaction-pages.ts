@@ -18,6 +18,9 @@ const TEXT = {
     deny: 'Deny',
     expiredHeading: 'This sign-in request has ended',
     expired: 'Go back to your assistant and connect again.',
+    limitedHeading: 'Too many sign-in attempts',
+    limited: (seconds: number) => `Wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'}, then try again.`,
+    backToSignIn: 'Back to sign in',
     switchTo: 'العربية',
   },
   ar: {
@@ -36,6 +39,9 @@ const TEXT = {
     deny: 'الرفض',
     expiredHeading: 'انتهى طلب تسجيل الدخول هذا',
     expired: 'ارجع إلى مساعدك وأعد الربط.',
+    limitedHeading: 'محاولات تسجيل دخول كثيرة',
+    limited: (seconds: number) => `انتظر ${seconds} ثانية ثم حاول مرة أخرى.`,
+    backToSignIn: 'العودة إلى تسجيل الدخول',
     switchTo: 'English',
   },
 } as const;
@@ -121,6 +127,19 @@ export function expiredPage(language: PageLanguage): string {
     language,
     `?lang=${language === 'ar' ? 'en' : 'ar'}`,
     `<h1>${escape(text.expiredHeading)}</h1><p>${escape(text.expired)}</p>`,
+  );
+}
+
+/** The login form refused for too many attempts; the link opens the form again (a fresh token) once the wait is over. */
+export function rateLimitedPage(language: PageLanguage, uid: string, seconds: number): string {
+  const text = TEXT[language];
+  const action = `/interaction/${encodeURIComponent(uid)}`;
+  return layout(
+    language,
+    `${action}?lang=${language === 'ar' ? 'en' : 'ar'}`,
+    `<h1>${escape(text.limitedHeading)}</h1>
+<p class="error" role="alert">${escape(text.limited(seconds))}</p>
+<p><a href="${escape(`${action}?lang=${language}`)}">${escape(text.backToSignIn)}</a></p>`,
   );
 }
 

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, Post, Query, Req, Res, VERSION_NEUTRAL } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, Req, Res, UseFilters, UseGuards, VERSION_NEUTRAL } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../identity/access/access.decorators';
 import { PAGES_CSS } from './interaction-pages';
+import { LoginPageRateLimitGuard, LoginPageRateLimitedFilter } from './login-rate-limit';
 import { InteractionsService } from './interactions.service';
 import type { InteractionForm, PageAnswer } from './interactions.service';
 import { pageLanguageOf } from './page-language';
@@ -47,7 +48,10 @@ export class InteractionsController {
     send(reply, await this.interactions.show(req.raw, reply.raw, language));
   }
 
+  /** Rate limited as POST /v1/auth/login is (per IP and per e-mail): over the limit, a 429 page. */
   @Post(':uid/login')
+  @UseGuards(LoginPageRateLimitGuard)
+  @UseFilters(LoginPageRateLimitedFilter)
   async login(@Body() form: InteractionForm, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const language = pageLanguageOf(form?.lang, req.headers['accept-language']);
     send(reply, await this.interactions.login(req.raw, reply.raw, form ?? {}, language));
