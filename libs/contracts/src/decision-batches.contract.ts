@@ -1,4 +1,5 @@
-import { IsBoolean, IsDefined, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min } from '@app/validation';
+import { IsBoolean, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min } from '@app/validation';
+import { CreateDecisionRequest } from './decisions.contract';
 import type { DecisionResponse } from './decisions.contract';
 
 /** Batch decisions (issue 16): many POST /v1/decisions bodies, charged as one, answered per item. */
@@ -21,18 +22,7 @@ export const DECISION_BATCH_STATUSES = ['running', 'done'] as const;
 export type DecisionBatchStatus = (typeof DECISION_BATCH_STATUSES)[number];
 
 /** What the gateway sends: the body as received (its shape is checked by the decision service, as for one decision). */
-export class CreateDecisionBatchRequest {
-  @IsUUID()
-  workspace_id: string;
-
-  @IsOptional()
-  @IsString()
-  @Length(1, 200)
-  idempotency_key?: string;
-
-  @IsDefined()
-  body: unknown;
-
+export class CreateDecisionBatchRequest extends CreateDecisionRequest {
   /** Answer at once with the job running, whatever its size (the gateway streams it as NDJSON). */
   @IsOptional()
   @IsBoolean()
