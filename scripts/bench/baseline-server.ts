@@ -14,6 +14,8 @@ import { requestHash } from '../../apps/decision/src/decisions/request-hash';
 import { LocationIndex } from '../../apps/decision/src/locations/location-index';
 import { searchLocations } from '../../apps/decision/src/locations/location-search';
 import { LocationsRepository } from '../../apps/decision/src/locations/locations.repository';
+import { searchQuery } from '../../apps/catalogue/src/properties/properties.repository';
+import { parsePropertySearchQuery } from '../../apps/gateway/src/properties/property-search-query';
 
 /**
  * The baselines: a bare node:http server, in its own process like the platform, doing the
@@ -81,6 +83,39 @@ async function decisionsHandler(pool: Pool): Promise<Handler> {
   };
 }
 
+/**
+ * GET /v1/properties' SQL, the very statement the catalogue runs (searchQuery) and its image
+ * lookup, on the platform's own tables. The bench's `city` words are mapped to ids by English
+ * name (the route asks the gazetteer), and rows are returned as stored.
+ */
+async function propertiesHandler(pool: Pool): Promise<Handler> {
+  const cities = await pool.query<{ name: string; city_id: string }>(
+    `SELECT DISTINCT lower(city_en) AS name, city_id FROM catalogue.listings WHERE status = 'published'`,
+  );
+  const cityIds = new Map<string, number[]>();
+  for (const { name, city_id } of cities.rows) cityIds.set(name, [...(cityIds.get(name) ?? []), Number(city_id)]);
+  return async (url) => {
+    try {
+      const filters = parsePropertySearchQuery(Object.fromEntries(url.searchParams));
+      const city = filters.city;
+      const city_ids = city === undefined ? undefined : (cityIds.get(city.toLowerCase()) ?? []);
+      const { sql, params } = searchQuery({ ...filters, city_ids });
+      const rows = (await pool.query<{ id: string }>(sql, params)).rows;
+      const images = await pool.query(
+        `SELECT * FROM catalogue.listing_images WHERE listing_id = ANY($1::uuid[]) ORDER BY listing_id, position`,
+        [rows.map((row) => row.id)],
+      );
+      return {
+        status: 200,
+        json: { properties: rows, images: images.rows, count: rows.length, offset: filters.offset },
+      };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return { status: err.status, json: err.toEnvelope() };
+    }
+  };
+}
+
 /** An answer of the route's size and shape, stored and returned by the baseline. */
 const SAMPLE_RESPONSE: DecisionResponse = {
   object: 'decision',
@@ -128,7 +163,10 @@ async function main(): Promise<void> {
   else if (kind === 'decisions') {
     pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: 'bench-baseline' });
     handler = await decisionsHandler(pool);
-  } else throw new Error('BENCH_BASELINE must be locations or decisions');
+  } else if (kind === 'properties') {
+    pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: 'bench-baseline' });
+    handler = await propertiesHandler(pool);
+  } else throw new Error('BENCH_BASELINE must be locations, decisions or properties');
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 
-export type BaselineKind = 'locations' | 'decisions';
+export type BaselineKind = 'locations' | 'decisions' | 'properties';
 
 export interface Baseline {
   url: string;

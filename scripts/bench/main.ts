@@ -14,10 +14,12 @@ import { invalidRuns, printModeReport, writeResults } from './report';
 import type { ModeReport, RouteRun } from './report';
 import { runBench, using } from './running';
 import { DECISION_BODIES, locationPaths } from './workload';
+import { PROPERTY_LISTINGS, PROPERTY_PATHS, seedPublishedListings } from './properties';
 
 /**
  * `npm run bench`: /v1/locations, /v1/decisions and /v1/decisions/batch (reasoning false; the batch
- * in items per second beside single decisions per second) through the gateway in
+ * in items per second beside single decisions per second) and /v1/properties (a filter mix over
+ * 100,000 published listings) through the gateway in
  * each mode, each right after a bare node:http baseline doing the same work, so figures read
  * as ratios on a shared, noisy machine; and every process's resident memory, idle (as
  * `npm run bench:memory` reads it, before any request) and after the load. Options as
@@ -27,6 +29,8 @@ import { DECISION_BODIES, locationPaths } from './workload';
 const WARMUP_CONNECTIONS = 10;
 const LOCATIONS_TARGET_RPS = 2000;
 const DECISIONS_TARGET_RATIO = 0.5;
+const PROPERTIES_TARGET_RATIO = 0.5;
+const PROPERTIES_TARGET_P99_MS = 50;
 const RESULTS_FILE = 'bench-results.json';
 /** The Saudi gazetteer beside the clone (../shared, as in CI), when it is there; `--gazetteer=none` skips it. */
 const DEFAULT_GAZETTEER = path.join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'locations', 'saudi');
@@ -165,6 +169,22 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
         ratio: Math.round((batch.itemsPerSecond / Math.max(single.measured.requestsPerSecond, 1)) * 100) / 100,
       };
       if (batch.errors > 0) report.failures.push(`POST /v1/decisions/batch: ${batch.errors} batches failed`);
+    }
+
+    process.stdout.write(`Adding ${PROPERTY_LISTINGS} published listings…\n`);
+    const places = await seedPublishedListings(platform.databaseUrl, PROPERTY_LISTINGS);
+    if (places === 0)
+      report.skipped.push('GET /v1/properties: no published listing to take places from (no demo seed)');
+    else {
+      process.stdout.write('Measuring GET /v1/properties…\n');
+      const measured = await compare(platform, 'properties', { method: 'GET', paths: PROPERTY_PATHS }, options);
+      const ratio = measured.measured.requestsPerSecond / measured.baseline.requestsPerSecond;
+      report.runs.push(
+        routeRun('GET /v1/properties', measured, {
+          target: `≥ ${PROPERTIES_TARGET_RATIO} × baseline, p99 < ${PROPERTIES_TARGET_P99_MS} ms`,
+          met: ratio >= PROPERTIES_TARGET_RATIO && measured.measured.p99Ms < PROPERTIES_TARGET_P99_MS,
+        }),
+      );
     }
     report.memory.loaded = readMemory(platform.memoryGroups());
     return report;

@@ -168,6 +168,21 @@ describeE2e('listing import', () => {
     });
   });
 
+  it('should create each reference once when two imports of the same rows race, in the same or the opposite order', async () => {
+    const racer = await createMember(platform, { role: 'owner' });
+    const rows = mixedRows('RACE').slice(0, 4); // three valid rows and land with bedrooms
+    const [forward, backward] = await Promise.all([
+      upload(racer.token, csvOf(rows), 'forward.csv').expect(200),
+      upload(racer.token, csvOf([...rows].reverse()), 'backward.csv').expect(200),
+    ]);
+    const reports = [forward.body as ListingImportReport, backward.body as ListingImportReport];
+    for (const report of reports) expect(report).toMatchObject({ rows: 4, failed: 1 });
+    expect(reports[0].created + reports[1].created).toBe(3);
+    expect(reports[0].updated + reports[1].updated).toBe(3);
+    const listings = await listingsOf(racer);
+    expect(listings.map((l) => l.external_ref).sort()).toEqual(['RACE-1', 'RACE-2', 'RACE-3']);
+  });
+
   it('should import an XLSX the same way, numbering rows as the sheet does', async () => {
     const res = await upload(agent.token, await xlsxOf(mixedRows('XL')), 'listings.xlsx').expect(200);
     const report = res.body as ListingImportReport;

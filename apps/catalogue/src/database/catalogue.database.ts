@@ -6,6 +6,7 @@ import { Listings1764300000000 } from './migrations/1764300000000-listings';
 import { PublishedListingsIndexes1764500000000 } from './migrations/1764500000000-published-listings-indexes';
 import { SavedProperties1764600000000 } from './migrations/1764600000000-saved-properties';
 import { Verifications1765100000000 } from './migrations/1765100000000-verifications';
+import { ListingSearchText1765200000000 } from './migrations/1765200000000-listing-search-text';
 
 export const CATALOGUE_DATABASE = 'catalogue';
 
@@ -17,5 +18,6 @@ export const catalogueDatabase: ServiceDatabaseDefinition = {
     PublishedListingsIndexes1764500000000,
     SavedProperties1764600000000,
     Verifications1765100000000,
+    ListingSearchText1765200000000,
   ],
 };

@@ -65,12 +65,12 @@ export class ListingsRepository {
     return this.dataSource.transaction(work);
   }
 
-  async insert(workspaceId: string, values: ListingWrite): Promise<ListingRow> {
+  async insert(workspaceId: string, values: ListingWrite, tx?: EntityManager): Promise<ListingRow> {
     const columns = writableEntries(values);
     const names = ['workspace_id', ...columns.map(([name]) => name)];
     const params = [workspaceId, ...columns.map(([name, value]) => toParam(name, value))];
     const rows = await translateExternalRef(() =>
-      this.dataSource.query<ListingRow[]>(
+      (tx ?? this.dataSource).query<ListingRow[]>(
         `INSERT INTO catalogue.listings (${names.map((n) => `"${n}"`).join(', ')})
          VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`,
         params,
@@ -89,13 +89,14 @@ export class ListingsRepository {
     return rows[0] ?? null;
   }
 
-  /** The workspace's listing with this external_ref (the bulk import's key), or null. */
-  async findIdByExternalRef(workspaceId: string, externalRef: string): Promise<string | null> {
-    const rows = await this.dataSource.query<{ id: string }[]>(
-      `SELECT id FROM catalogue.listings WHERE workspace_id = $1 AND external_ref = $2`,
-      [workspaceId, externalRef],
+  /** The ids of the workspace's listings with these external_refs (the bulk import's key), by external_ref. */
+  async idsByExternalRef(tx: EntityManager, workspaceId: string, externalRefs: string[]): Promise<Map<string, string>> {
+    if (externalRefs.length === 0) return new Map();
+    const rows = await tx.query<{ id: string; external_ref: string }[]>(
+      `SELECT id, external_ref FROM catalogue.listings WHERE workspace_id = $1 AND external_ref = ANY($2::text[])`,
+      [workspaceId, externalRefs],
     );
-    return rows[0]?.id ?? null;
+    return new Map(rows.map((row) => [row.external_ref, row.id]));
   }
 
   /** Any workspace's listing, unlocked: who owns it and what state it is in (the leads service asks). */

@@ -51,20 +51,31 @@ export class ListingsService {
     return this.present(await this.createRow(request));
   }
 
-  /** The creation path (land rules, place, AED peg) without the answer's image lookup: the bulk import's too. */
-  async createRow(request: CreateListingRequest, places: PlaceResolver = this.placeResolver()): Promise<ListingRow> {
+  /**
+   * The creation path (land rules, place, AED peg) without the answer's image lookup: the bulk
+   * import's too, which passes its batch's transaction.
+   */
+  async createRow(
+    request: CreateListingRequest,
+    places: PlaceResolver = this.placeResolver(),
+    tx?: EntityManager,
+  ): Promise<ListingRow> {
     assertRoomsFitType(request.property_type, request.bedrooms ?? null, request.bathrooms ?? null);
     const place = await places(request);
     const currency = request.currency ?? 'SAR';
-    return this.listings.insert(request.workspace_id, {
-      ...plainFields(request),
-      created_by: request.created_by ?? null,
-      property_type: request.property_type,
-      currency,
-      price: request.price === undefined ? undefined : String(request.price),
-      price_sar: request.price === undefined ? undefined : String(priceInSar(request.price, currency)),
-      ...(place ? placeColumns(place) : {}),
-    });
+    return this.listings.insert(
+      request.workspace_id,
+      {
+        ...plainFields(request),
+        created_by: request.created_by ?? null,
+        property_type: request.property_type,
+        currency,
+        price: request.price === undefined ? undefined : String(request.price),
+        price_sar: request.price === undefined ? undefined : String(priceInSar(request.price, currency)),
+        ...(place ? placeColumns(place) : {}),
+      },
+      tx,
+    );
   }
 
   async get(request: ListingRefRequest): Promise<ListingResponse> {
@@ -85,10 +96,19 @@ export class ListingsService {
     return this.present(await this.updateRow(request));
   }
 
-  /** The edit path without the answer's image lookup: the bulk import's re-import too. */
-  async updateRow(request: UpdateListingRequest, places: PlaceResolver = this.placeResolver()): Promise<ListingRow> {
+  /**
+   * The edit path without the answer's image lookup: the bulk import's re-import too, which
+   * passes its batch's transaction (otherwise the edit is a transaction of its own).
+   */
+  async updateRow(
+    request: UpdateListingRequest,
+    places: PlaceResolver = this.placeResolver(),
+    batch?: EntityManager,
+  ): Promise<ListingRow> {
     const place = await places(request);
-    return this.listings.transaction(async (tx) => {
+    const inTransaction = <T>(work: (tx: EntityManager) => Promise<T>) =>
+      batch ? work(batch) : this.listings.transaction(work);
+    return inTransaction(async (tx) => {
       const current = await this.listings.find(request.workspace_id, request.id, tx, true);
       if (!current) throw notFound();
       transition(current.status, 'edit');

@@ -18,30 +18,8 @@ export class PropertiesRepository {
   constructor(@InjectDataSource(CATALOGUE_DATABASE) private readonly dataSource: DataSource) {}
 
   search(request: SearchPropertiesRequest): Promise<ListingRow[]> {
-    const where = [`l.status = 'published'`];
-    const params: unknown[] = [];
-    const bind = (value: unknown) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
-    if (request.city_ids) where.push(`l.city_id = ANY(${bind(request.city_ids)}::bigint[])`);
-    if (request.district_ids) where.push(`l.district_id = ANY(${bind(request.district_ids)}::bigint[])`);
-    if (request.type) where.push(`l.property_type = ${bind(request.type)}`);
-    if (request.min_price_sar !== undefined) where.push(`l.price_sar >= ${bind(request.min_price_sar)}`);
-    if (request.max_price_sar !== undefined) where.push(`l.price_sar <= ${bind(request.max_price_sar)}`);
-    if (request.min_bedrooms !== undefined) where.push(`l.bedrooms >= ${bind(request.min_bedrooms)}`);
-    if (request.max_bedrooms !== undefined) where.push(`l.bedrooms <= ${bind(request.max_bedrooms)}`);
-    if (request.min_area_sqm !== undefined) where.push(`l.area_sqm >= ${bind(request.min_area_sqm)}`);
-    if (request.max_area_sqm !== undefined) where.push(`l.area_sqm <= ${bind(request.max_area_sqm)}`);
-    for (const word of request.q ? searchWords(request.q) : [])
-      where.push(`${SEARCHABLE_TEXT_SQL} LIKE ${bind(likePattern(word))}`);
-    const limit = bind(request.limit);
-    const offset = bind(request.offset);
-    return this.dataSource.query<ListingRow[]>(
-      `SELECT l.* FROM catalogue.listings l WHERE ${where.join(' AND ')}
-       ORDER BY ${ORDER[request.sort]} LIMIT ${limit} OFFSET ${offset}`,
-      params,
-    );
+    const { sql, params } = searchQuery(request);
+    return this.dataSource.query<ListingRow[]>(sql, params);
   }
 
   async published(id: string): Promise<ListingRow | null> {
@@ -87,4 +65,32 @@ export class PropertiesRepository {
       [accountId, limit + 1, offset],
     );
   }
+}
+
+/** GET /v1/properties' one statement (exported: `npm run bench` runs it bare beside the route). */
+export function searchQuery(request: SearchPropertiesRequest): { sql: string; params: unknown[] } {
+  const where = [`l.status = 'published'`];
+  const params: unknown[] = [];
+  const bind = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (request.city_ids) where.push(`l.city_id = ANY(${bind(request.city_ids)}::bigint[])`);
+  if (request.district_ids) where.push(`l.district_id = ANY(${bind(request.district_ids)}::bigint[])`);
+  if (request.type) where.push(`l.property_type = ${bind(request.type)}`);
+  if (request.min_price_sar !== undefined) where.push(`l.price_sar >= ${bind(request.min_price_sar)}`);
+  if (request.max_price_sar !== undefined) where.push(`l.price_sar <= ${bind(request.max_price_sar)}`);
+  if (request.min_bedrooms !== undefined) where.push(`l.bedrooms >= ${bind(request.min_bedrooms)}`);
+  if (request.max_bedrooms !== undefined) where.push(`l.bedrooms <= ${bind(request.max_bedrooms)}`);
+  if (request.min_area_sqm !== undefined) where.push(`l.area_sqm >= ${bind(request.min_area_sqm)}`);
+  if (request.max_area_sqm !== undefined) where.push(`l.area_sqm <= ${bind(request.max_area_sqm)}`);
+  for (const word of request.q ? searchWords(request.q) : [])
+    where.push(`${SEARCHABLE_TEXT_SQL} LIKE ${bind(likePattern(word))}`);
+  const limit = bind(request.limit);
+  const offset = bind(request.offset);
+  return {
+    sql: `SELECT l.* FROM catalogue.listings l WHERE ${where.join(' AND ')}
+       ORDER BY ${ORDER[request.sort]} LIMIT ${limit} OFFSET ${offset}`,
+    params,
+  };
 }

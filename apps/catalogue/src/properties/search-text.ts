@@ -21,10 +21,11 @@ export function searchWords(q: string): string[] {
   return normalizeSearchText(q).split(' ').filter(Boolean).slice(0, 8);
 }
 
-/** The same folds in SQL, over the listing's searchable text in both languages. */
-export const SEARCHABLE_TEXT_SQL = `regexp_replace(translate(lower(concat_ws(' ',
-  l.title_en, l.title_ar, l.description_en, l.description_ar, l.city_en, l.city_ar, l.district_en, l.district_ar)),
-  'أإآٱةى', 'ااااهي'), '[\\u064B-\\u0652\\u0670\\u0640]', '', 'g')`;
+/**
+ * The same folds in SQL, over the listing's searchable text in both languages: the stored
+ * generated column `search_text` (migration ListingSearchText1765200000000), computed once per write.
+ */
+export const SEARCHABLE_TEXT_SQL = 'l.search_text';
 
 /** `%`, `_` and `\\` in a word are literal, not LIKE wildcards. */
 export function likePattern(word: string): string {

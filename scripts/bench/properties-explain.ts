@@ -1,0 +1,38 @@
+import { Client } from 'pg';
+import { searchQuery } from '../../apps/catalogue/src/properties/properties.repository';
+import { parsePropertySearchQuery } from '../../apps/gateway/src/properties/property-search-query';
+import { startStandalone } from './platforms';
+import { PROPERTY_LISTINGS, PROPERTY_PATHS, seedPublishedListings } from './properties';
+import { runBench, using } from './running';
+
+/**
+ * `npm run bench:properties-explain`: `npm start` with 100,000 published listings (as
+ * `npm run bench` fills it), then EXPLAIN (ANALYZE, BUFFERS) of GET /v1/properties' statement
+ * for each search of the bench's mix: the evidence for the indexes in docs/catalogue.md.
+ */
+async function main(): Promise<void> {
+  await using(await startStandalone(), async (platform) => {
+    await seedPublishedListings(platform.databaseUrl, PROPERTY_LISTINGS);
+    const client = new Client({ connectionString: platform.databaseUrl });
+    await client.connect();
+    try {
+      const cities = await client.query<{ name: string; city_id: string }>(
+        `SELECT DISTINCT lower(city_en) AS name, city_id FROM catalogue.listings WHERE status = 'published'`,
+      );
+      for (const path of PROPERTY_PATHS) {
+        const filters = parsePropertySearchQuery(Object.fromEntries(new URL(path, 'http://x').searchParams));
+        const city = filters.city?.toLowerCase();
+        const city_ids =
+          city === undefined ? undefined : cities.rows.filter((c) => c.name === city).map((c) => Number(c.city_id));
+        const { sql, params } = searchQuery({ ...filters, city_ids });
+        await client.query(sql, params); // warm the cache as the bench's load does
+        const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+        process.stdout.write(`\n### GET ${path}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
+      }
+    } finally {
+      await client.end();
+    }
+  });
+}
+
+runBench('bench:properties-explain', main);

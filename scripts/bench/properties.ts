@@ -1,0 +1,58 @@
+import { Client } from 'pg';
+
+/** GET /v1/properties' bench: how many published listings, and a typical mix of searches over them. */
+export const PROPERTY_LISTINGS = 100_000;
+
+export const PROPERTY_PATHS = [
+  '/v1/properties',
+  '/v1/properties?city=Riyadh&type=apartment&min_price_sar=800000&max_price_sar=1500000',
+  '/v1/properties?city=Jeddah&min_bedrooms=3&sort=price_asc',
+  '/v1/properties?type=villa&sort=price_desc',
+  '/v1/properties?city=Dubai&max_price_sar=2000000&min_area_sqm=100',
+  '/v1/properties?city=Riyadh&q=metro',
+  '/v1/properties?min_price_sar=1000000&max_bedrooms=2&sort=price_asc&offset=40',
+  '/v1/properties?city=Dammam&type=office',
+];
+
+/**
+ * Fills the catalogue with `count` published listings spread over the places of the listings
+ * already published (the demo seed: Riyadh, Jeddah, Dammam, Dubai), in one statement, then
+ * ANALYZEs the table so the planner sees the volume. Returns how many places were used (0:
+ * there was no published listing to take places from).
+ */
+export async function seedPublishedListings(databaseUrl: string, count: number): Promise<number> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const inserted = await client.query<{ places: string }>(
+      `WITH places AS (
+         SELECT row_number() OVER (ORDER BY district_id) - 1 AS n, d.* FROM (
+           SELECT DISTINCT ON (district_id) workspace_id, country_code, city_id, district_id,
+                  city_en, city_ar, district_en, district_ar, time_zone
+             FROM catalogue.listings WHERE status = 'published' AND district_id IS NOT NULL
+            ORDER BY district_id) d),
+       total AS (SELECT count(*) AS c FROM places),
+       added AS (
+         INSERT INTO catalogue.listings (workspace_id, status, property_type, title_en, title_ar,
+           description_en, description_ar, price, currency, price_sar, country_code, city_id, district_id,
+           city_en, city_ar, district_en, district_ar, time_zone, area_sqm, bedrooms, bathrooms, listed_at)
+         SELECT p.workspace_id, 'published', (ARRAY['apartment', 'villa', 'apartment', 'office', 'shop'])[1 + i % 5],
+                'Bench home ' || i, 'منزل رقم ' || i,
+                CASE WHEN i % 4 = 0 THEN 'Bright, close to schools and the metro.' ELSE 'Quiet street, parking.' END,
+                CASE WHEN i % 4 = 0 THEN 'مشرق وقريب من المدارس والمترو.' ELSE 'شارع هادئ مع موقف.' END,
+                400000 + (i % 400) * 10000, 'SAR', 400000 + (i % 400) * 10000, p.country_code, p.city_id,
+                p.district_id, p.city_en, p.city_ar, p.district_en, p.district_ar, p.time_zone, 60 + i % 500,
+                CASE WHEN i % 5 IN (3, 4) THEN NULL ELSE 1 + i % 6 END,
+                CASE WHEN i % 5 IN (3, 4) THEN NULL ELSE 1 + i % 4 END,
+                now() - i * interval '1 minute'
+           FROM generate_series(1, $1::int) i JOIN places p ON p.n = i % (SELECT c FROM total)
+         RETURNING 1)
+       SELECT (SELECT c FROM total) AS places, (SELECT count(*) FROM added) AS rows`,
+      [count],
+    );
+    await client.query('ANALYZE catalogue.listings');
+    return Number(inserted.rows[0]?.places ?? 0);
+  } finally {
+    await client.end();
+  }
+}
