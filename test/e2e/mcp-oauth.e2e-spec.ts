@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
@@ -115,6 +116,17 @@ describeE2e('MCP over OAuth 2.1: the SDK client end to end', () => {
 
     // Refresh with rotation: a new refresh token, the old one spent.
     const firstRefresh = oauth.saved?.refresh_token as string;
+    // Stored as its hash only: nothing in the table could be replayed.
+    const leaked = await withClient(platform.databaseUrl, (db) =>
+      db.query(`SELECT kind FROM identity.oauth_models WHERE id = $1 OR strpos(payload::text, $1) > 0`, [firstRefresh]),
+    );
+    expect(leaked.rows).toEqual([]);
+    const hashed = await withClient(platform.databaseUrl, (db) =>
+      db.query(`SELECT kind FROM identity.oauth_models WHERE id = $1`, [
+        createHash('sha256').update(firstRefresh).digest('hex'),
+      ]),
+    );
+    expect(hashed.rows).toEqual([{ kind: 'RefreshToken' }]);
     const clientId = oauth.information?.client_id as string;
     const refreshed = await refresh(gateway, clientId, firstRefresh);
     expect(refreshed.status).toBe(200);

@@ -1,5 +1,22 @@
+import { createHash } from 'node:crypto';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
+
+/**
+ * Models whose id is itself a bearer credential (the code or token a client presents): stored under
+ * its SHA-256 and without its `jti`, which `find` puts back from the presented value, so the table
+ * holds nothing a reader could replay. Clients, grants, sessions and interactions keep their ids.
+ */
+const CREDENTIAL_KINDS = new Set([
+  'AuthorizationCode',
+  'RefreshToken',
+  'AccessToken',
+  'ClientCredentials',
+  'RegistrationAccessToken',
+  'InitialAccessToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+]);
 
 interface ModelRow {
   payload: AdapterPayload;
@@ -16,8 +33,18 @@ export class OAuthModelsRepository implements Adapter {
     private readonly kind: string,
   ) {}
 
+  private get credentials(): boolean {
+    return CREDENTIAL_KINDS.has(this.kind);
+  }
+
+  /** The stored key: a credential's SHA-256, any other model's own id. */
+  private key(id: string): string {
+    return this.credentials ? createHash('sha256').update(id).digest('hex') : id;
+  }
+
   async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
     const grantId = payload.grantId ?? (this.kind === 'Grant' ? id : null);
+    const stored: AdapterPayload = this.credentials ? { ...payload, jti: undefined } : payload;
     await this.dataSource.query(
       `INSERT INTO identity.oauth_models (kind, id, payload, grant_id, uid, user_code, account_id, client_id, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9::int > 0 THEN now() + make_interval(secs => $9::int) END)
@@ -26,8 +53,8 @@ export class OAuthModelsRepository implements Adapter {
          expires_at = EXCLUDED.expires_at`,
       [
         this.kind,
-        id,
-        payload,
+        this.key(id),
+        stored,
         grantId,
         payload.uid ?? null,
         payload.userCode ?? null,
@@ -38,8 +65,9 @@ export class OAuthModelsRepository implements Adapter {
     );
   }
 
-  find(id: string): Promise<AdapterPayload | undefined> {
-    return this.findOne('id = $2', id);
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const payload = await this.findOne('id = $2', this.key(id));
+    return payload && this.credentials ? { ...payload, jti: id } : payload;
   }
 
   findByUid(uid: string): Promise<AdapterPayload | undefined> {
@@ -53,12 +81,15 @@ export class OAuthModelsRepository implements Adapter {
   async consume(id: string): Promise<void> {
     await this.dataSource.query(
       `UPDATE identity.oauth_models SET consumed_at = now() WHERE kind = $1 AND id = $2 AND consumed_at IS NULL`,
-      [this.kind, id],
+      [this.kind, this.key(id)],
     );
   }
 
   async destroy(id: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM identity.oauth_models WHERE kind = $1 AND id = $2`, [this.kind, id]);
+    await this.dataSource.query(`DELETE FROM identity.oauth_models WHERE kind = $1 AND id = $2`, [
+      this.kind,
+      this.key(id),
+    ]);
   }
 
   /** Every model of the grant, the grant itself included: its tokens stop working at once. */
