@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { OAuthModule } from '../oauth/oauth.module';
+import { McpAccessTokenStrategy } from './mcp-access-token.strategy';
 import { McpAuthGuard } from './mcp-auth.guard';
 import { McpController } from './mcp.controller';
 import { McpToolsModule } from './mcp-tools.module';
@@ -8,6 +9,6 @@ import { McpToolsModule } from './mcp-tools.module';
 @Module({
   imports: [OAuthModule, McpToolsModule],
   controllers: [McpController],
-  providers: [McpAuthGuard],
+  providers: [McpAccessTokenStrategy, McpAuthGuard],
 })
 export class McpModule {}

@@ -22,7 +22,7 @@ type HttpRequest = RequestWithPrincipal & BearerRequest;
 export class AccessGuard implements CanActivate {
   /**
    * Asked in order; the first whose `accepts` matches the token verifies it. The OAuth access
-   * token strategy (apps/gateway/src/oauth) goes before the first-party token, which takes the rest.
+   * token is /mcp's own strategy (McpAccessTokenStrategy): it is not valid on REST routes.
    */
   private readonly strategies: CredentialStrategy[];
 
