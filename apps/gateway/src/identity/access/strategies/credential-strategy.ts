@@ -1,4 +1,5 @@
 import type { CredentialKind, Principal } from '@app/contracts';
+import { bearerTokenFrom } from '../../auth/bearer-token.decorator';
 
 /** A request as the credential strategies read it. */
 export interface BearerRequest {
@@ -21,7 +22,5 @@ export interface CredentialStrategy {
 
 /** The `Authorization: Bearer …` credential, or undefined when there is none or it is malformed. */
 export function bearerToken(request: BearerRequest): string | undefined {
-  const header = request.headers.authorization;
-  const value = Array.isArray(header) ? header[0] : header;
-  return value?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  return bearerTokenFrom(request.headers.authorization);
 }
