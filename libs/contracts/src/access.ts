@@ -30,12 +30,15 @@ export const PERMISSIONS = {
   'api_keys:manage': MANAGERS,
   'billing:manage': MANAGERS,
   'widget:configure': MANAGERS,
+  'knowledge:manage': MANAGERS,
   'webhooks:manage': MANAGERS,
   'listings:manage': EVERYONE,
   'inquiries:manage': EVERYONE,
   'bookings:manage': EVERYONE,
   'leads:manage': EVERYONE,
   'inbox:read': EVERYONE,
+  'inbox:reply': EVERYONE,
+  'projects:manage': EVERYONE,
   'decisions:read': EVERYONE,
 } as const satisfies Record<string, readonly WorkspaceRole[]>;
 

@@ -19,3 +19,4 @@ export * from './events.catalog';
 export * from './verification.contract';
 export * from './listing-import.contract';
 export * from './decision-batches.contract';
+export * from './projects.contract';
