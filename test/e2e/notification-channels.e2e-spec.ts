@@ -60,6 +60,9 @@ function browserKeys() {
 
 const PHONE_NUMBER_ID = '109876543210';
 const TOKEN = 'EAAG-test-token';
+/** A workspace's own Business number and its system user token. */
+const WORKSPACE_NUMBER_ID = '223344556677';
+const WORKSPACE_TOKEN = 'EAAG-workspace-system-user-token-0123456789';
 
 describeE2e('notification channels: WhatsApp Cloud API and web push', () => {
   let platform: Platform;
@@ -70,11 +73,23 @@ describeE2e('notification channels: WhatsApp Cloud API and web push', () => {
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    whatsapp = await startProvider((req) =>
-      req.headers.authorization === `Bearer ${TOKEN}` && req.path === `/v21.0/${PHONE_NUMBER_ID}/messages`
-        ? { status: 200, body: { messaging_product: 'whatsapp', messages: [{ id: 'wamid.test' }] } }
-        : { status: 401, body: { error: { message: 'Invalid OAuth access token', code: 190 } } },
-    );
+    // The Cloud API as documented: each number answers its own token, for sends and for its description.
+    const tokens: Record<string, string> = { [PHONE_NUMBER_ID]: TOKEN, [WORKSPACE_NUMBER_ID]: WORKSPACE_TOKEN };
+    whatsapp = await startProvider((req) => {
+      const [, version, numberId, rest] = /^\/([^/]+)\/(\d+)(.*)$/.exec(req.path) ?? [];
+      if (version !== 'v21.0' || req.headers.authorization !== `Bearer ${tokens[numberId]}`) {
+        return { status: 401, body: { error: { message: 'Invalid OAuth access token', code: 190 } } };
+      }
+      if (rest === '/messages') {
+        return { status: 200, body: { messaging_product: 'whatsapp', messages: [{ id: 'wamid.test' }] } };
+      }
+      return rest === '?fields=display_phone_number,verified_name'
+        ? {
+            status: 200,
+            body: { display_phone_number: '+966 11 234 5678', verified_name: 'دار الرياض العقارية', id: numberId },
+          }
+        : { status: 400, body: { error: { message: 'Unsupported get request', code: 100 } } };
+    });
     pushService = await startProvider((req) => ({ status: req.path.startsWith('/gone/') ? 410 : 201 }));
     platform = await startPlatform({
       env: {
@@ -134,6 +149,148 @@ describeE2e('notification channels: WhatsApp Cloud API and web push', () => {
       (rows) => rows[0]?.status === 'sent',
     );
     expect(sent).toEqual([{ status: 'sent' }]);
+  });
+
+  describe("a workspace's own WhatsApp number", () => {
+    /** A broker with a phone, a published listing, and a way to make a buyer inquire on it. */
+    async function brokerWithListing(phone: string) {
+      const broker = await createMember(platform, { role: 'owner' });
+      await setPhone(platform, broker.accountId, phone);
+      const listing = await publishedListing(platform, {
+        workspaceId: broker.workspaceId,
+        createdBy: broker.accountId,
+      });
+      const inquire = async () => {
+        const buyer = await createAccount(platform);
+        await api()
+          .post('/v1/inquiries')
+          .set(as(buyer.token))
+          .send({ property_id: listing, question: 'Hi' })
+          .expect(201);
+      };
+      return { broker, inquire };
+    }
+    const sentTo = (number: string) =>
+      whatsapp.received.filter(
+        (req) => req.path.endsWith('/messages') && JSON.parse(req.body.toString()).to === number,
+      );
+    const deliveriesOf = (accountId: string) =>
+      withClient(platform.databaseUrl, (client) =>
+        client.query<{ status: string; last_error: string | null }>(
+          `SELECT status, last_error FROM notification.deliveries WHERE account_id = $1 AND channel = 'whatsapp'`,
+          [accountId],
+        ),
+      ).then((result) => result.rows);
+
+    it('should refuse a token WhatsApp rejects, store nothing, and never show the token it keeps', async () => {
+      const { broker } = await brokerWithListing('+966500000001');
+      const refused = await api()
+        .put('/v1/workspace/whatsapp')
+        .set(as(broker.token))
+        .send({ phone_number_id: WORKSPACE_NUMBER_ID, access_token: 'EAAG-a-token-whatsapp-does-not-know' })
+        .expect(422);
+      expect(refused.body).toMatchObject({ error: 'validation_error', field: 'access_token' });
+      const before = await api().get('/v1/workspace/whatsapp').set(as(broker.token)).expect(200);
+      expect(before.body).toMatchObject({ connected: false, phone_number_id: null });
+
+      const connected = await api()
+        .put('/v1/workspace/whatsapp')
+        .set(as(broker.token))
+        .send({ phone_number_id: WORKSPACE_NUMBER_ID, access_token: WORKSPACE_TOKEN, template: 'broker_alert' })
+        .expect(200);
+      expect(connected.body).toEqual({
+        object: 'whatsapp_connection',
+        connected: true,
+        enabled: true,
+        phone_number_id: WORKSPACE_NUMBER_ID,
+        display_phone_number: '+966 11 234 5678',
+        verified_name: 'دار الرياض العقارية',
+        template: 'broker_alert',
+        connected_at: expect.any(String),
+      });
+      const read = await api().get('/v1/workspace/whatsapp').set(as(broker.token)).expect(200);
+      expect(read.body).toEqual(connected.body);
+      const { rows } = await withClient(platform.databaseUrl, (client) =>
+        client.query<{ access_token_sealed: string }>(
+          `SELECT access_token_sealed FROM notification.whatsapp_connections WHERE workspace_id = $1`,
+          [broker.workspaceId],
+        ),
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0].access_token_sealed).not.toContain(WORKSPACE_TOKEN);
+    });
+
+    it("should send from the workspace's number with its token and template, and other workspaces keep the platform's", async () => {
+      const connected = await brokerWithListing('+966500000002');
+      await api()
+        .put('/v1/workspace/whatsapp')
+        .set(as(connected.broker.token))
+        .send({ phone_number_id: WORKSPACE_NUMBER_ID, access_token: WORKSPACE_TOKEN, template: 'broker_alert' })
+        .expect(200);
+      const other = await brokerWithListing('+966500000003');
+      await connected.inquire();
+      await other.inquire();
+
+      const [own] = await eventually(
+        () => sentTo('966500000002'),
+        (found) => found.length === 1,
+      );
+      expect(own.path).toBe(`/v21.0/${WORKSPACE_NUMBER_ID}/messages`);
+      expect(own.headers.authorization).toBe(`Bearer ${WORKSPACE_TOKEN}`);
+      expect(JSON.parse(own.body.toString())).toMatchObject({ template: { name: 'broker_alert' } });
+      const [platformSent] = await eventually(
+        () => sentTo('966500000003'),
+        (found) => found.length === 1,
+      );
+      expect(platformSent.path).toBe(`/v21.0/${PHONE_NUMBER_ID}/messages`);
+      expect(JSON.parse(platformSent.body.toString())).toMatchObject({ template: { name: 'property_notification' } });
+    });
+
+    it('should send nothing while switched off, and fall back to the platform number once disconnected', async () => {
+      const { broker, inquire } = await brokerWithListing('+966500000004');
+      await api()
+        .put('/v1/workspace/whatsapp')
+        .set(as(broker.token))
+        .send({ phone_number_id: WORKSPACE_NUMBER_ID, access_token: WORKSPACE_TOKEN, enabled: false })
+        .expect(200);
+      await inquire();
+      // The e-mail of the same inquiry is planned in the same transaction: once it exists, WhatsApp was decided.
+      await eventually(
+        () =>
+          withClient(platform.databaseUrl, (client) =>
+            client.query(`SELECT 1 FROM notification.inbox WHERE account_id = $1`, [broker.accountId]),
+          ).then((result) => result.rowCount),
+        (count) => count === 1,
+      );
+      expect(await deliveriesOf(broker.accountId)).toEqual([]);
+
+      await api().delete('/v1/workspace/whatsapp').set(as(broker.token)).expect(204);
+      await api().delete('/v1/workspace/whatsapp').set(as(broker.token)).expect(404);
+      await inquire();
+      const [sent] = await eventually(
+        () => sentTo('966500000004'),
+        (found) => found.length === 1,
+      );
+      expect(sent.path).toBe(`/v21.0/${PHONE_NUMBER_ID}/messages`);
+    });
+
+    it('should let owners, admins and API keys manage the connection, not agents or buyers', async () => {
+      const owner = await createMember(platform, { role: 'owner' });
+      const agent = await createMember(platform, { role: 'agent', workspaceId: owner.workspaceId });
+      const buyer = await createAccount(platform);
+      const body = { phone_number_id: WORKSPACE_NUMBER_ID, access_token: WORKSPACE_TOKEN };
+      await api().put('/v1/workspace/whatsapp').set(as(agent.token)).send(body).expect(403);
+      await api().get('/v1/workspace/whatsapp').set(as(buyer.token)).expect(403);
+      await api().get('/v1/workspace/whatsapp').expect(401);
+      const bad = await api()
+        .put('/v1/workspace/whatsapp')
+        .set(as(owner.token))
+        .send({ phone_number_id: '+966 11 234', access_token: 'short' })
+        .expect(422);
+      expect(bad.body).toMatchObject({ error: 'validation_error' });
+      const stored = await api().get('/v1/workspace/whatsapp').set(as(owner.token)).expect(200);
+      expect(stored.body).toMatchObject({ connected: false });
+    });
   });
 
   it('should push an encrypted low-balance alert to the owner’s browser, signed with the VAPID key', async () => {

@@ -28,13 +28,24 @@ import { WebhookSender } from './webhooks/webhook-sender';
 import { WebhooksController } from './webhooks/webhooks.controller';
 import { WebhooksRepository } from './webhooks/webhooks.repository';
 import { WebhooksService } from './webhooks/webhooks.service';
+import { WhatsAppController } from './whatsapp/whatsapp.controller';
+import { WhatsAppConnections } from './whatsapp/whatsapp-connections.service';
+import { WhatsAppConnectionsRepository } from './whatsapp/whatsapp-connections.repository';
 
 /** Notifications: consumes events; e-mail, WhatsApp, web push, in-app, digests, preferences, delivery records with retries; webhooks. */
 @Module({
   imports: [DatabaseModule.forService(notificationDatabase), ConfigModule.forFeature(notificationConfig)],
-  controllers: [serviceStatusController('notification'), NotificationController, WebhooksController, PushController],
+  controllers: [
+    serviceStatusController('notification'),
+    NotificationController,
+    WebhooksController,
+    PushController,
+    WhatsAppController,
+  ],
   providers: [
     EmailChannel,
+    WhatsAppConnectionsRepository,
+    WhatsAppConnections,
     WhatsAppChannel,
     PushChannel,
     PushSubscriptionsRepository,

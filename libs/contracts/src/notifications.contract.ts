@@ -144,6 +144,54 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   push: true,
 };
 
+/**
+ * A workspace's own WhatsApp Business number (Cloud API): the inquiry, booking and widget
+ * pings of spec 6 go out from it ("when connected"). The access token is sealed at rest and
+ * never returned; connecting checks it against the Cloud API first.
+ */
+export const NOTIFICATION_WHATSAPP_GET_PATTERN = 'rpc.notification.whatsapp.get.v1';
+export const NOTIFICATION_WHATSAPP_CONNECT_PATTERN = 'rpc.notification.whatsapp.connect.v1';
+export const NOTIFICATION_WHATSAPP_DISCONNECT_PATTERN = 'rpc.notification.whatsapp.disconnect.v1';
+
+export class WhatsAppWorkspaceRequest {
+  @IsUUID()
+  workspace_id: string;
+}
+
+export class ConnectWhatsAppRequest extends WhatsAppWorkspaceRequest {
+  /** The Cloud API's id of the sending number (not the number itself). */
+  @Matches(/^\d{5,20}$/, { message: 'must be the numeric phone number id from WhatsApp Manager' })
+  phone_number_id: string;
+
+  /** A system user's permanent access token with whatsapp_business_messaging. */
+  @IsString()
+  @Length(20, 1024)
+  @Matches(/^\S+$/, { message: 'must be a token without spaces' })
+  access_token: string;
+
+  /** An approved template with one body parameter; the platform's default when omitted. */
+  @IsOptional()
+  @Matches(/^[a-z0-9_]{1,512}$/, { message: 'must be a template name (lower case letters, digits, _)' })
+  template?: string;
+
+  /** Off keeps the connection but sends nothing (members' own preferences still apply when on). */
+  @IsOptional()
+  @IsBoolean()
+  enabled?: boolean;
+}
+
+export interface WhatsAppConnectionResponse {
+  object: 'whatsapp_connection';
+  connected: boolean;
+  enabled: boolean;
+  phone_number_id: string | null;
+  /** As WhatsApp shows it, read from the Cloud API when connecting. */
+  display_phone_number: string | null;
+  verified_name: string | null;
+  template: string | null;
+  connected_at: string | null;
+}
+
 /** Webhooks: a workspace subscribes an URL to event types; deliveries are signed (Standard Webhooks). */
 export const NOTIFICATION_WEBHOOKS_LIST_PATTERN = 'rpc.notification.webhooks.list.v1';
 export const NOTIFICATION_WEBHOOKS_CREATE_PATTERN = 'rpc.notification.webhooks.create.v1';

@@ -5,8 +5,11 @@ import type { DeliveryRow } from '../deliveries/deliveries.repository';
 export abstract class Channel {
   abstract readonly name: DeliveryRow['channel'];
 
-  /** Where this recipient is reached on this channel: none when they have no address or the channel is not set up. */
-  abstract addressesOf(recipient: Recipient): Promise<string[]>;
+  /**
+   * Where this recipient is reached on this channel: none when they have no address or the
+   * channel is not set up (for this workspace: the notification's, when it has one).
+   */
+  abstract addressesOf(recipient: Recipient, workspaceId: string | null): Promise<string[]>;
 
   /** Sends; throws to have the delivery retried. */
   abstract send(delivery: DeliveryRow): Promise<void>;

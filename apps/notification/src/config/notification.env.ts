@@ -61,10 +61,13 @@ export class NotificationEnv extends BaseEnv {
   @Max(3_600_000)
   NOTIFICATION_RETRY_BASE_MS = 5000;
 
-  /** WhatsApp Cloud API (Meta Graph): base URL, access token and the sending phone number's id. All three or none. */
-  @IsOptional()
+  /**
+   * WhatsApp Cloud API (Meta Graph) base URL with its version. Workspaces connect their own
+   * numbers through it; WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID add the platform's own
+   * number for workspaces that connected none (both or neither).
+   */
   @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'must be an http(s) URL' })
-  WHATSAPP_API_URL?: string;
+  WHATSAPP_API_URL = 'https://graph.facebook.com/v21.0';
 
   @IsOptional()
   @IsString()
@@ -91,8 +94,9 @@ export class NotificationEnv extends BaseEnv {
   VAPID_SUBJECT = 'mailto:ops@property-platform.local';
 
   /**
-   * 32 random bytes, base64: encrypts webhook signing secrets at rest (they must be readable to
-   * sign with). Unset: webhooks cannot be created (standalone generates one into DATA_DIR).
+   * 32 random bytes, base64: encrypts the secrets this service must read back, at rest: webhook
+   * signing secrets and workspaces' WhatsApp access tokens. Unset: neither webhooks nor WhatsApp
+   * connections can be created (standalone generates one into DATA_DIR).
    */
   @IsOptional()
   @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'must be 32 bytes in base64 (openssl rand -base64 32)' })

@@ -3,11 +3,18 @@ import { Notifications1764800000000 } from './migrations/1764800000000-notificat
 import { Webhooks1764900000000 } from './migrations/1764900000000-webhooks';
 import { PushSubscriptions1765000000000 } from './migrations/1765000000000-push-subscriptions';
 import { Digests1765100000000 } from './migrations/1765100000000-digests';
+import { WhatsAppConnections1765200000000 } from './migrations/1765200000000-whatsapp-connections';
 
 export const NOTIFICATION_DATABASE = 'notification';
 
 export const notificationDatabase: ServiceDatabaseDefinition = {
   service: NOTIFICATION_DATABASE,
   entities: [],
-  migrations: [Notifications1764800000000, Webhooks1764900000000, PushSubscriptions1765000000000, Digests1765100000000],
+  migrations: [
+    Notifications1764800000000,
+    Webhooks1764900000000,
+    PushSubscriptions1765000000000,
+    Digests1765100000000,
+    WhatsAppConnections1765200000000,
+  ],
 };

@@ -16,6 +16,8 @@ export interface DeliveryRow {
   kind: NotificationKind;
   channel: DeliveryChannel;
   account_id: string | null;
+  /** The workspace the notification concerns: whose WhatsApp number sends it. */
+  workspace_id: string | null;
   address: string;
   language: Language;
   message: RenderedMessage;
@@ -29,7 +31,7 @@ export interface DeliveryRow {
 
 export type NewDelivery = Pick<
   DeliveryRow,
-  'event_id' | 'kind' | 'channel' | 'account_id' | 'address' | 'language' | 'message'
+  'event_id' | 'kind' | 'channel' | 'account_id' | 'workspace_id' | 'address' | 'language' | 'message'
 >;
 
 @Injectable()
@@ -42,13 +44,14 @@ export class DeliveriesRepository {
   /** Once per event, kind, channel and address: a redelivered event queues nothing twice. */
   async enqueue(tx: EntityManager, delivery: NewDelivery): Promise<void> {
     await tx.query(
-      `INSERT INTO notification.deliveries (event_id, kind, channel, account_id, address, language, message)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT ON CONSTRAINT deliveries_once_uq DO NOTHING`,
+      `INSERT INTO notification.deliveries (event_id, kind, channel, account_id, workspace_id, address, language, message)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT ON CONSTRAINT deliveries_once_uq DO NOTHING`,
       [
         delivery.event_id,
         delivery.kind,
         delivery.channel,
         delivery.account_id,
+        delivery.workspace_id,
         delivery.address,
         delivery.language,
         delivery.message,

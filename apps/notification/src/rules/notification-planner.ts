@@ -129,6 +129,8 @@ export class NotificationPlanner {
         : this.directory.recipients(intent.audience),
       payload.property_id ? this.directory.listing(payload.property_id) : Promise.resolve(null),
     ]);
+    const workspaceId =
+      ('workspace_id' in intent.audience ? intent.audience.workspace_id : payload.workspace_id) ?? null;
     const preferences = await this.preferences.of(
       recipients.filter((recipient) => recipient.account_id).map((recipient) => recipient.account_id),
       tx,
@@ -156,12 +158,13 @@ export class NotificationPlanner {
         }
         const channel = this.channels.get(channelName);
         // Not set up, or no address for this person: nothing to send on this channel.
-        for (const address of channel ? await channel.addressesOf(recipient) : [])
+        for (const address of channel ? await channel.addressesOf(recipient, workspaceId) : [])
           await this.deliveries.enqueue(tx, {
             event_id: event.id,
             kind: intent.kind,
             channel: channel!.name,
             account_id: recipient.account_id || null,
+            workspace_id: workspaceId,
             address,
             language: recipient.language,
             message,

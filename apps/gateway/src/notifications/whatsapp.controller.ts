@@ -1,0 +1,65 @@
+import { Body, Controller, Delete, Get, HttpCode, Put } from '@nestjs/common';
+import {
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import {
+  NOTIFICATION_WHATSAPP_CONNECT_PATTERN,
+  NOTIFICATION_WHATSAPP_DISCONNECT_PATTERN,
+  NOTIFICATION_WHATSAPP_GET_PATTERN,
+} from '@app/contracts';
+import type { Principal, WhatsAppConnectionResponse } from '@app/contracts';
+import { RpcClient } from '@app/messaging';
+import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { workspaceOf } from '../identity/access/principal-workspace';
+import { ConnectWhatsAppDto, WhatsAppConnectionDto } from './whatsapp.dto';
+
+/** The workspace's own WhatsApp Business number, from which its members' WhatsApp notifications go out. */
+@ApiTags('notifications')
+@Authenticated(['user', 'api_key'], 'workspace:settings')
+@Controller('workspace/whatsapp')
+export class WhatsAppController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get()
+  @ApiOperation({ summary: "The workspace's WhatsApp connection (never its token)" })
+  @ApiOkResponse({ type: WhatsAppConnectionDto })
+  get(@CurrentPrincipal() principal: Principal): Promise<WhatsAppConnectionResponse> {
+    return this.rpc.send(NOTIFICATION_WHATSAPP_GET_PATTERN, { workspace_id: workspaceOf(principal) });
+  }
+
+  @Put()
+  @ApiOperation({
+    summary: 'Connect (or replace) the WhatsApp Business number',
+    description:
+      'The number and token are checked with the WhatsApp Cloud API first. From then on, inquiry, booking and ' +
+      'website-chat notifications to members who enabled WhatsApp go out from this number.',
+  })
+  @ApiOkResponse({ type: WhatsAppConnectionDto })
+  @ApiUnprocessableEntityResponse({
+    description: '`validation_error` with `field` (WhatsApp refused the token for this phone number id)',
+  })
+  @ApiServiceUnavailableResponse({
+    description: '`service_unavailable`: WhatsApp could not be reached, or connections are not set up here',
+  })
+  connect(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: ConnectWhatsAppDto,
+  ): Promise<WhatsAppConnectionResponse> {
+    return this.rpc.send(NOTIFICATION_WHATSAPP_CONNECT_PATTERN, { ...body, workspace_id: workspaceOf(principal) });
+  }
+
+  @Delete()
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Disconnect: nothing more is sent from this number, queued messages included' })
+  @ApiNoContentResponse({ description: 'Disconnected' })
+  @ApiNotFoundResponse({ description: '`not_found`: the workspace has no WhatsApp connection' })
+  async disconnect(@CurrentPrincipal() principal: Principal): Promise<void> {
+    await this.rpc.send(NOTIFICATION_WHATSAPP_DISCONNECT_PATTERN, { workspace_id: workspaceOf(principal) });
+  }
+}
