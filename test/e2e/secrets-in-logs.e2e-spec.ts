@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
+import { FAST_MAIL_ENV, mailedAcceptToken } from '../harness/invitation-mail';
 import { describeDistributed } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
+import { startSmtpSink } from '../harness/smtp-sink';
+import type { SmtpSink } from '../harness/smtp-sink';
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
@@ -12,6 +15,7 @@ const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').dig
  */
 describeDistributed('secrets in logs and responses', () => {
   let platform: Platform;
+  let smtp: SmtpSink;
   const responses: string[] = [];
   const secrets: string[] = [];
 
@@ -22,10 +26,16 @@ describeDistributed('secrets in logs and responses', () => {
   };
 
   beforeAll(async () => {
-    platform = await startPlatform({ env: { LOG_LEVEL: 'trace', AUTH_RATE_LIMIT: '1000' } });
+    smtp = await startSmtpSink();
+    platform = await startPlatform({
+      env: { ...FAST_MAIL_ENV, SMTP_URL: smtp.url, LOG_LEVEL: 'trace', AUTH_RATE_LIMIT: '1000' },
+    });
   });
 
-  afterAll(() => platform?.close());
+  afterAll(async () => {
+    await platform?.close();
+    await smtp?.close();
+  });
 
   it('should write no password, token, key secret or hash to any log line or response', async () => {
     const ownerPassword = 'owner-Secret-Passw0rd-Σ';
@@ -66,14 +76,15 @@ describeDistributed('secrets in logs and responses', () => {
     record(await api().get('/v1/workspace/api-keys').set('authorization', bearer).expect(200));
     record(await api().get('/v1/workspace').set('authorization', 'Bearer sk-not-a-real-key').expect(401));
 
-    const invited = record(
+    const invitee = `agent-${Date.now()}@example.test`;
+    record(
       await api()
         .post('/v1/workspace/invitations')
         .set('authorization', bearer)
-        .send({ email: `agent-${Date.now()}@example.test`, role: 'agent' })
+        .send({ email: invitee, role: 'agent' })
         .expect(201),
     );
-    const acceptToken = (invited.body as { accept_token: string }).accept_token;
+    const acceptToken = await mailedAcceptToken(smtp, invitee);
     const agentPassword = 'agent-Secret-Passw0rd-Ω';
     secrets.push(acceptToken, agentPassword);
     record(

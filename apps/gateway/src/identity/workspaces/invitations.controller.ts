@@ -6,6 +6,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
@@ -15,7 +16,7 @@ import {
   AcceptInvitationDto,
   AcceptedMemberDto,
   CreateInvitationDto,
-  CreatedInvitationDto,
+  InvitationDto,
   InvitationListDto,
 } from './invitations.dto';
 import { InvitationsService } from './invitations.service';
@@ -27,10 +28,16 @@ export class InvitationsController {
 
   @Post('workspace/invitations')
   @Authenticated(['user'], 'team:manage')
-  @ApiOperation({ summary: 'Invite someone', description: 'The accept_token is shown only in this response.' })
-  @ApiCreatedResponse({ type: CreatedInvitationDto })
+  @ApiOperation({
+    summary: 'Invite someone',
+    description:
+      'The invitee is e-mailed an accept link, in their language when they have an account (the inviter’s ' +
+      'otherwise). The link carries the single-use token; nobody else ever sees it.',
+  })
+  @ApiCreatedResponse({ type: InvitationDto })
   @ApiConflictResponse({ description: '`conflict`: already a member, or already invited' })
-  invite(@CurrentPrincipal() principal: Principal, @Body() dto: CreateInvitationDto): Promise<CreatedInvitationDto> {
+  @ApiServiceUnavailableResponse({ description: '`service_unavailable`: invitations cannot be e-mailed here' })
+  invite(@CurrentPrincipal() principal: Principal, @Body() dto: CreateInvitationDto): Promise<InvitationDto> {
     return this.invitations.invite(principal, dto);
   }
 

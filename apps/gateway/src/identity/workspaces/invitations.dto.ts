@@ -37,14 +37,6 @@ export class InvitationDto {
   created_at: string;
 }
 
-export class CreatedInvitationDto extends InvitationDto {
-  @ApiProperty({
-    description: 'Single use. Shown only in this response: send it to the invitee.',
-    example: 'q3v9Xn2kS0bq0Y5Rk1m3Jd8tC2yW7eLh4uZp6aNf1oE',
-  })
-  accept_token: string;
-}
-
 export class InvitationListDto {
   @ApiProperty({ enum: ['list'] })
   object: 'list';
@@ -58,7 +50,7 @@ export class InvitationListDto {
 
 export class AcceptInvitationDto {
   @ApiProperty({
-    description: 'The accept_token from the invitation',
+    description: 'The token from the accept link mailed to the invitee (`…/invitations/accept#token=<token>`)',
     example: 'q3v9Xn2kS0bq0Y5Rk1m3Jd8tC2yW7eLh4uZp6aNf1oE',
   })
   @IsString()
@@ -120,10 +112,6 @@ export function toInvitationDto(invitation: Invitation): InvitationDto {
     expires_at: invitation.expiresAt.toISOString(),
     created_at: invitation.createdAt.toISOString(),
   };
-}
-
-export function toCreatedInvitationDto(invitation: Invitation, acceptToken: string): CreatedInvitationDto {
-  return { ...toInvitationDto(invitation), accept_token: acceptToken };
 }
 
 export function toInvitationListDto(invitations: Invitation[]): InvitationListDto {

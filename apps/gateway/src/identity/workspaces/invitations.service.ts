@@ -7,12 +7,12 @@ import { SecretBox } from '@app/platform';
 import { gatewayConfig } from '../../config/gateway.env';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { hashSecret, newSecret } from '../secrets';
-import { toAcceptedMemberDto, toCreatedInvitationDto, toInvitationListDto } from './invitations.dto';
+import { toAcceptedMemberDto, toInvitationDto, toInvitationListDto } from './invitations.dto';
 import type {
   AcceptInvitationDto,
   AcceptedMemberDto,
   CreateInvitationDto,
-  CreatedInvitationDto,
+  InvitationDto,
   InvitationListDto,
 } from './invitations.dto';
 import { InvitationsRepository } from './invitations.repository';
@@ -38,8 +38,15 @@ export class InvitationsService {
       : null;
   }
 
-  async invite(principal: Principal, dto: CreateInvitationDto): Promise<CreatedInvitationDto> {
+  /** The token goes to the invitee by e-mail only: whoever holds it chooses the account's password. */
+  async invite(principal: Principal, dto: CreateInvitationDto): Promise<InvitationDto> {
     const { workspaceId, accountId } = personFor(principal, 'team:manage');
+    if (!this.tokenBox) {
+      throw new AppError(
+        'service_unavailable',
+        'Invitations cannot be e-mailed on this platform (INVITATION_TOKEN_KEY is not set).',
+      );
+    }
     const token = newSecret();
     const email = normalizeEmail(dto.email);
     const outcome = await this.invitations.create(
@@ -51,11 +58,11 @@ export class InvitationsService {
         invitedBy: accountId,
         expiresAt: invitationExpiry(new Date()),
       },
-      this.tokenBox?.seal(token) ?? null,
+      this.tokenBox.seal(token),
     );
     switch (outcome.kind) {
       case 'created':
-        return toCreatedInvitationDto(outcome.invitation, token);
+        return toInvitationDto(outcome.invitation);
       case 'already_member':
         throw new AppError('conflict', `${email} is already a member of this workspace.`);
       case 'already_invited':
