@@ -9,7 +9,7 @@ type TracedRequest = FastifyRequest & { [HTTP_SPAN]?: { span: Span; context: Con
 /** Errors that are the caller's (a 404, a refused payment) are not faults of the span's service. */
 function isFault(error: unknown): boolean {
   const code = (error as { error?: unknown } | null | undefined)?.error;
-  return typeof code !== 'string' || code === 'internal_error';
+  return typeof code !== 'string' || code === 'internal_error' || code === 'service_unavailable';
 }
 
 function errorCode(error: unknown): string {
