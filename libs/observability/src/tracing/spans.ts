@@ -1,10 +1,32 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
 import type { Context, Span, Tracer } from '@opentelemetry/api';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { EndSpan, TraceCarrier, TracedEvent, TracingRuntime } from './tracing';
+import type { EndSpan, HttpHookHost, TraceCarrier, TracedEvent, TracingRuntime } from './tracing';
 
 const HTTP_SPAN = Symbol('httpSpan');
-type TracedRequest = FastifyRequest & { [HTTP_SPAN]?: { span: Span; context: Context } };
+
+/** The parts of a Fastify request the HTTP span reads. */
+interface TracedRequest {
+  method: string;
+  url: string;
+  protocol: string;
+  id: string;
+  headers: Record<string, string | string[] | undefined>;
+  routeOptions?: { url?: string };
+  [HTTP_SPAN]?: { span: Span; context: Context };
+}
+
+/** The Fastify hooks the HTTP span uses. */
+interface HookedServer {
+  addHook(
+    name: 'onRequest' | 'preHandler',
+    hook: (request: TracedRequest, reply: unknown, done: () => void) => void,
+  ): void;
+  addHook(
+    name: 'onResponse',
+    hook: (request: TracedRequest, reply: { statusCode: number }, done: () => void) => void,
+  ): void;
+  addHook(name: 'onRequestAbort', hook: (request: TracedRequest, done: () => void) => void): void;
+}
 
 /** Errors that are the caller's (a 404, a refused payment) are not faults of the span's service. */
 function isFault(error: unknown): boolean {
@@ -33,8 +55,9 @@ export class SpanRuntime implements TracingRuntime {
     readonly shutdown: () => Promise<void>,
   ) {}
 
-  traceHttpServer(fastify: FastifyInstance): void {
-    fastify.addHook('onRequest', (request: TracedRequest, _reply, done) => {
+  traceHttpServer(server: HttpHookHost): void {
+    const fastify = server as HookedServer;
+    fastify.addHook('onRequest', (request, _reply, done) => {
       // Probes are not requests anyone follows (the logs skip them too).
       if (request.url.includes('/health/')) return done();
       const parent = propagation.extract(ROOT_CONTEXT, request.headers);
@@ -55,7 +78,7 @@ export class SpanRuntime implements TracingRuntime {
       done();
     });
     // Guards, pipes, the controller and the messages it sends run inside the request's span.
-    fastify.addHook('preHandler', (request: TracedRequest, _reply, done) => {
+    fastify.addHook('preHandler', (request, _reply, done) => {
       const traced = request[HTTP_SPAN];
       if (!traced) return done();
       context.with(traced.context, done);
@@ -75,11 +98,11 @@ export class SpanRuntime implements TracingRuntime {
       } else traced.span.setAttribute('error.type', 'aborted');
       traced.span.end();
     };
-    fastify.addHook('onResponse', (request: TracedRequest, reply, done) => {
+    fastify.addHook('onResponse', (request, reply, done) => {
       end(request, reply.statusCode);
       done();
     });
-    fastify.addHook('onRequestAbort', (request: TracedRequest, done) => {
+    fastify.addHook('onRequestAbort', (request, done) => {
       end(request, undefined);
       done();
     });

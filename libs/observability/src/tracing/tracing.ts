@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { startSdk } from './sdk';
 
 /**
  * Traces are off unless OTEL_EXPORTER_OTLP_ENDPOINT is set. Off means free: this file
@@ -12,12 +12,20 @@ export interface TraceCarrier {
   tracestate?: string;
 }
 
+/**
+ * The gateway's Fastify instance, seen only as something that takes hooks: libraries load
+ * no web framework, not even its types (spans.ts describes the parts it uses).
+ */
+export interface HttpHookHost {
+  addHook: unknown;
+}
+
 /** Ends a span opened around work whose end is reported later (a reply published). */
 export type EndSpan = (error?: unknown) => void;
 
 /** What the SDK side provides once started (./spans). */
 export interface TracingRuntime {
-  traceHttpServer(fastify: FastifyInstance): void;
+  traceHttpServer(server: HttpHookHost): void;
   currentTraceparent(): string | undefined;
   logFields(): Record<string, string>;
   rpcClient<T>(pattern: string, system: string, send: (carrier: TraceCarrier) => Promise<T>): Promise<T>;
@@ -59,7 +67,7 @@ export function startTracing(app: string, env: NodeJS.ProcessEnv = process.env):
   if (!settings) return false;
   // Required here and only here: with tracing off, no OpenTelemetry module is ever loaded.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const sdk = require('./sdk') as typeof import('./sdk');
+  const sdk = require('./sdk') as { startSdk: typeof startSdk };
   runtime = sdk.startSdk(settings);
   return true;
 }
@@ -91,8 +99,8 @@ export async function stopTracing(timeoutMs = 2000): Promise<void> {
 }
 
 /** The HTTP server span of each request (route template names), honouring an incoming `traceparent`. */
-export function traceHttpServer(fastify: FastifyInstance): void {
-  runtime?.traceHttpServer(fastify);
+export function traceHttpServer(server: HttpHookHost): void {
+  runtime?.traceHttpServer(server);
 }
 
 /** The `traceparent` of the active span, to store beside an outbox row. */
