@@ -52,6 +52,7 @@ export class DrainingNatsServer extends ServerNats {
     this.inFlight.add(finished);
     void finished.then(() => this.inFlight.delete(finished));
     const endSpan = this.spanEnds.get(message);
+    this.spanEnds.delete(message);
     return (packet) => {
       const published = publish(packet);
       if (packet.isDisposed || packet.err !== undefined) {
@@ -67,8 +68,14 @@ export class DrainingNatsServer extends ServerNats {
     const envelope = envelopeOf(natsMsg);
     return runWithRequestContext({ requestId: requestIdOfEnvelope(envelope) }, () =>
       traceRpcHandling(channel, 'nats', envelope, (endSpan) => {
-        if (endSpan) this.spanEnds.set(natsMsg, endSpan);
-        return super.handleMessage(channel, natsMsg);
+        if (!endSpan) return super.handleMessage(channel, natsMsg);
+        this.spanEnds.set(natsMsg, endSpan);
+        return super.handleMessage(channel, natsMsg).finally(() => {
+          // No publisher was taken (an event, or a message unreadable before its handler): nothing to wait for.
+          if (this.spanEnds.get(natsMsg) !== endSpan) return;
+          this.spanEnds.delete(natsMsg);
+          endSpan();
+        });
       }),
     );
   }
