@@ -68,7 +68,7 @@ async function decisionsHandler(pool: Pool): Promise<Handler> {
         idempotencyKey: `debit:decision:${id}:${randomUUID()}`,
         createdAt: new Date(),
         defaultThreshold: 3,
-        lowBalanceEvent: { id: randomUUID(), subject: BILLING_BALANCE_LOW, requestId: null },
+        lowBalanceEvent: { id: randomUUID(), subject: BILLING_BALANCE_LOW, requestId: null, traceparent: null },
       }),
     );
     if (debited.rows.length === 0) return { status: 402, json: { error: 'insufficient_decisions' } };

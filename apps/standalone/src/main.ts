@@ -1,3 +1,5 @@
+// Tracing first, before anything loads pg.
+import './tracing';
 import path from 'node:path';
 import { Logger } from 'nestjs-pino';
 import { APP_RUNTIME } from '@app/contracts';

@@ -81,6 +81,38 @@ export class BaseEnv {
   @Max(300_000)
   SHUTDOWN_TIMEOUT_MS = 10_000;
 
+  /**
+   * Traces (docs/tracing.md): set, spans go over OTLP/HTTP (JSON) to `<endpoint>/v1/traces`;
+   * unset, tracing is off and no OpenTelemetry code is loaded. Read at process start.
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+/, {
+    message: 'must be an http:// or https:// URL (the collector, e.g. http://otel-collector:4318)',
+  })
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+
+  /** Extra headers for the collector (`key=value,…`), e.g. its API key; never logged. */
+  @IsOptional()
+  @IsString()
+  OTEL_EXPORTER_OTLP_HEADERS?: string;
+
+  /** The spans' `service.name`; unset: the app's name (gateway, decision, …, standalone). */
+  @IsOptional()
+  @Matches(/^\S{1,100}$/, { message: 'must be a name without spaces' })
+  OTEL_SERVICE_NAME?: string;
+
+  /** Share of new traces kept, 0 to 1; a request whose `traceparent` says sampled is always kept. */
+  @IsOptional()
+  @Matches(/^(0(\.\d+)?|1(\.0+)?)$/, { message: 'must be a number from 0 to 1' })
+  OTEL_TRACES_SAMPLER_ARG?: string;
+
+  /** How often finished spans are sent, in ms. */
+  @ToInteger()
+  @IsInt()
+  @Min(1)
+  @Max(60_000)
+  OTEL_BSP_SCHEDULE_DELAY = 5000;
+
   /** Unset: the app's default port (3000 gateway and standalone, 3001-3005 services). */
   @IsOptional()
   @ToInteger()

@@ -49,7 +49,13 @@ export class DatabaseModule {
           provide: relayToken,
           inject: [getDataSourceToken(definition.service), EVENT_STREAM, RUNTIME_OPTIONS],
           useFactory: (dataSource: DataSource, stream: EventStream, runtime: RuntimeOptions) =>
-            new OutboxRelay(dataSource, stream, definition.service, runtime.outboxPollMs),
+            new OutboxRelay(
+              dataSource,
+              stream,
+              definition.service,
+              runtime.outboxPollMs,
+              runtime.mode === 'distributed' ? 'nats' : 'in_process',
+            ),
         },
       ],
       exports: [TypeOrmModule, relayToken],

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import type { DynamicModule } from '@nestjs/common';
 import { currentRequestId } from './request-context';
+import { traceLogFields, tracingEnabled } from './tracing/tracing';
 
 export interface LoggingOptions {
   level: string;
@@ -35,10 +36,7 @@ export function loggingModule(options: LoggingOptions): DynamicModule {
       messageKey: 'message',
       timestamp: () => `,"time":"${new Date().toISOString()}"`,
       formatters: { level: (label) => ({ level: label }) },
-      mixin: () => {
-        const requestId = currentRequestId();
-        return requestId ? { request_id: requestId } : {};
-      },
+      mixin: tracingEnabled() ? () => ({ ...requestIdField(), ...traceLogFields() }) : requestIdField,
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
       serializers: {
         req: (req: { id: string; method: string; url: string }) => ({
@@ -51,6 +49,11 @@ export function loggingModule(options: LoggingOptions): DynamicModule {
       autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').includes('/health/') },
     },
   });
+}
+
+function requestIdField(): Record<string, string> {
+  const requestId = currentRequestId();
+  return requestId ? { request_id: requestId } : {};
 }
 
 /** Query strings can carry search terms of a person; keep logs to the path. */

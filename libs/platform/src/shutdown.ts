@@ -1,4 +1,5 @@
 import type { INestApplicationContext, LoggerService } from '@nestjs/common';
+import { stopTracing } from '@app/observability';
 
 /**
  * SIGTERM or SIGINT: stop taking work, finish what is in flight (HTTP requests, messages,
@@ -27,6 +28,7 @@ export function closeGracefullyOnSignals(
     void app
       .close()
       .then(after)
+      .then(() => stopTracing()) // the spans of the work just finished
       .then(() => {
         logger.log('Stopped cleanly');
         process.exit(0);

@@ -46,7 +46,7 @@ export interface OneStatementDebit {
   /** The threshold when the workspace has not set its own. */
   defaultThreshold: number;
   /** The outbox row written if this debit crosses the threshold. */
-  lowBalanceEvent: { id: string; subject: string; requestId: string | null };
+  lowBalanceEvent: { id: string; subject: string; requestId: string | null; traceparent: string | null };
 }
 
 /**
@@ -67,9 +67,9 @@ export const DEBIT_SQL = `WITH moved AS (
        (SELECT threshold FROM "billing"."low_balance_thresholds" WHERE workspace_id = $1 AND asset = $2),
        $7::int) AS value),
    low AS (
-     INSERT INTO "billing"."outbox" (id, subject, payload, request_id)
+     INSERT INTO "billing"."outbox" (id, subject, payload, request_id, traceparent)
      SELECT $8, $9, jsonb_build_object('workspace_id', e.workspace_id, 'asset', e.asset,
-              'balance', e.balance_after, 'threshold', t.value, 'entry_id', e.id), $10
+              'balance', e.balance_after, 'threshold', t.value, 'entry_id', e.id), $10, $11
      FROM entry e CROSS JOIN threshold t
      WHERE t.value > 0 AND e.balance_after + $3 >= t.value AND e.balance_after < t.value
      RETURNING id)
@@ -87,6 +87,7 @@ export function debitParameters(debit: OneStatementDebit): unknown[] {
     debit.lowBalanceEvent.id,
     debit.lowBalanceEvent.subject,
     debit.lowBalanceEvent.requestId,
+    debit.lowBalanceEvent.traceparent,
   ];
 }
 

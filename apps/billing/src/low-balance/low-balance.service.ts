@@ -6,7 +6,7 @@ import type { BalanceLowPayload, BillingAsset } from '@app/contracts';
 import { InjectConfig } from '@app/config';
 import type { AppConfig } from '@app/config';
 import { Outbox } from '@app/messaging';
-import { currentRequestId } from '@app/observability';
+import { currentRequestId, currentTraceparent } from '@app/observability';
 import { billingConfig } from '../config/billing.env';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import type { LedgerEntryRow } from '../ledger/ledger.repository';
@@ -34,8 +34,13 @@ export class LowBalanceService {
   }
 
   /** The outbox row a one-statement debit writes if it crosses its threshold. */
-  newEvent(): { id: string; subject: string; requestId: string | null } {
-    return { id: randomUUID(), subject: BILLING_BALANCE_LOW, requestId: currentRequestId() ?? null };
+  newEvent(): { id: string; subject: string; requestId: string | null; traceparent: string | null } {
+    return {
+      id: randomUUID(),
+      subject: BILLING_BALANCE_LOW,
+      requestId: currentRequestId() ?? null,
+      traceparent: currentTraceparent() ?? null,
+    };
   }
 
   /** In the entry's transaction: the event commits with the entry or not at all. */

@@ -33,6 +33,7 @@ export function asyncApiDocument(): Record<string, unknown> {
           subject: { const: event.subject },
           occurred_at: { type: 'string', format: 'date-time' },
           request_id: { type: 'string', description: 'The request that caused it, for tracing' },
+          traceparent: { type: 'string', description: 'W3C trace context of the publishing span, when tracing is on' },
           payload: { $ref: `#/components/schemas/${event.payload}` },
         },
       },

@@ -7,7 +7,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppExceptionFilter, contractValidationPipe, renderHttpError } from '@app/errors';
-import { requestIdFrom, runWithRequestContext } from '@app/observability';
+import { requestIdFrom, runWithRequestContext, traceHttpServer } from '@app/observability';
 import { useBrowserSafety } from './browser-safety';
 import { answerClientError } from './client-errors';
 import { useJsonBodyParser } from './json-body-parser';
@@ -48,6 +48,8 @@ export async function createHttpApp(rootModule: Type, options: HttpAppOptions): 
   // The handler (guards, pipes, controller, outgoing messages, logs) runs inside the request's
   // context: done() calls into it synchronously, so every promise it makes inherits the id.
   fastify.addHook('preHandler', (request, _reply, done) => runWithRequestContext({ requestId: request.id }, done));
+  // A server span per request when tracing is on (nothing is added when it is off).
+  traceHttpServer(fastify);
   useJsonBodyParser(fastify, options.bodyLimitBytes);
   useInteractionFormBodies(fastify, options.bodyLimitBytes);
   await useMultipartBodies(fastify);

@@ -53,4 +53,17 @@ function schemaOf(queryRunner: QueryRunner): string {
   return schema;
 }
 
-export const EVENT_MIGRATIONS = [CreateEventTables1763769600000];
+/** Where a traced request's span is kept with its event until the relay publishes it. */
+export class AddOutboxTraceparent1795996800000 implements MigrationInterface {
+  name = 'AddOutboxTraceparent1795996800000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "${schemaOf(queryRunner)}"."outbox" ADD COLUMN "traceparent" text`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "${schemaOf(queryRunner)}"."outbox" DROP COLUMN "traceparent"`);
+  }
+}
+
+export const EVENT_MIGRATIONS = [CreateEventTables1763769600000, AddOutboxTraceparent1795996800000];

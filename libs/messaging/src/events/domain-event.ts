@@ -6,6 +6,8 @@ export interface DomainEvent<T = unknown> {
   subject: string;
   occurred_at: string;
   request_id?: string;
+  /** W3C trace context of the publishing span, when tracing: the consumer's span continues the trace. */
+  traceparent?: string;
   payload: T;
 }
 

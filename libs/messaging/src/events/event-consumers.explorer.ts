@@ -3,6 +3,7 @@ import type { OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, ModuleRef, Reflector } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { traceEventDelivery } from '@app/observability';
 import { RUNTIME_OPTIONS } from '../runtime';
 import type { RuntimeOptions } from '../runtime';
 import { EVENT_CONSUMER_SERVICE, EVENT_HANDLER } from './event-consumer.decorator';
@@ -80,7 +81,9 @@ export class EventConsumersExplorer implements OnModuleInit, OnApplicationShutdo
     const durableName = `${service}-${options.name}`;
     const policy = { maxAttempts: this.runtime.eventMaxAttempts, retryBaseMs: this.runtime.eventRetryBaseMs };
     const deliver: DeliveryHandler = (event, attempt) =>
-      deliverEvent(dataSource, durableName, handler, event, attempt, policy);
+      traceEventDelivery(durableName, event, attempt, () =>
+        deliverEvent(dataSource, durableName, handler, event, attempt, policy),
+      );
     this.consumers.set(durableName, { durableName, subject: options.subject, deliver });
     await this.start(durableName);
     this.logger.log(`Consuming ${options.subject} as ${durableName}`);

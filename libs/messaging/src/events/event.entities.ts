@@ -19,6 +19,10 @@ export class OutboxMessage {
   @Column('text', { name: 'request_id', nullable: true })
   requestId: string | null;
 
+  /** The span that wrote the row (W3C `traceparent`), when tracing: the relay's publish continues it. */
+  @Column('text', { nullable: true })
+  traceparent: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { In, IsNull, Not } from 'typeorm';
 import type { DataSource } from 'typeorm';
+import { traceEventPublish } from '@app/observability';
 import type { DomainEvent } from './domain-event';
 import { OutboxMessage } from './event.entities';
 import type { EventStream } from './event-stream';
@@ -25,6 +26,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly stream: EventStream,
     private readonly service: string,
     private readonly pollMs: number,
+    /** `messaging.system` of the publish spans: `nats` (JetStream) or `in_process`. */
+    private readonly system = 'nats',
   ) {
     this.logger = new Logger(`OutboxRelay:${service}`);
   }
@@ -57,8 +60,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       take: BATCH_SIZE,
     });
     for (const row of rows) {
-      const publishing = this.stream
-        .publish(toEvent(row))
+      const publishing = traceEventPublish(row, this.system, (traceparent) =>
+        this.stream.publish(toEvent(row, traceparent)),
+      )
         .then(() => this.markPublished(row.id))
         .catch((err: unknown) => this.logger.warn({ err, event_id: row.id }, 'Publishing an event failed; will retry'))
         .finally(() => this.inFlight.delete(row.id));
@@ -71,12 +75,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 }
 
-function toEvent(row: OutboxMessage): DomainEvent {
+function toEvent(row: OutboxMessage, traceparent: string | undefined): DomainEvent {
   return {
     id: row.id,
     subject: row.subject,
     occurred_at: row.createdAt.toISOString(),
     ...(row.requestId ? { request_id: row.requestId } : {}),
+    ...(traceparent ? { traceparent } : {}),
     payload: row.payload,
   };
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { currentRequestId } from '@app/observability';
+import { currentRequestId, currentTraceparent } from '@app/observability';
 import { OutboxMessage } from './event.entities';
 
 /**
@@ -12,7 +12,13 @@ import { OutboxMessage } from './event.entities';
 export class Outbox {
   async add<T>(tx: EntityManager, subject: string, payload: T): Promise<string> {
     const id = randomUUID();
-    await tx.insert(OutboxMessage, { id, subject, payload: payload as object, requestId: currentRequestId() ?? null });
+    await tx.insert(OutboxMessage, {
+      id,
+      subject,
+      payload: payload as object,
+      requestId: currentRequestId() ?? null,
+      traceparent: currentTraceparent() ?? null,
+    });
     return id;
   }
 }

@@ -1,7 +1,8 @@
 import { ServerNats } from '@nestjs/microservices';
 import type { NatsContext, WritePacket } from '@nestjs/microservices';
 import type { Msg as NatsMsg, NatsConnection, Subscription, SubscriptionOptions } from 'nats';
-import { requestIdOfEnvelope, runWithRequestContext } from '@app/observability';
+import { requestIdOfEnvelope, runWithRequestContext, traceRpcHandling } from '@app/observability';
+import type { EndSpan } from '@app/observability';
 import { qualifySubject } from './namespace';
 
 /**
@@ -20,6 +21,8 @@ export class DrainingNatsServer extends ServerNats {
 
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly requestSubscriptions: Subscription[] = [];
+  /** Tracing only: the end of each request's server span, called once its reply is published. */
+  private readonly spanEnds = new WeakMap<NatsMsg, EndSpan>();
   private closing = false;
 
   /**
@@ -48,17 +51,32 @@ export class DrainingNatsServer extends ServerNats {
     const finished = new Promise<void>((resolve) => (finish = resolve));
     this.inFlight.add(finished);
     void finished.then(() => this.inFlight.delete(finished));
+    const endSpan = this.spanEnds.get(message);
+    this.spanEnds.delete(message);
     return (packet) => {
       const published = publish(packet);
-      if (packet.isDisposed || packet.err !== undefined) finish();
+      if (packet.isDisposed || packet.err !== undefined) {
+        finish();
+        endSpan?.(packet.err);
+      }
       return published;
     };
   }
 
-  /** Each message's handler runs in the request context of the id its envelope carries. */
+  /** Each message's handler runs in the request context of the id its envelope carries (and its trace, when on). */
   override handleMessage(channel: string, natsMsg: NatsMsg): Promise<unknown> {
-    return runWithRequestContext({ requestId: requestIdOfEnvelope(envelopeOf(natsMsg)) }, () =>
-      super.handleMessage(channel, natsMsg),
+    const envelope = envelopeOf(natsMsg);
+    return runWithRequestContext({ requestId: requestIdOfEnvelope(envelope) }, () =>
+      traceRpcHandling(channel, 'nats', envelope, (endSpan) => {
+        if (!endSpan) return super.handleMessage(channel, natsMsg);
+        this.spanEnds.set(natsMsg, endSpan);
+        return super.handleMessage(channel, natsMsg).finally(() => {
+          // No publisher was taken (an event, or a message unreadable before its handler): nothing to wait for.
+          if (this.spanEnds.get(natsMsg) !== endSpan) return;
+          this.spanEnds.delete(natsMsg);
+          endSpan();
+        });
+      }),
     );
   }
 

@@ -2,7 +2,7 @@ import { ClientProxy, Server } from '@nestjs/microservices';
 import type { CustomTransportStrategy, MessageHandler, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { isObservable, lastValueFrom, from, of } from 'rxjs';
 import type { Observable } from 'rxjs';
-import { requestIdOfEnvelope, runWithRequestContext } from '@app/observability';
+import { requestIdOfEnvelope, runWithRequestContext, traceRpcHandling } from '@app/observability';
 
 /** A copy through JSON, so standalone sees exactly what NATS would deliver (dates become strings). */
 function overTheWire<T>(value: T): T {
@@ -71,18 +71,23 @@ export class InProcessClient extends ClientProxy {
       return () => undefined;
     }
     let cancelled = false;
+    const pattern = this.normalizePattern(packet.pattern as string);
     const data: unknown = overTheWire<unknown>(packet.data);
-    // The handler runs in the caller's request context: its id travels in the envelope, as over NATS.
-    void runWithRequestContext({ requestId: requestIdOfEnvelope(data) }, async () => {
-      try {
-        const result: unknown = await handler(data, undefined);
-        const result$: Observable<unknown> = isObservable(result) ? result : from(Promise.resolve(result));
-        const response = await lastValueFrom(result$, { defaultValue: undefined });
-        if (!cancelled) callback({ response: overTheWire(response), isDisposed: true });
-      } catch (err) {
-        if (!cancelled) callback({ err: overTheWire(err), isDisposed: true });
-      }
-    });
+    // The handler runs in the caller's request context: its id (and trace) travel in the envelope, as over NATS.
+    void runWithRequestContext({ requestId: requestIdOfEnvelope(data) }, () =>
+      traceRpcHandling(pattern, 'in_process', data, async (endSpan) => {
+        try {
+          const result: unknown = await handler(data, undefined);
+          const result$: Observable<unknown> = isObservable(result) ? result : from(Promise.resolve(result));
+          const response = await lastValueFrom(result$, { defaultValue: undefined });
+          endSpan?.();
+          if (!cancelled) callback({ response: overTheWire(response), isDisposed: true });
+        } catch (err) {
+          endSpan?.(err);
+          if (!cancelled) callback({ err: overTheWire(err), isDisposed: true });
+        }
+      }),
+    );
     return () => {
       cancelled = true;
     };

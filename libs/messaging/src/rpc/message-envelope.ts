@@ -1,5 +1,5 @@
-/** What crosses the transport for every request: the payload and who asked (for logs). */
+/** What crosses the transport for every request: the payload, who asked (for logs) and, when tracing, the W3C trace context. */
 export interface MessageEnvelope<T> {
-  meta: { requestId?: string };
+  meta: { requestId?: string; traceparent?: string; tracestate?: string };
   data: T;
 }

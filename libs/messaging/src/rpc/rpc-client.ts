@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { AppError, isErrorEnvelope } from '@app/errors';
-import { currentRequestId } from '@app/observability';
+import { currentRequestId, traceRpcCall } from '@app/observability';
 import { TimeoutError, firstValueFrom, timeout } from 'rxjs';
 import type { MessageEnvelope } from './message-envelope';
 import { RUNTIME_OPTIONS } from '../runtime';
@@ -21,8 +21,21 @@ export class RpcClient {
     @Inject(RUNTIME_OPTIONS) private readonly runtime: RuntimeOptions,
   ) {}
 
-  async send<TResponse, TRequest = unknown>(pattern: string, data: TRequest, timeoutMs?: number): Promise<TResponse> {
-    const envelope: MessageEnvelope<TRequest> = { meta: { requestId: currentRequestId() }, data };
+  send<TResponse, TRequest = unknown>(pattern: string, data: TRequest, timeoutMs?: number): Promise<TResponse> {
+    return traceRpcCall(pattern, this.runtime.mode === 'distributed' ? 'nats' : 'in_process', (carrier) =>
+      this.request<TResponse, TRequest>(
+        pattern,
+        { meta: { requestId: currentRequestId(), ...carrier }, data },
+        timeoutMs,
+      ),
+    );
+  }
+
+  private async request<TResponse, TRequest>(
+    pattern: string,
+    envelope: MessageEnvelope<TRequest>,
+    timeoutMs: number | undefined,
+  ): Promise<TResponse> {
     try {
       return await firstValueFrom(
         this.proxy
