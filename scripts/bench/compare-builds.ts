@@ -65,9 +65,7 @@ async function main(): Promise<void> {
         );
       }
       const quotients = results.map((r) => Number(ratio(r.current, r.other)));
-      process.stdout.write(
-        `this/other over ${rounds} rounds: ${Math.min(...quotients)}–${Math.max(...quotients)}\n`,
-      );
+      process.stdout.write(`this/other over ${rounds} rounds: ${Math.min(...quotients)}–${Math.max(...quotients)}\n`);
     }),
   );
 }

@@ -150,10 +150,10 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
     const probe = !options.routes.includes('decisions')
       ? undefined
       : await fetch(`${platform.baseUrl}/v1/decisions`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify(DECISION_BODIES[0]),
-    });
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify(DECISION_BODIES[0]),
+        });
     if (!probe) process.stdout.write('POST /v1/decisions not measured (--routes).\n');
     else if (!probe.ok) report.failures.push(`POST /v1/decisions answers ${probe.status}: ${await probe.text()}`);
     else {

@@ -48,12 +48,16 @@ describe('jsonCopy', () => {
 
   it('should turn dates into ISO strings, class instances into plain objects and drop undefined fields', () => {
     const value = { at: new Date('2025-01-02T03:04:05.000Z'), dto: new Dto('الرياض'), list: [undefined, NaN, () => 1] };
-    expect(jsonCopy(value)).toStrictEqual({ at: '2025-01-02T03:04:05.000Z', dto: { city: 'الرياض' }, list: [null, null, null] });
+    expect(jsonCopy(value)).toStrictEqual({
+      at: '2025-01-02T03:04:05.000Z',
+      dto: { city: 'الرياض' },
+      list: [null, null, null],
+    });
   });
 
   it('should keep a "__proto__" key as data, as JSON.parse does', () => {
     const value = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as Record<string, unknown>;
-    const copied = jsonCopy(value) as Record<string, unknown>;
+    const copied = jsonCopy<Record<string, unknown>>(value);
     expect(copied).toStrictEqual(overJson(value));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(copied)).toBe(Object.prototype);

@@ -29,8 +29,10 @@ function copy(input: unknown, key: string): unknown {
         return copy(value.valueOf(), key);
       }
       return copyObject(value as Record<string, unknown>);
-    default:
-      return undefined; // undefined, functions and symbols: dropped from objects, null in arrays
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined; // dropped from objects, null in arrays
   }
 }
 
@@ -49,7 +51,8 @@ function copyObject(object: Record<string, unknown>): Record<string, unknown> {
     const item = copy(object[key], key);
     if (item === undefined) continue;
     // JSON.parse makes "__proto__" an own property; an assignment would set the prototype.
-    if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
     else out[key] = item;
   }
   return out;
