@@ -2,6 +2,7 @@ import path from 'node:path';
 import { startBaseline } from './baseline';
 import { runLoad } from './load';
 import type { LoadResult, Workload } from './load';
+import { readCpuSeconds } from './memory';
 import { option, positiveOption } from './options';
 import { startStandalone } from './platforms';
 import type { Platform } from './platforms';
@@ -24,6 +25,10 @@ interface Round {
   other: LoadResult;
 }
 
+/**
+ * One run, and the CPU the platform's Node process spent per request over it: on a machine
+ * too busy for req/s to compare, CPU ms per request still does.
+ */
 async function measure(platform: Platform, durationS: number, connections: number): Promise<LoadResult> {
   const warmupS = positiveOption('warmup', 3);
   const workload: Workload = {
@@ -32,7 +37,18 @@ async function measure(platform: Platform, durationS: number, connections: numbe
     headers: { authorization: `Bearer ${await platform.apiKey()}` },
   };
   await runLoad(platform.baseUrl, workload, { durationS: warmupS, connections });
-  return runLoad(platform.baseUrl, workload, { durationS, connections });
+  const node = platform.memoryGroups().filter((group) => group.label === 'standalone node');
+  const before = readCpuSeconds(node);
+  const result = await runLoad(platform.baseUrl, workload, { durationS, connections });
+  const seconds = (readCpuSeconds(node).get('standalone node') ?? 0) - (before.get('standalone node') ?? 0);
+  result.cpu = [
+    {
+      label: 'standalone node',
+      cores: Math.round((seconds / durationS) * 100) / 100,
+      msPerRequest: Math.round((seconds * 1000 * 100) / Math.max(result.requests, 1)) / 100,
+    },
+  ];
+  return result;
 }
 
 async function main(): Promise<void> {
@@ -58,16 +74,31 @@ async function main(): Promise<void> {
         const row = { baseline, current: first === current ? a : b, other: first === current ? b : a };
         results.push(row);
         process.stdout.write(
-          `round ${round}: baseline ${baseline.requestsPerSecond} req/s, this ${row.current.requestsPerSecond} ` +
-            `(${ratio(row.current, baseline)}×, p99 ${row.current.p99Ms} ms, ${row.current.errors} errors), ` +
-            `other ${row.other.requestsPerSecond} (${ratio(row.other, baseline)}×, p99 ${row.other.p99Ms} ms, ` +
-            `${row.other.errors} errors), this/other ${ratio(row.current, row.other)}\n`,
+          `round ${round}: baseline ${baseline.requestsPerSecond} req/s; this ${describe(row.current, baseline)}; ` +
+            `other ${describe(row.other, baseline)}; this/other ${ratio(row.current, row.other)} req/s, ` +
+            `${cpuRatio(row.current, row.other)} CPU per request\n`,
         );
       }
       const quotients = results.map((r) => Number(ratio(r.current, r.other)));
-      process.stdout.write(`this/other over ${rounds} rounds: ${Math.min(...quotients)}–${Math.max(...quotients)}\n`);
+      const cpu = results.map((r) => Number(cpuRatio(r.current, r.other)));
+      process.stdout.write(
+        `this/other over ${rounds} rounds: req/s ${Math.min(...quotients)}–${Math.max(...quotients)}, ` +
+          `CPU ms per request ${Math.min(...cpu)}–${Math.max(...cpu)}\n`,
+      );
     }),
   );
+}
+
+function describe(run: LoadResult, baseline: LoadResult): string {
+  const cpu = run.cpu?.[0];
+  return (
+    `${run.requestsPerSecond} req/s (${ratio(run, baseline)}×, p99 ${run.p99Ms} ms, ${run.errors} errors, ` +
+    `${cpu?.msPerRequest ?? '?'} CPU ms/request on ${cpu?.cores ?? '?'} cores)`
+  );
+}
+
+function cpuRatio(a: LoadResult, b: LoadResult): string {
+  return ((a.cpu?.[0]?.msPerRequest ?? 0) / Math.max(b.cpu?.[0]?.msPerRequest ?? 0, 0.001)).toFixed(2);
 }
 
 function ratio(a: LoadResult, b: LoadResult): string {
