@@ -35,8 +35,13 @@ const RESULTS_FILE = 'bench-results.json';
 /** The Saudi gazetteer beside the clone (../shared, as in CI), when it is there; `--gazetteer=none` skips it. */
 const DEFAULT_GAZETTEER = path.join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'locations', 'saudi');
 
+const ROUTES = ['locations', 'decisions', 'properties'] as const;
+type Route = (typeof ROUTES)[number];
+
 interface Options extends LoadSettings {
   modes: Mode[];
+  /** `--routes=locations,properties`: which routes to measure (all by default; decisions includes the batch). */
+  routes: Route[];
   /** A gazetteer folder imported before measuring, or undefined to measure over the seed. */
   gazetteer: string | undefined;
   warmupS: number;
@@ -48,6 +53,7 @@ function readOptions(): Options {
   const gazetteer = option('gazetteer', DEFAULT_GAZETTEER);
   return {
     modes: modesOption(),
+    routes: routesOption(),
     gazetteer: gazetteer !== 'none' && fs.existsSync(gazetteer) ? gazetteer : undefined,
     durationS: positiveOption('duration', 10),
     connections: positiveOption('connections', 50),
@@ -124,27 +130,32 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
     } else process.stdout.write('No gazetteer to import: measuring over the seed.\n');
     const auth = { authorization: `Bearer ${await platform.apiKey()}` };
 
-    process.stdout.write('Measuring GET /v1/locations…\n');
-    const locations = await compare(
-      platform,
-      'locations',
-      { method: 'GET', paths: locationPaths(), headers: auth },
-      options,
-    );
-    report.runs.push(
-      routeRun('GET /v1/locations', locations, {
-        target: mode === 'standalone' ? `≥ ${LOCATIONS_TARGET_RPS} req/s` : '',
-        met: mode !== 'standalone' || locations.measured.requestsPerSecond >= LOCATIONS_TARGET_RPS,
-      }),
-    );
+    if (options.routes.includes('locations')) {
+      process.stdout.write('Measuring GET /v1/locations…\n');
+      const locations = await compare(
+        platform,
+        'locations',
+        { method: 'GET', paths: locationPaths(), headers: auth },
+        options,
+      );
+      report.runs.push(
+        routeRun('GET /v1/locations', locations, {
+          target: mode === 'standalone' ? `≥ ${LOCATIONS_TARGET_RPS} req/s` : '',
+          met: mode !== 'standalone' || locations.measured.requestsPerSecond >= LOCATIONS_TARGET_RPS,
+        }),
+      );
+    }
 
     const decisions: Workload = { method: 'POST', paths: ['/v1/decisions'], bodies: DECISION_BODIES, headers: auth };
-    const probe = await fetch(`${platform.baseUrl}/v1/decisions`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify(DECISION_BODIES[0]),
-    });
-    if (!probe.ok) report.failures.push(`POST /v1/decisions answers ${probe.status}: ${await probe.text()}`);
+    const probe = !options.routes.includes('decisions')
+      ? undefined
+      : await fetch(`${platform.baseUrl}/v1/decisions`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify(DECISION_BODIES[0]),
+        });
+    if (!probe) process.stdout.write('POST /v1/decisions not measured (--routes).\n');
+    else if (!probe.ok) report.failures.push(`POST /v1/decisions answers ${probe.status}: ${await probe.text()}`);
     else {
       process.stdout.write('Measuring POST /v1/decisions…\n');
       const measured = await compare(platform, 'decisions', decisions, options);
@@ -171,9 +182,12 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
       if (batch.errors > 0) report.failures.push(`POST /v1/decisions/batch: ${batch.errors} batches failed`);
     }
 
-    process.stdout.write(`Adding ${PROPERTY_LISTINGS} published listings…\n`);
-    const places = await seedPublishedListings(platform.databaseUrl, PROPERTY_LISTINGS);
-    if (places === 0)
+    const places = options.routes.includes('properties')
+      ? (process.stdout.write(`Adding ${PROPERTY_LISTINGS} published listings…\n`),
+        await seedPublishedListings(platform.databaseUrl, PROPERTY_LISTINGS))
+      : undefined;
+    if (places === undefined) process.stdout.write('GET /v1/properties not measured (--routes).\n');
+    else if (places === 0)
       report.skipped.push('GET /v1/properties: no published listing to take places from (no demo seed)');
     else {
       process.stdout.write('Measuring GET /v1/properties…\n');
@@ -189,6 +203,13 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
     report.memory.loaded = readMemory(platform.memoryGroups());
     return report;
   });
+}
+
+function routesOption(): Route[] {
+  const routes = option('routes', ROUTES.join(',')).split(',');
+  const unknown = routes.filter((route) => !(ROUTES as readonly string[]).includes(route));
+  if (unknown.length > 0) throw new Error(`routes: unknown ${unknown.join(', ')} (known: ${ROUTES.join(', ')})`);
+  return routes as Route[];
 }
 
 function routeRun(

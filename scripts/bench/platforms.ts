@@ -41,15 +41,18 @@ const TOP_UP = 100_000_000;
 
 const quietEnv = { LOG_LEVEL: 'warn', NODE_ENV: 'production', FREE_DECISIONS };
 
-/** `npm start` in a temporary DATA_DIR: one Node process and its embedded PostgreSQL; `nodeArgs` go to that Node. */
-export async function startStandalone(nodeArgs: string[] = []): Promise<Platform> {
+/**
+ * `npm start` in a temporary DATA_DIR: one Node process and its embedded PostgreSQL; `nodeArgs` go to that Node.
+ * `dist` is the build to start (another commit's dist/, for bench:compare); this build by default.
+ */
+export async function startStandalone(nodeArgs: string[] = [], dist = DIST): Promise<Platform> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdp-bench-'));
   fs.chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL runs as "postgres" and must enter it
   const port = await freePort();
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL; // standalone would use it instead of its embedded database
   const app = spawnLogged(
-    path.join(DIST, 'apps', 'standalone', 'src', 'main.js'),
+    path.join(dist, 'apps', 'standalone', 'src', 'main.js'),
     {
       ...inherited,
       ...quietEnv,

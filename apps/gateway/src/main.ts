@@ -10,6 +10,7 @@ import {
   closeGracefullyOnSignals,
   distributedDatabase,
   exitOnStartupError,
+  releaseStartupMemory,
   runtimeOptionsFrom,
 } from '@app/platform';
 import { GatewayEnv } from './config/gateway.env';
@@ -54,6 +55,7 @@ async function bootstrap(): Promise<void> {
   await app.listen({ port, host: '0.0.0.0' });
   const logger = app.get(Logger);
   closeGracefullyOnSignals(app, logger, env.SHUTDOWN_TIMEOUT_MS);
+  releaseStartupMemory();
   logger.log(`Gateway listening on :${port}`);
 }
 

@@ -5,7 +5,7 @@ import { Logger } from 'nestjs-pino';
 import { APP_RUNTIME } from '@app/contracts';
 import { loadEnv } from '@app/config';
 import { startEmbeddedPostgres } from '@app/database';
-import { closeGracefullyOnSignals, exitOnStartupError } from '@app/platform';
+import { closeGracefullyOnSignals, exitOnStartupError, releaseStartupMemory } from '@app/platform';
 import { runDemoSeed } from './demo-seed';
 import { gazetteerHint } from './gazetteer-hint';
 import { standaloneMail } from './mail-dir';
@@ -35,6 +35,7 @@ async function bootstrap(): Promise<void> {
     const demo = env.DEMO_SEED ? await runDemoSeed(app, env.DATA_DIR) : [];
     const places = await gazetteerHint(database.url);
     await app.listen({ port, host: '0.0.0.0' });
+    releaseStartupMemory();
     const logger = app.get(Logger);
     closeGracefullyOnSignals(app, logger, env.SHUTDOWN_TIMEOUT_MS, async () => {
       await database.stop();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import pino from 'pino';
+import type { Logger } from 'pino';
 import { LoggerModule } from 'nestjs-pino';
 import type { DynamicModule } from '@nestjs/common';
 import { currentRequestId } from './request-context';
@@ -27,28 +28,41 @@ export const REDACTED_PATHS = [
   '*.secret',
 ];
 
+let root: Logger | undefined;
+
+/**
+ * The process's pino logger, behind Nest's Logger and PinoLogger (nestjs-pino). The request
+ * line and request-scoped loggers are the gateway's Fastify hooks (apps/gateway/src/http/
+ * request-logging.ts), not pino-http's middleware: that made a child logger for every request,
+ * whether anything logged or not, and ran its own AsyncLocalStorage beside ours.
+ */
 export function loggingModule(options: LoggingOptions): DynamicModule {
-  return LoggerModule.forRoot({
-    pinoHttp: {
-      level: options.level,
-      base: { app: options.app },
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      messageKey: 'message',
-      timestamp: () => `,"time":"${new Date().toISOString()}"`,
-      formatters: { level: (label) => ({ level: label }) },
-      mixin: tracingEnabled() ? () => ({ ...requestIdField(), ...traceLogFields() }) : requestIdField,
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: stripQuery(req.url),
-        }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
-      autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').includes('/health/') },
+  root = pino({
+    level: options.level,
+    base: { app: options.app },
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    messageKey: 'message',
+    timestamp: () => `,"time":"${new Date().toISOString()}"`,
+    formatters: { level: (label) => ({ level: label }) },
+    mixin: tracingEnabled() ? () => ({ ...requestIdField(), ...traceLogFields() }) : requestIdField,
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: stripQuery(req.url),
+      }),
+      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      err: pino.stdSerializers.err,
     },
   });
+  // No middleware (forRoutes: none): PinoLogger reads the request's logger from the request store.
+  return LoggerModule.forRoot({ pinoHttp: { logger: root }, forRoutes: [] });
+}
+
+/** The logger loggingModule made (the platform module makes it before any request). */
+export function rootLogger(): Logger {
+  if (!root) throw new Error('rootLogger() before loggingModule()');
+  return root;
 }
 
 function requestIdField(): Record<string, string> {
@@ -57,7 +71,7 @@ function requestIdField(): Record<string, string> {
 }
 
 /** Query strings can carry search terms of a person; keep logs to the path. */
-function stripQuery(url: string): string {
+export function stripQuery(url: string): string {
   const index = url.indexOf('?');
   return index === -1 ? url : url.slice(0, index);
 }

@@ -1,4 +1,12 @@
-import { currentRequestId, requestIdFrom, runWithRequestContext } from '@app/observability';
+import type { Logger } from 'pino';
+import { storage } from 'nestjs-pino/storage';
+import {
+  RequestStore,
+  currentRequestId,
+  requestIdFrom,
+  runWithRequestContext,
+  runWithRequestStore,
+} from '@app/observability';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -92,5 +100,37 @@ describe('runWithRequestContext', () => {
       await Promise.resolve();
     });
     expect(currentRequestId()).toBeUndefined();
+  });
+});
+
+describe('RequestStore', () => {
+  const fakeLogger = (name: string) => ({ name }) as unknown as Logger;
+
+  it('should make the request logger on first use only, and once', () => {
+    const make = jest.fn(() => fakeLogger('request'));
+    const store = new RequestStore('req-1', make);
+    expect(make).not.toHaveBeenCalled();
+    expect(store.logger).toBe(store.logger);
+    expect(make).toHaveBeenCalledTimes(1);
+  });
+
+  it('should be the store nestjs-pino reads its logger from', () => {
+    const store = new RequestStore('req-1', () => fakeLogger('request'));
+    runWithRequestStore(store, () => {
+      expect(storage.getStore()).toBe(store);
+      expect(currentRequestId()).toBe('req-1');
+    });
+  });
+
+  it('should give an in-process handler its caller request logger under its own id', () => {
+    const caller = new RequestStore('caller', () => fakeLogger('caller'));
+    const seen = runWithRequestStore(caller, () =>
+      runWithRequestContext({ requestId: 'handler' }, () => [currentRequestId(), storage.getStore()?.logger]),
+    );
+    expect(seen).toEqual(['handler', fakeLogger('caller')]);
+  });
+
+  it('should have no logger outside HTTP, so PinoLogger falls back to the root logger', () => {
+    expect(runWithRequestContext({ requestId: 'message' }, () => storage.getStore()?.logger)).toBeUndefined();
   });
 });

@@ -1,18 +1,54 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { storage } from 'nestjs-pino/storage';
+import type { Store } from 'nestjs-pino/storage';
 
 export interface RequestContext {
   requestId: string;
 }
 
-const storage = new AsyncLocalStorage<RequestContext>();
+/**
+ * What a request carries through its async work: its id, and the logger nestjs-pino's
+ * PinoLogger reads (`store.logger`). One AsyncLocalStorage for both, nestjs-pino's: every
+ * instance adds work to every promise of the request, so the platform runs one, not two.
+ * The logger is made on first use only: most requests log nothing but their request line.
+ */
+export class RequestStore implements Store {
+  private made: Logger | undefined;
+  responseLogger?: Logger;
 
+  constructor(
+    readonly requestId: string,
+    private readonly makeLogger?: () => Logger | undefined,
+  ) {}
+
+  /** The request's logger; undefined outside HTTP, where PinoLogger falls back to the root logger. */
+  get logger(): Logger {
+    this.made ??= this.makeLogger?.();
+    return this.made as Logger;
+  }
+
+  /** PinoLogger.assign replaces it with a child carrying more fields. */
+  set logger(logger: Logger) {
+    this.made = logger;
+  }
+}
+
+export function runWithRequestStore<T>(store: RequestStore, fn: () => T): T {
+  return storage.run(store, fn);
+}
+
+/**
+ * Runs `fn` as part of request `context.requestId` (a message handler, an in-process call): a
+ * handler called in-process keeps its caller's request logger, as it did over two storages.
+ */
 export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
-  return storage.run(context, fn);
+  const caller = storage.getStore();
+  return storage.run(new RequestStore(context.requestId, caller ? () => caller.logger : undefined), fn);
 }
 
 export function currentRequestId(): string | undefined {
-  return storage.getStore()?.requestId;
+  return (storage.getStore() as RequestStore | undefined)?.requestId;
 }
 
 /** Accept a caller's id only if it is short and plain, so it is safe to log and echo. */

@@ -13,6 +13,7 @@ import { DrainingNatsServer, TRANSPORT_CLIENT } from '@app/messaging';
 import { PlatformModule } from './platform.module';
 import { distributedDatabase, runtimeOptionsFrom } from './runtime-env';
 import { closeGracefullyOnSignals } from './shutdown';
+import { releaseStartupMemory } from './startup-memory';
 import { pingDatabase } from './health/database-check';
 import { serveProbes } from './health/service-probes';
 import { checkTransport } from './health/transport-check';
@@ -63,6 +64,7 @@ export async function runService(service: ServiceName, serviceModule: Type): Pro
   // The probes stop first, as the HTTP server did in the hybrid app; then NATS drains.
   const stoppable = { close: () => probes.close().then(() => app.close()) };
   closeGracefullyOnSignals(stoppable, logger, env.SHUTDOWN_TIMEOUT_MS);
+  releaseStartupMemory();
   logger.log(`${service} listening on NATS queue "${service}", health on :${probes.port}`);
   return app;
 }

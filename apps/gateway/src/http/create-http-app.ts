@@ -7,10 +7,11 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppExceptionFilter, contractValidationPipe, renderHttpError } from '@app/errors';
-import { requestIdFrom, runWithRequestContext, traceHttpServer } from '@app/observability';
+import { requestIdFrom, traceHttpServer } from '@app/observability';
 import { useBrowserSafety } from './browser-safety';
 import { answerClientError } from './client-errors';
 import { useJsonBodyParser } from './json-body-parser';
+import { useRequestLogging } from './request-logging';
 import { useMultipartBodies } from './multipart-body';
 import { asyncApiDocument } from './asyncapi';
 import { mountOpenApi } from './openapi';
@@ -42,12 +43,7 @@ export async function createHttpApp(rootModule: Type, options: HttpAppOptions): 
       renderHttpError(error, reply),
   });
   const fastify = adapter.getInstance();
-  fastify.addHook('onRequest', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
-  });
-  // The handler (guards, pipes, controller, outgoing messages, logs) runs inside the request's
-  // context: done() calls into it synchronously, so every promise it makes inherits the id.
-  fastify.addHook('preHandler', (request, _reply, done) => runWithRequestContext({ requestId: request.id }, done));
+  useRequestLogging(fastify);
   // A server span per request when tracing is on (nothing is added when it is off).
   traceHttpServer(fastify);
   useJsonBodyParser(fastify, options.bodyLimitBytes);

@@ -3,10 +3,11 @@ import type { CustomTransportStrategy, MessageHandler, ReadPacket, WritePacket }
 import { isObservable, lastValueFrom, from, of } from 'rxjs';
 import type { Observable } from 'rxjs';
 import { requestIdOfEnvelope, runWithRequestContext, traceRpcHandling } from '@app/observability';
+import { jsonCopy } from './json-copy';
 
-/** A copy through JSON, so standalone sees exactly what NATS would deliver (dates become strings). */
+/** A JSON copy (jsonCopy), so standalone sees exactly what NATS would deliver (dates become strings). */
 function overTheWire<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+  return value === undefined ? value : jsonCopy(value);
 }
 
 /** The handler table shared by the in-process server and its clients. One per process. */
