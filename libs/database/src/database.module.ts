@@ -6,6 +6,7 @@ import { EVENT_STREAM, OutboxRelay, RUNTIME_OPTIONS } from '@app/messaging';
 import type { EventStream, RuntimeOptions } from '@app/messaging';
 import { openServiceDatabase, serviceDataSourceOptions } from './service-database';
 import type { DatabaseConnectionOptions, ServiceDatabaseDefinition } from './service-database';
+import { ServiceDatabaseMetrics } from './metrics/service-database-metrics';
 
 export const DATABASE_CONNECTION = Symbol('DATABASE_CONNECTION');
 
@@ -50,6 +51,11 @@ export class DatabaseModule {
           inject: [getDataSourceToken(definition.service), EVENT_STREAM, RUNTIME_OPTIONS],
           useFactory: (dataSource: DataSource, stream: EventStream, runtime: RuntimeOptions) =>
             new OutboxRelay(dataSource, stream, definition.service, runtime.outboxPollMs),
+        },
+        {
+          provide: `DatabaseMetrics:${definition.service}`,
+          inject: [getDataSourceToken(definition.service)],
+          useFactory: (dataSource: DataSource) => new ServiceDatabaseMetrics(dataSource, definition.service),
         },
       ],
       exports: [TypeOrmModule, relayToken],

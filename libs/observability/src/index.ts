@@ -1,2 +1,3 @@
 export * from './request-context';
 export * from './logging.module';
+export * from './metrics';

@@ -9,3 +9,4 @@ export * from './health/service-status';
 export * from './startup-error';
 export * from './periodic-task';
 export * from './crypto/secret-box';
+export * from './metrics/metrics-endpoint';

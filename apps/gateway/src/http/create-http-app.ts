@@ -11,6 +11,7 @@ import { requestIdFrom, runWithRequestContext } from '@app/observability';
 import { useBrowserSafety } from './browser-safety';
 import { answerClientError } from './client-errors';
 import { useJsonBodyParser } from './json-body-parser';
+import { useHttpMetrics } from './http-metrics';
 import { useMultipartBodies } from './multipart-body';
 import { asyncApiDocument } from './asyncapi';
 import { mountOpenApi } from './openapi';
@@ -42,6 +43,7 @@ export async function createHttpApp(rootModule: Type, options: HttpAppOptions): 
       renderHttpError(error, reply),
   });
   const fastify = adapter.getInstance();
+  useHttpMetrics(fastify, ['/oauth']);
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

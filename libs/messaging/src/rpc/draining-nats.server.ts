@@ -3,6 +3,7 @@ import type { NatsContext, WritePacket } from '@nestjs/microservices';
 import type { Msg as NatsMsg, NatsConnection, Subscription, SubscriptionOptions } from 'nats';
 import { requestIdOfEnvelope, runWithRequestContext } from '@app/observability';
 import { qualifySubject } from './namespace';
+import { recordRpcServerCall } from '../metrics/rpc-metrics';
 
 /**
  * NATS server whose close drains: it stops taking requests, waits for the handlers
@@ -44,13 +45,17 @@ export class DrainingNatsServer extends ServerNats {
    */
   override getPublisher(message: NatsMsg, id: string, context: NatsContext): (packet: WritePacket) => unknown {
     const publish = super.getPublisher(message, id, context) as (packet: WritePacket) => unknown;
+    const startedAt = performance.now();
     let finish = () => {};
     const finished = new Promise<void>((resolve) => (finish = resolve));
     this.inFlight.add(finished);
     void finished.then(() => this.inFlight.delete(finished));
     return (packet) => {
       const published = publish(packet);
-      if (packet.isDisposed || packet.err !== undefined) finish();
+      if (packet.isDisposed || packet.err !== undefined) {
+        recordRpcServerCall(this.patternOf(context.getSubject()), packet.err, startedAt);
+        finish();
+      }
       return published;
     };
   }
@@ -73,6 +78,11 @@ export class DrainingNatsServer extends ServerNats {
       await connection.drain();
     }
     await super.close();
+  }
+
+  /** The plain pattern of a namespaced subject (metrics label it so in every environment). */
+  private patternOf(subject: string): string {
+    return this.namespace && subject.startsWith(`${this.namespace}.`) ? subject.slice(this.namespace.length + 1) : subject;
   }
 
   private connectionIfOpen(): NatsConnection | undefined {

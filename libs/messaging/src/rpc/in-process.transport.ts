@@ -3,6 +3,7 @@ import type { CustomTransportStrategy, MessageHandler, ReadPacket, WritePacket }
 import { isObservable, lastValueFrom, from, of } from 'rxjs';
 import type { Observable } from 'rxjs';
 import { requestIdOfEnvelope, runWithRequestContext } from '@app/observability';
+import { recordRpcServerCall } from '../metrics/rpc-metrics';
 
 /** A copy through JSON, so standalone sees exactly what NATS would deliver (dates become strings). */
 function overTheWire<T>(value: T): T {
@@ -65,11 +66,13 @@ export class InProcessClient extends ClientProxy {
   }
 
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
-    const handler = this.broker.handlerFor(this.normalizePattern(packet.pattern as string));
+    const pattern = this.normalizePattern(packet.pattern as string);
+    const handler = this.broker.handlerFor(pattern);
     if (!handler) {
       callback({ err: `There is no handler for ${String(packet.pattern)}`, isDisposed: true });
       return () => undefined;
     }
+    const startedAt = performance.now();
     let cancelled = false;
     const data: unknown = overTheWire<unknown>(packet.data);
     // The handler runs in the caller's request context: its id travels in the envelope, as over NATS.
@@ -78,8 +81,10 @@ export class InProcessClient extends ClientProxy {
         const result: unknown = await handler(data, undefined);
         const result$: Observable<unknown> = isObservable(result) ? result : from(Promise.resolve(result));
         const response = await lastValueFrom(result$, { defaultValue: undefined });
+        recordRpcServerCall(pattern, undefined, startedAt);
         if (!cancelled) callback({ response: overTheWire(response), isDisposed: true });
       } catch (err) {
+        recordRpcServerCall(pattern, err, startedAt);
         if (!cancelled) callback({ err: overTheWire(err), isDisposed: true });
       }
     });
