@@ -37,7 +37,8 @@ function dashboardQueries(dashboard: { panels?: unknown[] }): { panel: string; e
   const queries: { panel: string; expr: string }[] = [];
   const visit = (panels: unknown[] = []) => {
     for (const panel of panels as { title?: string; targets?: { expr?: string }[]; panels?: unknown[] }[]) {
-      for (const target of panel.targets ?? []) if (target.expr) queries.push({ panel: panel.title ?? '', expr: target.expr });
+      for (const target of panel.targets ?? [])
+        if (target.expr) queries.push({ panel: panel.title ?? '', expr: target.expr });
       visit(panel.panels);
     }
   };
@@ -90,6 +91,8 @@ describeE2e('Prometheus metrics', () => {
         .expect(200);
     await request(platform.baseUrl).get(`/v1/properties/${missing}`).expect(404);
     await request(platform.gatewayUrl).get(`/v1/no-such-route/${missing}`).expect(404);
+    // The OAuth server is middleware, not a route: labelled with its mount.
+    const oauth = await request(platform.gatewayUrl).get(`/oauth/no-such-page/${missing}`);
     const after = await scrape();
 
     const delta = (labels: Record<string, string>) =>
@@ -97,11 +100,15 @@ describeE2e('Prometheus metrics', () => {
     expect(delta({ route: '/v1/locations', method: 'GET', status: '200' })).toBe(3);
     expect(delta({ route: '/v1/properties/:id', method: 'GET', status: '404' })).toBe(1);
     expect(delta({ route: 'unmatched', method: 'GET', status: '404' })).toBe(1);
+    expect(delta({ route: '/oauth/*', method: 'GET', status: String(oauth.status) })).toBe(1);
     const timed = (s: typeof after) =>
       total(s, 'http_request_duration_seconds_count', { route: '/v1/locations', method: 'GET', status: '200' });
     expect(timed(after) - timed(before)).toBe(3);
     const fastest = after.samples.find(
-      (s) => s.name === 'http_request_duration_seconds_bucket' && s.labels.route === '/v1/locations' && s.labels.le === '+Inf',
+      (s) =>
+        s.name === 'http_request_duration_seconds_bucket' &&
+        s.labels.route === '/v1/locations' &&
+        s.labels.le === '+Inf',
     );
     expect(fastest?.value).toBeGreaterThanOrEqual(3);
 
@@ -111,11 +118,16 @@ describeE2e('Prometheus metrics', () => {
 
   it('should count RPC calls by pattern and outcome on both sides, with their latency', async () => {
     const before = await scrape();
-    await request(platform.baseUrl).get('/v1/locations').query({ city: 'Riyadh' }).set('authorization', `Bearer ${key}`).expect(200);
+    await request(platform.baseUrl)
+      .get('/v1/locations')
+      .query({ city: 'Riyadh' })
+      .set('authorization', `Bearer ${key}`)
+      .expect(200);
     await request(platform.baseUrl).get(`/v1/properties/${randomUUID()}`).expect(404);
     const after = await scrape();
 
-    const delta = (name: string, labels: Record<string, string>) => total(after, name, labels) - total(before, name, labels);
+    const delta = (name: string, labels: Record<string, string>) =>
+      total(after, name, labels) - total(before, name, labels);
     const search = { service: 'decision', pattern: 'rpc.decision.locations.search.v1', outcome: 'ok' };
     expect(delta('rpc_client_requests_total', search)).toBe(1);
     expect(delta('rpc_server_requests_total', search)).toBe(1);
@@ -142,12 +154,18 @@ describeE2e('Prometheus metrics', () => {
       .expect(201);
     const settled = { consumer: 'billing-welcome-grant', outcome: 'settled' };
     let after = await scrape();
-    for (let i = 0; i < 100 && total(after, 'event_deliveries_total', settled) === total(before, 'event_deliveries_total', settled); i++) {
+    for (
+      let i = 0;
+      i < 100 && total(after, 'event_deliveries_total', settled) === total(before, 'event_deliveries_total', settled);
+      i++
+    ) {
       await sleep(100);
       after = await scrape();
     }
     expect(total(after, 'event_deliveries_total', settled) - total(before, 'event_deliveries_total', settled)).toBe(1);
-    expect(total(after, 'event_delivery_duration_seconds_count', { consumer: 'billing-welcome-grant' })).toBeGreaterThan(0);
+    expect(
+      total(after, 'event_delivery_duration_seconds_count', { consumer: 'billing-welcome-grant' }),
+    ).toBeGreaterThan(0);
 
     const lag = after.samples.filter((s) => s.name === 'event_consumer_pending_messages');
     expect(lag.map((s) => s.labels.consumer)).toEqual(
@@ -162,18 +180,31 @@ describeE2e('Prometheus metrics', () => {
     const exposition = await scrape();
     const services = ['identity', 'decision', 'catalogue', 'leads', 'billing', 'notification'];
     const labelled = (name: string) => exposition.samples.filter((s) => s.name === name).map((s) => s.labels.service);
-    for (const name of ['outbox_pending_events', 'outbox_oldest_pending_age_seconds', 'db_pool_waiting_requests', 'db_pool_max_connections'])
+    for (const name of [
+      'outbox_pending_events',
+      'outbox_oldest_pending_age_seconds',
+      'db_pool_waiting_requests',
+      'db_pool_max_connections',
+    ])
       expect(new Set(labelled(name))).toEqual(new Set(services));
-    for (const sample of exposition.samples.filter((s) => s.name.startsWith('outbox_') || s.name.startsWith('db_pool_')))
+    for (const sample of exposition.samples.filter(
+      (s) => s.name.startsWith('outbox_') || s.name.startsWith('db_pool_'),
+    ))
       expect(sample.value).toBeGreaterThanOrEqual(0);
     expect(total(exposition, 'db_pool_max_connections', { service: 'decision' })).toBeGreaterThanOrEqual(2);
-    const states = exposition.samples.filter((s) => s.name === 'db_pool_connections' && s.labels.service === 'identity');
+    const states = exposition.samples.filter(
+      (s) => s.name === 'db_pool_connections' && s.labels.service === 'identity',
+    );
     expect(states.map((s) => s.labels.state).sort()).toEqual(['idle', 'in_use']);
   });
 
   it('should expose the process’s memory and event-loop lag with the app label', async () => {
     const exposition = await scrape();
-    for (const name of ['process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_p99_seconds']) {
+    for (const name of [
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_eventloop_lag_p99_seconds',
+    ]) {
       const samples = exposition.samples.filter((s) => s.name === name);
       expect(samples.map((s) => s.labels.app).sort()).toEqual(Object.keys(platform.metricsUrls).sort());
       for (const sample of samples) expect(sample.value).toBeGreaterThan(0);
@@ -182,7 +213,9 @@ describeE2e('Prometheus metrics', () => {
 
   it('should keep every label value bounded: no id, no raw path, no query string', async () => {
     const exposition = await scrape();
-    const values = exposition.samples.flatMap((s) => Object.entries(s.labels).map(([label, value]) => `${s.name}{${label}="${value}"}`));
+    const values = exposition.samples.flatMap((s) =>
+      Object.entries(s.labels).map(([label, value]) => `${s.name}{${label}="${value}"}`),
+    );
     expect(values.filter((v) => UUID.test(v) || v.includes('?') || /sk-|Bearer/.test(v))).toEqual([]);
     const routes = new Set(exposition.samples.map((s) => s.labels.route).filter((r): r is string => r !== undefined));
     for (const route of routes) expect(route).toMatch(/^(unmatched|\/[A-Za-z0-9/:._*-]*)$/);

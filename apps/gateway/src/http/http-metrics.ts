@@ -27,8 +27,16 @@ export function useHttpMetrics(fastify: FastifyInstance, middlewareMounts: strin
   });
 
   const unmatched = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const mount = middlewareMounts.find((prefix) => request.url === prefix || request.url.startsWith(`${prefix}/`));
-    recordHttpRequest(mount ? `${mount}/*` : UNMATCHED_ROUTE, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    const url = request.originalUrl; // middleware may rewrite request.url for its mount
+    const mount = middlewareMounts.find(
+      (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
+    );
+    recordHttpRequest(
+      mount ? `${mount}/*` : UNMATCHED_ROUTE,
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   };
   // Nest sets the 404 handler later; Fastify builds the 404 context's hooks from the options given here.
@@ -37,6 +45,9 @@ export function useHttpMetrics(fastify: FastifyInstance, middlewareMounts: strin
     setNotFoundHandler: (opts: object, handler?: unknown) =>
       typeof opts === 'function'
         ? setNotFoundHandler({ onResponse: unmatched }, opts)
-        : setNotFoundHandler({ ...opts, onResponse: withHook((opts as { onResponse?: Hooks }).onResponse, unmatched) }, handler),
+        : setNotFoundHandler(
+            { ...opts, onResponse: withHook((opts as { onResponse?: Hooks }).onResponse, unmatched) },
+            handler,
+          ),
   });
 }

@@ -60,7 +60,10 @@ export class JetStreamEventStream implements EventStream {
   /** JetStream's num_pending of the durable consumer: events in the stream it has not been sent yet. */
   async pending(durableName: string, filterSubject: string): Promise<number | undefined> {
     const { jsm } = await this.clients();
-    const info = await jsm.consumers.info(this.streamName(serviceOfSubject(filterSubject)), this.qualifyName(durableName));
+    const info = await jsm.consumers.info(
+      this.streamName(serviceOfSubject(filterSubject)),
+      this.qualifyName(durableName),
+    );
     return info.num_pending;
   }
 

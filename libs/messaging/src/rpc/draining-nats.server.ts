@@ -82,7 +82,9 @@ export class DrainingNatsServer extends ServerNats {
 
   /** The plain pattern of a namespaced subject (metrics label it so in every environment). */
   private patternOf(subject: string): string {
-    return this.namespace && subject.startsWith(`${this.namespace}.`) ? subject.slice(this.namespace.length + 1) : subject;
+    return this.namespace && subject.startsWith(`${this.namespace}.`)
+      ? subject.slice(this.namespace.length + 1)
+      : subject;
   }
 
   private connectionIfOpen(): NatsConnection | undefined {

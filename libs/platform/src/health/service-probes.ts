@@ -49,7 +49,8 @@ export async function serveProbes(options: ProbeOptions): Promise<ProbeServer> {
   const server = http.createServer((req, res) => {
     if (options.metrics && isMetricsRequest(req)) {
       void options.metrics().then(
-        ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType }).end(req.method === 'HEAD' ? undefined : body),
+        ({ contentType, body }) =>
+          res.writeHead(200, { 'content-type': contentType }).end(req.method === 'HEAD' ? undefined : body),
         () => res.writeHead(500).end(),
       );
       return;
