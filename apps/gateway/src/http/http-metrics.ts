@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import { UNMATCHED_ROUTE, httpRouteRecorder, recordHttpRequest } from '@app/observability';
 
-type Hooks = onResponseHookHandler | onResponseHookHandler[] | undefined;
-
-function withHook(existing: Hooks, hook: onResponseHookHandler): onResponseHookHandler[] {
+/** The hooks a route or the 404 context already has, then ours. */
+function withHook<Hook>(existing: Hook | Hook[] | undefined, hook: Hook): Hook[] {
   return [...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]), hook];
 }
 
@@ -23,7 +22,8 @@ export function useHttpMetrics(fastify: FastifyInstance, middlewareMounts: strin
       recorders.get(request.method)?.(reply.statusCode, reply.elapsedTime / 1000);
       done();
     };
-    route.onResponse = withHook(route.onResponse as Hooks, record);
+    const existing = route.onResponse ?? [];
+    route.onResponse = [...(Array.isArray(existing) ? existing : [existing]), record];
   });
 
   const unmatched = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
@@ -46,7 +46,13 @@ export function useHttpMetrics(fastify: FastifyInstance, middlewareMounts: strin
       typeof opts === 'function'
         ? setNotFoundHandler({ onResponse: unmatched }, opts)
         : setNotFoundHandler(
-            { ...opts, onResponse: withHook((opts as { onResponse?: Hooks }).onResponse, unmatched) },
+            {
+              ...opts,
+              onResponse: withHook(
+                (opts as { onResponse?: onResponseHookHandler }).onResponse,
+                unmatched as onResponseHookHandler,
+              ),
+            },
             handler,
           ),
   });
