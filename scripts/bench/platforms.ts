@@ -58,6 +58,7 @@ export async function startStandalone(nodeArgs: string[] = [], dist = DIST): Pro
       ...quietEnv,
       DATA_DIR: dataDir,
       PORT: String(port),
+      METRICS_PORT: '0', // any free port: parallel runs must not collide on 9464
     },
     false,
     nodeArgs,
@@ -136,6 +137,7 @@ export async function startDistributed(settings: DistributedSettings): Promise<P
       DATABASE_URL: databaseUrl,
       NATS_URL: settings.natsUrl,
       EVENTS_NAMESPACE: namespace,
+      METRICS_PORT: '0',
       JWT_SIGNING_KEYS: `bench:${randomBytes(48).toString('base64url')}`,
       ...((await reachable(redis.hostname, Number(redis.port))) ? { REDIS_URL: settings.redisUrl } : {}),
     },

@@ -290,7 +290,8 @@ describe('k8s base', () => {
       expect(container.env?.find((e) => e.name === 'PORT')?.value).toBe(String(port));
       const [service] = objectsFor(app, 'Service');
       const targetPorts = (service?.spec?.ports ?? []).map((p) => resolvePort(container, p.targetPort ?? p.port));
-      expect(targetPorts).toEqual([port]);
+      // The app port, and the gateway's internal metrics port beside it (a service serves metrics on its app port).
+      expect(targetPorts).toEqual([...new Set([port, APP_RUNTIME[app].metricsPort])]);
     });
 
     it('should probe liveness and readiness on the app paths and port when kubelet checks health', () => {

@@ -49,8 +49,13 @@ interface Probe {
 interface Container {
   name: string;
   args?: string[];
-  env?: { name: string; valueFrom?: { secretKeyRef?: { name?: string; key?: string; optional?: boolean } } }[];
+  env?: {
+    name: string;
+    value?: string;
+    valueFrom?: { secretKeyRef?: { name?: string; key?: string; optional?: boolean } };
+  }[];
   envFrom?: { configMapRef?: { name?: string } }[];
+  ports?: { name?: string; containerPort?: number }[];
   startupProbe?: Probe;
   livenessProbe?: Probe;
   readinessProbe?: Probe;
@@ -77,7 +82,7 @@ interface K8sObject {
     egress?: PolicyRule[];
     ports?: { port?: number; targetPort?: number | string }[];
     template?: {
-      metadata?: { labels?: Record<string, string> };
+      metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> };
       spec?: {
         containers?: Container[];
         topologySpreadConstraints?: { topologyKey?: string; labelSelector?: LabelSelector }[];
@@ -177,7 +182,7 @@ describe.each(KUSTOMIZATIONS)('k8s/%s', (kustomization) => {
   });
 
   describe.each(APP_NAMES)('%s', (app) => {
-    const { port, livenessPath, readinessPath } = APP_RUNTIME[app];
+    const { port, metricsPort, livenessPath, readinessPath } = APP_RUNTIME[app];
 
     it('should have its Deployment, Service, HorizontalPodAutoscaler, PodDisruptionBudget and NetworkPolicy', () => {
       for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy']) {
@@ -233,14 +238,34 @@ describe.each(KUSTOMIZATIONS)('k8s/%s', (kustomization) => {
     it('should allow only its own traffic through its NetworkPolicy', () => {
       const policy = must('NetworkPolicy', app).spec;
       expect(policy?.policyTypes?.slice().sort()).toEqual(['Egress', 'Ingress']);
-      // Ingress on the app port only: the API for the gateway, health and metrics for a service.
-      expect(new Set(portsOf(policy?.ingress))).toEqual(new Set([port]));
-      if (app !== 'gateway') {
-        // No rule open to everyone: a service takes no API traffic.
-        for (const rule of policy?.ingress ?? []) expect(rule.from?.length ?? 0).toBeGreaterThan(0);
+      // Ingress on the app port (the API for the gateway, health and metrics for a service) and the metrics port.
+      expect(new Set(portsOf(policy?.ingress))).toEqual(new Set([port, metricsPort]));
+      for (const rule of policy?.ingress ?? []) {
+        // Only the gateway's API port is open to everyone; the rest (metrics, a service's health port) to Prometheus.
+        if (app === 'gateway' && portsOf([rule]).every((p) => p === port)) continue;
+        expect(rule.from).toEqual([
+          { namespaceSelector: {}, podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } } },
+        ]);
       }
       const allowed = app === 'gateway' ? GATEWAY_EGRESS_PORTS : SERVICE_EGRESS_PORTS;
       expect(new Set(portsOf(policy?.egress))).toEqual(new Set(allowed));
+    });
+
+    it('should be scraped by Prometheus on its metrics port, by annotation and through its Service', () => {
+      const deployment = must('Deployment', app);
+      expect(deployment.spec?.template?.metadata?.annotations).toEqual({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String(metricsPort),
+        'prometheus.io/path': '/metrics',
+      });
+      const [container] = deployment.spec?.template?.spec?.containers ?? [];
+      expect(container?.ports?.map((p) => p.containerPort)).toContain(metricsPort);
+      expect(must('Service', app).spec?.ports?.map((p) => Number(p.targetPort ?? p.port))).toContain(metricsPort);
+      if (app === 'gateway') {
+        // Never the public port: its own, set explicitly, and not behind the Ingress.
+        expect(metricsPort).not.toBe(port);
+        expect(container?.env?.find((e) => e.name === 'METRICS_PORT')?.value).toBe(String(metricsPort));
+      }
     });
 
     it('should reach beyond the cluster only through its named outbound policy', () => {

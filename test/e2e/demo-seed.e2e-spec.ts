@@ -22,6 +22,7 @@ async function start(dataDir: string, databaseUrl: string, env: Record<string, s
   const port = await freePort();
   const proc = run(MAIN, {
     PORT: String(port),
+    METRICS_PORT: '0',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
@@ -184,7 +185,7 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
   it('should start on its embedded PostgreSQL with the demo when DATA_DIR is fresh', async () => {
     const dataDir = freshDataDir();
     const port = await freePort();
-    const proc = run(MAIN, { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    const proc = run(MAIN, { PORT: String(port), METRICS_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
     await waitForHttp200(`http://127.0.0.1:${port}/v1/health/ready`, proc);
     const deadline = Date.now() + 30_000;
     while (!proc.output().includes('Press Ctrl-C to stop.') && Date.now() < deadline) {

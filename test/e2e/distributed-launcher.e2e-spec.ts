@@ -39,6 +39,7 @@ describeDistributed('npm run start:distributed (the README command)', () => {
       DATA_DIR: dataDir,
       EVENTS_NAMESPACE: namespace,
       LOG_LEVEL: 'warn',
+      METRICS_PORT: '0',
       ...env,
     });
   }

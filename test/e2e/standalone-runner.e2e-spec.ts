@@ -27,7 +27,7 @@ describeStandalone('npm start (the standalone runner)', () => {
 
   it('should start ready on a fresh DATA_DIR, stop cleanly on Ctrl-C, and reuse DATA_DIR on the next start', async () => {
     const port = await freePort();
-    const env = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    const env = { PORT: String(port), METRICS_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
 
     const first = run(MAIN, env);
     await waitForHttp200(`http://127.0.0.1:${port}/v1/health/ready`, first);
@@ -67,7 +67,7 @@ describeStandalone('npm start (the standalone runner)', () => {
 
   it('should recover when an earlier run was killed and left its database running', async () => {
     const port = await freePort();
-    const env = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    const env = { PORT: String(port), METRICS_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
     const killed = run(MAIN, env);
     await waitForHttp200(`http://127.0.0.1:${port}/v1/health/ready`, killed);
     const orphan = postmasterPid(dataDir);
@@ -98,7 +98,13 @@ describeStandalone('npm start (the standalone runner)', () => {
       const home = fs.mkdtempSync(path.join(os.tmpdir(), 'pdp-private-')); // mkdtemp makes it 0700, as /root is
       const privateDataDir = path.join(home, 'clone', '.data');
       const port = await freePort();
-      const env = { PORT: String(port), DATA_DIR: privateDataDir, LOG_LEVEL: 'warn', DEMO_SEED: 'false' };
+      const env = {
+        PORT: String(port),
+        METRICS_PORT: '0',
+        DATA_DIR: privateDataDir,
+        LOG_LEVEL: 'warn',
+        DEMO_SEED: 'false',
+      };
       try {
         const first = run(MAIN, env);
         await waitForHttp200(`http://127.0.0.1:${port}/v1/health/ready`, first);
@@ -132,7 +138,14 @@ describeStandalone('npm start (the standalone runner)', () => {
       let output = '';
       const npm = spawn('npm', ['start'], {
         cwd: clone,
-        env: { PATH: process.env.PATH, HOME: home, PORT: String(port), LOG_LEVEL: 'warn', DEMO_SEED: 'false' },
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          PORT: String(port),
+          METRICS_PORT: '0',
+          LOG_LEVEL: 'warn',
+          DEMO_SEED: 'false',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true, // its own process group: npm and the platform it runs are stopped together
       });

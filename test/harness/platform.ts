@@ -9,6 +9,7 @@ import { deleteNamespaceStreams } from '@app/messaging';
 import { APP_NAMES, APP_RUNTIME } from '@app/contracts';
 import type { AppName } from '@app/contracts';
 import { loadEnv } from '@app/config';
+import { MetricsEndpoint } from '@app/platform';
 import { createStandaloneApp } from '../../apps/standalone/src/standalone-app';
 import { StandaloneEnv } from '../../apps/standalone/src/standalone.env';
 import { startContractProxy } from './contract-proxy';
@@ -33,6 +34,11 @@ export interface Platform {
   startApp(app: AppName): Promise<void>;
   /** Distributed only: another gateway process on the same database and NATS; returns its base URL. */
   startGatewayReplica(): Promise<string>;
+  /**
+   * Where each process serves `/metrics`: standalone its one internal port (`standalone`);
+   * distributed the gateway's internal port and each service's health port.
+   */
+  metricsUrls: Partial<Record<AppName | 'standalone', string>>;
   /** Everything the platform wrote to its logs so far (distributed: every process). */
   logs(): string;
   close(): Promise<void>;
@@ -87,7 +93,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
 async function startStandalone(options: PlatformOptions): Promise<Omit<Platform, 'gatewayUrl'>> {
   const db = await freshDatabase();
   // In one process the apps read their configuration from process.env, as they do in production.
-  Object.assign(process.env, TEST_ENV, options.env, { PORT: '0' });
+  Object.assign(process.env, TEST_ENV, options.env, { PORT: '0', METRICS_PORT: '0' });
   const env = loadEnv(StandaloneEnv);
   let app: NestFastifyApplication;
   try {
@@ -98,6 +104,7 @@ async function startStandalone(options: PlatformOptions): Promise<Omit<Platform,
     throw err;
   }
   const { port } = app.getHttpServer().address() as net.AddressInfo;
+  const metricsPort = app.get(MetricsEndpoint, { strict: false }).port;
   const unsupported = () => Promise.reject(new Error('Stopping one app needs the distributed mode'));
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -106,6 +113,7 @@ async function startStandalone(options: PlatformOptions): Promise<Omit<Platform,
     stopApp: unsupported,
     startApp: unsupported,
     startGatewayReplica: unsupported,
+    metricsUrls: { standalone: `http://127.0.0.1:${metricsPort}/metrics` },
     logs: () => '',
     close: async () => {
       await app.close();
@@ -120,6 +128,8 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
   private readonly processes = new Map<AppName, ChildProcess>();
   private readonly replicas: ChildProcess[] = [];
   private output = '';
+  /** The gateway's internal metrics port, chosen at start (a fixed one would collide between runs). */
+  private gatewayMetricsPort = 0;
 
   constructor(
     readonly baseUrl: string,
@@ -133,8 +143,18 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
     return this.db.url;
   }
 
+  get metricsUrls(): Partial<Record<AppName, string>> {
+    return Object.fromEntries(
+      APP_NAMES.map((app) => [
+        app,
+        `http://127.0.0.1:${app === 'gateway' ? this.gatewayMetricsPort : this.ports[app]}/metrics`,
+      ]),
+    );
+  }
+
   async startApp(app: AppName): Promise<void> {
-    const child = this.spawnApp(app, this.ports[app]);
+    if (app === 'gateway') this.gatewayMetricsPort = await freePort();
+    const child = this.spawnApp(app, this.ports[app], this.gatewayMetricsPort);
     this.processes.set(app, child);
     await waitUntilReady(
       `http://127.0.0.1:${this.ports[app]}${APP_RUNTIME[app].readinessPath}`,
@@ -145,15 +165,21 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
 
   async startGatewayReplica(): Promise<string> {
     const port = await freePort();
-    const child = this.spawnApp('gateway', port);
+    const child = this.spawnApp('gateway', port, await freePort());
     this.replicas.push(child);
     await waitUntilReady(`http://127.0.0.1:${port}${APP_RUNTIME.gateway.readinessPath}`, child, () => this.output);
     return `http://127.0.0.1:${port}`;
   }
 
-  private spawnApp(app: AppName, port: number): ChildProcess {
+  private spawnApp(app: AppName, port: number, metricsPort = 0): ChildProcess {
     const child = spawn(process.execPath, [path.join(DIST, app, 'src', 'main.js')], {
-      env: { PATH: process.env.PATH, ...this.env, ...this.appEnv[app], PORT: String(port) },
+      env: {
+        PATH: process.env.PATH,
+        ...this.env,
+        ...this.appEnv[app],
+        PORT: String(port),
+        ...(app === 'gateway' ? { METRICS_PORT: String(metricsPort) } : {}),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));

@@ -30,7 +30,12 @@ async function bootstrap(): Promise<void> {
 
   @Module({
     imports: [
-      PlatformModule.forRoot({ runtime, database: distributedDatabase(env, 'gateway'), logLevel: env.LOG_LEVEL }),
+      PlatformModule.forRoot({
+        runtime,
+        database: distributedDatabase(env, 'gateway'),
+        logLevel: env.LOG_LEVEL,
+        metricsPort: env.METRICS_PORT,
+      }),
       GatewayModule,
     ],
   })

@@ -5,7 +5,7 @@ import { Logger } from 'nestjs-pino';
 import { APP_RUNTIME } from '@app/contracts';
 import { loadEnv } from '@app/config';
 import { startEmbeddedPostgres } from '@app/database';
-import { closeGracefullyOnSignals, exitOnStartupError, releaseStartupMemory } from '@app/platform';
+import { MetricsEndpoint, closeGracefullyOnSignals, exitOnStartupError, releaseStartupMemory } from '@app/platform';
 import { runDemoSeed } from './demo-seed';
 import { gazetteerHint } from './gazetteer-hint';
 import { standaloneMail } from './mail-dir';
@@ -53,6 +53,7 @@ async function bootstrap(): Promise<void> {
         `  Gateway  ${base}/v1`,
         `  Docs     ${base}/docs   (OpenAPI: ${base}/openapi.json)`,
         `  Health   ${base}/v1/health/ready`,
+        `  Metrics  http://localhost:${app.get(MetricsEndpoint, { strict: false }).port}/metrics   (internal port, METRICS_PORT)`,
         `  Database ${where}`,
         mail,
         ...places,

@@ -27,6 +27,7 @@ export async function createStandaloneApp(env: StandaloneEnv, databaseUrl: strin
         runtime,
         database: { url: databaseUrl, poolSize: env.DB_POOL_SIZE, applicationName: 'standalone' },
         logLevel: env.LOG_LEVEL,
+        metricsPort: env.METRICS_PORT,
       }),
       GatewayModule,
       DecisionModule,

@@ -6,6 +6,7 @@ import { EVENT_STREAM, OutboxRelay, RUNTIME_OPTIONS } from '@app/messaging';
 import type { EventStream, RuntimeOptions } from '@app/messaging';
 import { openServiceDatabase, serviceDataSourceOptions } from './service-database';
 import type { DatabaseConnectionOptions, ServiceDatabaseDefinition } from './service-database';
+import { ServiceDatabaseMetrics } from './metrics/service-database-metrics';
 
 export const DATABASE_CONNECTION = Symbol('DATABASE_CONNECTION');
 
@@ -56,6 +57,11 @@ export class DatabaseModule {
               runtime.outboxPollMs,
               runtime.mode === 'distributed' ? 'nats' : 'in_process',
             ),
+        },
+        {
+          provide: `DatabaseMetrics:${definition.service}`,
+          inject: [getDataSourceToken(definition.service)],
+          useFactory: (dataSource: DataSource) => new ServiceDatabaseMetrics(dataSource, definition.service),
         },
       ],
       exports: [TypeOrmModule, relayToken],

@@ -13,6 +13,7 @@ import { InProcessEventStream } from './events/in-process-event-stream';
 import { JetStreamEventStream } from './events/jetstream-event-stream';
 import { EventConsumersExplorer } from './events/event-consumers.explorer';
 import { Outbox } from './events/outbox';
+import { ConsumerLagMetrics } from './metrics/consumer-lag';
 
 export const IN_PROCESS_BROKER = Symbol('IN_PROCESS_BROKER');
 
@@ -36,6 +37,7 @@ export class MessagingModule {
         RpcClient,
         Outbox,
         EventConsumersExplorer,
+        ConsumerLagMetrics,
       ],
       exports: [
         RUNTIME_OPTIONS,

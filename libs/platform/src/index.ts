@@ -10,3 +10,4 @@ export * from './startup-error';
 export * from './periodic-task';
 export * from './crypto/secret-box';
 export * from './startup-memory';
+export * from './metrics/metrics-endpoint';

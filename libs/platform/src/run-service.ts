@@ -10,6 +10,7 @@ import type { ServiceName } from '@app/contracts';
 import { BaseEnv, loadEnv } from '@app/config';
 import { AppExceptionFilter, contractValidationPipe } from '@app/errors';
 import { DrainingNatsServer, TRANSPORT_CLIENT } from '@app/messaging';
+import { renderMetrics, startProcessMetrics } from '@app/observability';
 import { PlatformModule } from './platform.module';
 import { distributedDatabase, runtimeOptionsFrom } from './runtime-env';
 import { closeGracefullyOnSignals } from './shutdown';
@@ -60,11 +61,13 @@ export async function runService(service: ServiceName, serviceModule: Type): Pro
       transport: () => checkTransport(transport, runtime.mode),
     },
     onUnready: (details) => logger.error(`Health Check has failed! ${JSON.stringify(details)}`),
+    metrics: renderMetrics,
   });
+  startProcessMetrics(service);
   // The probes stop first, as the HTTP server did in the hybrid app; then NATS drains.
   const stoppable = { close: () => probes.close().then(() => app.close()) };
   closeGracefullyOnSignals(stoppable, logger, env.SHUTDOWN_TIMEOUT_MS);
   releaseStartupMemory();
-  logger.log(`${service} listening on NATS queue "${service}", health on :${probes.port}`);
+  logger.log(`${service} listening on NATS queue "${service}", health and metrics on :${probes.port}`);
   return app;
 }

@@ -12,6 +12,13 @@ export class GatewayEnv extends BaseEnv {
   @Max(10)
   TRUST_PROXY_HOPS = 0;
 
+  /** Internal port of `GET /metrics` (Prometheus), never the public one; 0 takes any free port. */
+  @ToInteger()
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT = 9464;
+
   /** Largest request body accepted; larger bodies get 413 payload_too_large. */
   @ToInteger()
   @IsInt()

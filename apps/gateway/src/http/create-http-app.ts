@@ -12,6 +12,7 @@ import { useBrowserSafety } from './browser-safety';
 import { answerClientError } from './client-errors';
 import { useJsonBodyParser } from './json-body-parser';
 import { useRequestLogging } from './request-logging';
+import { useHttpMetrics } from './http-metrics';
 import { useMultipartBodies } from './multipart-body';
 import { asyncApiDocument } from './asyncapi';
 import { mountOpenApi } from './openapi';
@@ -43,6 +44,7 @@ export async function createHttpApp(rootModule: Type, options: HttpAppOptions): 
       renderHttpError(error, reply),
   });
   const fastify = adapter.getInstance();
+  useHttpMetrics(fastify, ['/oauth']);
   useRequestLogging(fastify);
   // A server span per request when tracing is on (nothing is added when it is off).
   traceHttpServer(fastify);

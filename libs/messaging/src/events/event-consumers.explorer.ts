@@ -11,6 +11,7 @@ import type { EventHandlerMethod, EventHandlerOptions } from './event-consumer.d
 import { deliverEvent } from './event-delivery';
 import { EVENT_STREAM } from './event-stream';
 import type { ConsumerSubscription, DeliveryHandler, EventStream } from './event-stream';
+import { measuredDelivery } from '../metrics/event-metrics';
 
 interface RegisteredConsumer {
   durableName: string;
@@ -76,14 +77,20 @@ export class EventConsumersExplorer implements OnModuleInit, OnApplicationShutdo
     return [...this.consumers.keys()];
   }
 
+  /** Each durable consumer with the subject it filters on (for lag metrics). */
+  subjects(): [durableName: string, subject: string][] {
+    return [...this.consumers.values()].map((consumer) => [consumer.durableName, consumer.subject]);
+  }
+
   private async attach(service: string, options: EventHandlerOptions, handler: EventHandlerMethod): Promise<void> {
     const dataSource = this.moduleRef.get<DataSource>(getDataSourceToken(service), { strict: false });
     const durableName = `${service}-${options.name}`;
     const policy = { maxAttempts: this.runtime.eventMaxAttempts, retryBaseMs: this.runtime.eventRetryBaseMs };
-    const deliver: DeliveryHandler = (event, attempt) =>
+    const deliver: DeliveryHandler = measuredDelivery(durableName, (event, attempt) =>
       traceEventDelivery(durableName, event, attempt, () =>
         deliverEvent(dataSource, durableName, handler, event, attempt, policy),
-      );
+      ),
+    );
     this.consumers.set(durableName, { durableName, subject: options.subject, deliver });
     await this.start(durableName);
     this.logger.log(`Consuming ${options.subject} as ${durableName}`);

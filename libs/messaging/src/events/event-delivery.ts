@@ -5,6 +5,7 @@ import { retryDelayMs } from './domain-event';
 import { DeadLetter, ProcessedEvent } from './event.entities';
 import type { DeliveryOutcome } from './event-stream';
 import type { EventHandlerMethod } from './event-consumer.decorator';
+import { recordDeadLetter as countDeadLetter } from '../metrics/event-metrics';
 
 export interface DeliveryPolicy {
   maxAttempts: number;
@@ -47,6 +48,7 @@ export async function deliverEvent(
     }
     logger.error({ err, consumer, event_id: event.id, attempt }, 'Event handler failed for the last time');
     await recordDeadLetter(dataSource, consumer, event, attempt, err);
+    countDeadLetter(consumer);
     return { kind: 'settled' };
   }
 }

@@ -19,6 +19,8 @@ export interface EventStream {
   publish(event: DomainEvent): Promise<void>;
   /** Attaches a handler to a durable consumer, creating it on first use; events kept while it was stopped arrive. */
   consume(durableName: string, filterSubject: string, handler: DeliveryHandler): Promise<ConsumerSubscription>;
+  /** Events kept for a durable consumer and not yet delivered to it (its lag); undefined if it has none. */
+  pending(durableName: string, filterSubject: string): Promise<number | undefined>;
 }
 
 export const EVENT_STREAM = Symbol('EVENT_STREAM');

@@ -23,6 +23,11 @@ class InProcessConsumer {
 
   constructor(public filterSubject: string) {}
 
+  /** Queued and waiting out a retry: not yet handled. */
+  get pending(): number {
+    return this.queue.length + this.waiting.size;
+  }
+
   enqueue(event: DomainEvent): Promise<void> {
     return new Promise((settle) => {
       this.queue.push({ event: structuredClone(event), attempt: 1, settle });
@@ -95,5 +100,9 @@ export class InProcessEventStream implements EventStream {
     consumer.attach(filterSubject, handler);
     const attached = consumer;
     return Promise.resolve({ stop: () => attached.detach(handler) });
+  }
+
+  pending(durableName: string): Promise<number | undefined> {
+    return Promise.resolve(this.consumers.get(durableName)?.pending);
   }
 }

@@ -57,6 +57,16 @@ export class JetStreamEventStream implements EventStream {
     return subscription;
   }
 
+  /** JetStream's num_pending of the durable consumer: events in the stream it has not been sent yet. */
+  async pending(durableName: string, filterSubject: string): Promise<number | undefined> {
+    const { jsm } = await this.clients();
+    const info = await jsm.consumers.info(
+      this.streamName(serviceOfSubject(filterSubject)),
+      this.qualifyName(durableName),
+    );
+    return info.num_pending;
+  }
+
   /** Closes the connection after every consumer has finished the message in hand. */
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));

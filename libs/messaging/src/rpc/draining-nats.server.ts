@@ -4,6 +4,7 @@ import type { Msg as NatsMsg, NatsConnection, Subscription, SubscriptionOptions 
 import { requestIdOfEnvelope, runWithRequestContext, traceRpcHandling } from '@app/observability';
 import type { EndSpan } from '@app/observability';
 import { qualifySubject } from './namespace';
+import { recordRpcServerCall } from '../metrics/rpc-metrics';
 
 /**
  * NATS server whose close drains: it stops taking requests, waits for the handlers
@@ -47,6 +48,7 @@ export class DrainingNatsServer extends ServerNats {
    */
   override getPublisher(message: NatsMsg, id: string, context: NatsContext): (packet: WritePacket) => unknown {
     const publish = super.getPublisher(message, id, context) as (packet: WritePacket) => unknown;
+    const startedAt = performance.now();
     let finish = () => {};
     const finished = new Promise<void>((resolve) => (finish = resolve));
     this.inFlight.add(finished);
@@ -56,6 +58,7 @@ export class DrainingNatsServer extends ServerNats {
     return (packet) => {
       const published = publish(packet);
       if (packet.isDisposed || packet.err !== undefined) {
+        recordRpcServerCall(this.patternOf(context.getSubject()), packet.err, startedAt);
         finish();
         endSpan?.(packet.err);
       }
@@ -91,6 +94,13 @@ export class DrainingNatsServer extends ServerNats {
       await connection.drain();
     }
     await super.close();
+  }
+
+  /** The plain pattern of a namespaced subject (metrics label it so in every environment). */
+  private patternOf(subject: string): string {
+    return this.namespace && subject.startsWith(`${this.namespace}.`)
+      ? subject.slice(this.namespace.length + 1)
+      : subject;
   }
 
   private connectionIfOpen(): NatsConnection | undefined {

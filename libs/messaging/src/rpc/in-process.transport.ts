@@ -4,6 +4,7 @@ import { isObservable, lastValueFrom, from, of } from 'rxjs';
 import type { Observable } from 'rxjs';
 import { requestIdOfEnvelope, runWithRequestContext, traceRpcHandling } from '@app/observability';
 import { jsonCopy } from './json-copy';
+import { recordRpcServerCall } from '../metrics/rpc-metrics';
 
 /** A JSON copy (jsonCopy), so standalone sees exactly what NATS would deliver (dates become strings). */
 function overTheWire<T>(value: T): T {
@@ -66,13 +67,14 @@ export class InProcessClient extends ClientProxy {
   }
 
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
-    const handler = this.broker.handlerFor(this.normalizePattern(packet.pattern as string));
+    const pattern = this.normalizePattern(packet.pattern as string);
+    const handler = this.broker.handlerFor(pattern);
     if (!handler) {
       callback({ err: `There is no handler for ${String(packet.pattern)}`, isDisposed: true });
       return () => undefined;
     }
+    const startedAt = performance.now();
     let cancelled = false;
-    const pattern = this.normalizePattern(packet.pattern as string);
     const data: unknown = overTheWire<unknown>(packet.data);
     // The handler runs in the caller's request context: its id (and trace) travel in the envelope, as over NATS.
     void runWithRequestContext({ requestId: requestIdOfEnvelope(data) }, () =>
@@ -81,9 +83,11 @@ export class InProcessClient extends ClientProxy {
           const result: unknown = await handler(data, undefined);
           const result$: Observable<unknown> = isObservable(result) ? result : from(Promise.resolve(result));
           const response = await lastValueFrom(result$, { defaultValue: undefined });
+          recordRpcServerCall(pattern, undefined, startedAt);
           endSpan?.();
           if (!cancelled) callback({ response: overTheWire(response), isDisposed: true });
         } catch (err) {
+          recordRpcServerCall(pattern, err, startedAt);
           endSpan?.(err);
           if (!cancelled) callback({ err: overTheWire(err), isDisposed: true });
         }

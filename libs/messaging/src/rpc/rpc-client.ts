@@ -6,6 +6,7 @@ import { TimeoutError, firstValueFrom, timeout } from 'rxjs';
 import type { MessageEnvelope } from './message-envelope';
 import { RUNTIME_OPTIONS } from '../runtime';
 import type { RuntimeOptions } from '../runtime';
+import { recordRpcClientCall, rpcClientOutcome } from '../metrics/rpc-metrics';
 
 export const TRANSPORT_CLIENT = Symbol('TRANSPORT_CLIENT');
 
@@ -36,13 +37,17 @@ export class RpcClient {
     envelope: MessageEnvelope<TRequest>,
     timeoutMs: number | undefined,
   ): Promise<TResponse> {
+    const startedAt = performance.now();
     try {
-      return await firstValueFrom(
+      const response = await firstValueFrom(
         this.proxy
           .send<TResponse, MessageEnvelope<TRequest>>(pattern, envelope)
           .pipe(timeout(timeoutMs ?? this.runtime.rpcTimeoutMs)),
       );
+      recordRpcClientCall(pattern, 'ok', startedAt);
+      return response;
     } catch (err) {
+      recordRpcClientCall(pattern, rpcClientOutcome(err), startedAt);
       throw this.rebuild(pattern, err);
     }
   }

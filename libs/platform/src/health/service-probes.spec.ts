@@ -97,6 +97,27 @@ describe('serveProbes (a distributed service’s HTTP probes)', () => {
     expect(await res.text()).toBe('');
   });
 
+  it('should serve the metrics exposition at GET /metrics when given one, and nothing else there', async () => {
+    server = await serveProbes({
+      port: 0,
+      host: '127.0.0.1',
+      livenessPath: '/health/live',
+      readinessPath: '/health/ready',
+      checks: { database: up },
+      onUnready: jest.fn(),
+      metrics: () => Promise.resolve({ contentType: 'text/plain; version=0.0.4; charset=utf-8', body: 'up_total 1\n' }),
+    });
+    const url = `http://127.0.0.1:${server.port}`;
+
+    const res = await fetch(`${url}/metrics?x=1`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(await res.text()).toBe('up_total 1\n');
+    expect((await fetch(`${url}/metrics`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${url}/metrics/`)).status).toBe(404);
+    expect((await fetch(`${url}/health/live`)).status).toBe(200);
+  });
+
   it.each([
     ['GET', '/health'],
     ['GET', '/health/live/'],

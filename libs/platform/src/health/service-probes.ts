@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppError } from '@app/errors';
+import type { MetricsExposition } from '@app/observability';
 
 /** One dependency's state; extra fields (kind, message) come before `status`, as Terminus prints them. */
 export type DependencyState = { status: 'up' | 'down' } & Record<string, unknown>;
@@ -25,6 +26,8 @@ export interface ProbeOptions {
   checks: Record<string, ReadinessCheck>;
   /** Told of every failed readiness probe, with each dependency's state. */
   onUnready(details: HealthReport['details']): void;
+  /** When set, `GET /metrics` answers with this exposition (Prometheus scrapes the health port). */
+  metrics?: () => Promise<MetricsExposition>;
 }
 
 export interface ProbeServer {
@@ -44,6 +47,14 @@ const UNREADY = new AppError('service_unavailable', 'Service Unavailable Excepti
  */
 export async function serveProbes(options: ProbeOptions): Promise<ProbeServer> {
   const server = http.createServer((req, res) => {
+    if (options.metrics && isMetricsRequest(req)) {
+      void options.metrics().then(
+        ({ contentType, body }) =>
+          res.writeHead(200, { 'content-type': contentType }).end(req.method === 'HEAD' ? undefined : body),
+        () => res.writeHead(500).end(),
+      );
+      return;
+    }
     void answer(req, options).then(({ status, headers, body }) => {
       const payload = JSON.stringify(body);
       res.writeHead(status, {
@@ -84,6 +95,10 @@ async function answer(req: http.IncomingMessage, options: ProbeOptions): Promise
     return { status: UNREADY.status, headers: NO_CACHE, body: UNREADY.toEnvelope() };
   }
   return { status: NOT_FOUND.status, headers: {}, body: NOT_FOUND.toEnvelope() };
+}
+
+function isMetricsRequest(req: http.IncomingMessage): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && (req.url ?? '').split('?')[0] === '/metrics';
 }
 
 async function runChecks(checks: Record<string, ReadinessCheck>): Promise<[string, DependencyState][]> {

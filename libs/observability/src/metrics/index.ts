@@ -1,0 +1,4 @@
+export * from './registry';
+export * from './labelled-children';
+export * from './http-metrics';
+export * from './metrics-server';
