@@ -63,6 +63,7 @@ describe('project rules', () => {
 
   it('should refuse a date that is not a calendar day', () => {
     expect(errorOf(() => assertCalendarDate('handover_date', '2027-02-30'))).toMatchObject({ field: 'handover_date' });
+    expect(errorOf(() => assertCalendarDate('handover_date', '0000-01-01'))).toMatchObject({ field: 'handover_date' });
     expect(errorOf(() => assertCalendarDate('handover_date', '2028-02-29'))).toBeUndefined();
   });
 });

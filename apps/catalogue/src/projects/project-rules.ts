@@ -64,12 +64,16 @@ export function assertNoBedroomsForLand(type: string, bedrooms: number | null): 
   }
 }
 
-/** YYYY-MM-DD that is a calendar day (the pattern alone lets 2027-02-30 through). */
+/**
+ * YYYY-MM-DD that is a calendar day between 1900 and 2200 (the pattern alone lets 2027-02-30
+ * and year 0000, which PostgreSQL refuses, through).
+ */
 export function assertCalendarDate(field: string, value: string | null | undefined): void {
   if (value === undefined || value === null) return;
   const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
-    throw fieldError(field, `${field} must be a real date (YYYY-MM-DD).`);
+  const year = date.getUTCFullYear();
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value || year < 1900 || year > 2200) {
+    throw fieldError(field, `${field} must be a real date (YYYY-MM-DD, 1900 to 2200).`);
   }
 }
 
