@@ -49,7 +49,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       input: ListProjectsQueryDto,
       help: HELP,
       output: PAGE('projects'),
-      call: (principal, body) => rest.projects.list(principal, body as ListProjectsQueryDto),
+      call: (principal, body) => rest.projects.list(principal, body),
     }),
     defineTool({
       name: 'developer_get_project',
@@ -86,7 +86,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       input: UpdateProjectDto,
       help: HELP,
       output: PROJECT,
-      call: (principal, body, ids) => rest.projects.update(principal, ids.project_id, body as UpdateProjectDto),
+      call: (principal, body, ids) => rest.projects.update(principal, ids.project_id, body),
     }),
     defineTool({
       name: 'developer_delete_project',
@@ -109,7 +109,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       input: ListUnitsQueryDto,
       help: HELP,
       output: PAGE('units'),
-      call: (principal, body, ids) => rest.units.list(principal, ids.project_id, body as ListUnitsQueryDto),
+      call: (principal, body, ids) => rest.units.list(principal, ids.project_id, body),
     }),
     defineTool({
       name: 'developer_create_unit',
@@ -134,7 +134,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       input: UpdateUnitDto,
       help: HELP,
       output: UNIT,
-      call: (principal, body, ids) => rest.units.update(principal, ids.project_id, ids.unit_id, body as UpdateUnitDto),
+      call: (principal, body, ids) => rest.units.update(principal, ids.project_id, ids.unit_id, body),
     }),
     defineTool({
       name: 'developer_publish_unit',
