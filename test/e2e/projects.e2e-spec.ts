@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import request from 'supertest';
 import { CATALOGUE_PROJECT_FACTS_PATTERN } from '@app/contracts';
 import type {
@@ -233,6 +234,51 @@ describeE2e('developer projects and units', () => {
         'catalogue.project.updated.v1',
         'catalogue.project.deleted.v1',
       ]);
+    });
+  });
+
+  describe('images', () => {
+    it('should take a project image through the listing pipeline (WebP, no metadata), serve it, and delete it', async () => {
+      const project = await createProject();
+      const jpeg = await sharp({
+        create: { width: 2400, height: 1200, channels: 3, background: { r: 20, g: 120, b: 200 } },
+      })
+        .withExif({ IFD0: { Make: 'TestCam', Copyright: 'Owner Name' } })
+        .jpeg()
+        .toBuffer();
+      const uploaded = await request(platform.baseUrl)
+        .post(`/v1/projects/${project.id}/images`)
+        .set('authorization', `Bearer ${developer.token}`)
+        .attach('file', jpeg, 'tower.jpg')
+        .expect(201);
+      expect(uploaded.body).toMatchObject({ position: 0, width: 1600, height: 800 });
+      const image = uploaded.body as { id: string; url: string; thumbnail_url: string };
+      const withImage = (await as(developer.token).get(`/v1/projects/${project.id}`).expect(200))
+        .body as ProjectResponse;
+      expect(withImage.image_urls).toEqual([image.url]);
+      const file = await request(platform.baseUrl)
+        .get(new URL(image.url).pathname)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      const metadata = await sharp(file.body as Buffer).metadata();
+      expect(metadata).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+      expect(metadata.exif).toBeUndefined();
+      await request(platform.baseUrl)
+        .post(`/v1/projects/${project.id}/images`)
+        .set('authorization', `Bearer ${otherDeveloper.token}`)
+        .attach('file', jpeg, 'tower.jpg')
+        .expect(404);
+      await as(developer.token)
+        .delete(`/v1/projects/${project.id}/images/${image.id}`)
+        .expect(200, { object: 'project_image', id: image.id, deleted: true });
+      await request(platform.baseUrl).get(new URL(image.url).pathname).expect(404);
+      const without = (await as(developer.token).get(`/v1/projects/${project.id}`).expect(200)).body as ProjectResponse;
+      expect(without.images).toEqual([]);
     });
   });
 

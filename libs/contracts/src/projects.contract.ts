@@ -14,7 +14,7 @@ import {
   Min,
 } from '@app/validation';
 import { CURRENCIES } from './catalogue.contract';
-import type { CountryCode, Currency } from './catalogue.contract';
+import type { CountryCode, Currency, ListingImageResponse } from './catalogue.contract';
 import { MaxDecimalPlaces } from './decimal-places';
 import { MAX_PAGE_OFFSET } from './paging';
 
@@ -78,6 +78,69 @@ export const CATALOGUE_UNITS_CREATE_PATTERN = 'rpc.catalogue.units.create.v1';
 export const CATALOGUE_UNITS_UPDATE_PATTERN = 'rpc.catalogue.units.update.v1';
 export const CATALOGUE_UNITS_DELETE_PATTERN = 'rpc.catalogue.units.delete.v1';
 export const CATALOGUE_UNITS_PUBLISH_PATTERN = 'rpc.catalogue.units.publish.v1';
+export const CATALOGUE_PROJECT_IMAGES_CHECK_PATTERN = 'rpc.catalogue.projects.images.check.v1';
+export const CATALOGUE_PROJECT_IMAGES_ADD_PATTERN = 'rpc.catalogue.projects.images.add.v1';
+export const CATALOGUE_PROJECT_IMAGES_DELETE_PATTERN = 'rpc.catalogue.projects.images.delete.v1';
+
+/** A project holds at most this many images (as a listing). */
+export const MAX_PROJECT_IMAGES = 20;
+
+/** Where a project image's two files live in the image store (the listing pipeline's layout). */
+export function projectImageKeys(projectId: string, imageId: string): { display: string; thumbnail: string } {
+  return {
+    display: `projects/${projectId}/${imageId}.webp`,
+    thumbnail: `projects/${projectId}/${imageId}-thumb.webp`,
+  };
+}
+
+export function projectImagesPrefix(projectId: string): string {
+  return `projects/${projectId}/`;
+}
+
+/** One project of the workspace whose images change; another workspace's answers 404. */
+export class ProjectImagesRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsString()
+  @Length(1, 100)
+  project_id: string;
+}
+
+/** Record an image the gateway has stored (display size and thumbnail under projectImageKeys). */
+export class AddProjectImageRequest extends ProjectImagesRequest {
+  @IsUUID()
+  image_id: string;
+
+  @IsInt()
+  @Min(1)
+  width: number;
+
+  @IsInt()
+  @Min(1)
+  height: number;
+
+  @IsInt()
+  @Min(1)
+  bytes: number;
+}
+
+export class ProjectImageRefRequest extends ProjectImagesRequest {
+  @IsString()
+  @Length(1, 100)
+  image_id: string;
+}
+
+export interface ProjectImageSlotResponse {
+  project_id: string;
+  image_count: number;
+}
+
+export interface ProjectImageDeletedResponse {
+  object: 'project_image';
+  id: string;
+  deleted: true;
+}
 
 /** Project events (payload ProjectEventPayload) and unit changes (UnitEventPayload), through the outbox. */
 export const CATALOGUE_PROJECT_CREATED = 'catalogue.project.created.v1';
@@ -412,6 +475,9 @@ export interface ProjectResponse {
   dld_project_number: string | null;
   escrow_account_number: string | null;
   unit_count: number;
+  /** Absolute URLs of the display images, by position. */
+  image_urls: string[];
+  images: ListingImageResponse[];
   created_at: string;
   updated_at: string;
 }
@@ -476,6 +542,8 @@ export interface PublicProjectResponse {
   district_ar: string;
   rega_licence_number: string | null;
   dld_project_number: string | null;
+  image_urls: string[];
+  images: ListingImageResponse[];
   units: PublicUnitResponse[];
 }
 

@@ -2,6 +2,7 @@ import type { ServiceDatabaseDefinition } from '@app/database';
 import { ListingImageEntity } from '../listings/listing-image.entity';
 import { ListingEntity } from '../listings/listing.entity';
 import { ModerationLogEntity } from '../moderation/moderation-log.entity';
+import { ProjectImageEntity } from '../projects/project-image.entity';
 import { ProjectUnitEntity } from '../projects/project-unit.entity';
 import { ProjectEntity } from '../projects/project.entity';
 import { Listings1764300000000 } from './migrations/1764300000000-listings';
@@ -15,7 +16,7 @@ export const CATALOGUE_DATABASE = 'catalogue';
 
 export const catalogueDatabase: ServiceDatabaseDefinition = {
   service: CATALOGUE_DATABASE,
-  entities: [ListingEntity, ListingImageEntity, ModerationLogEntity, ProjectEntity, ProjectUnitEntity],
+  entities: [ListingEntity, ListingImageEntity, ModerationLogEntity, ProjectEntity, ProjectUnitEntity, ProjectImageEntity],
   migrations: [
     Listings1764300000000,
     PublishedListingsIndexes1764500000000,

@@ -1,14 +1,32 @@
 import type {
+  ListingImageResponse,
   ProjectFacts,
   ProjectResponse,
   PublicProjectResponse,
   PublicUnitResponse,
   UnitResponse,
 } from '@app/contracts';
-import type { ProjectRow, UnitRow } from './projects.repository';
+import type { ProjectImageRow, ProjectRow, UnitRow } from './projects.repository';
+
+export type ImageUrl = (key: string) => string;
+
+/** The project's images by position, as listings answer theirs. */
+export function toImages(images: ProjectImageRow[], imageUrl: ImageUrl): ListingImageResponse[] {
+  return [...images]
+    .sort((a, b) => a.position - b.position)
+    .map((image) => ({
+      id: image.id,
+      position: image.position,
+      url: imageUrl(image.display_key),
+      thumbnail_url: imageUrl(image.thumb_key),
+      width: image.width,
+      height: image.height,
+    }));
+}
 
 /** Pure mappers from rows to the contract's shapes. */
-export function toProjectResponse(row: ProjectRow): ProjectResponse {
+export function toProjectResponse(row: ProjectRow, images: ProjectImageRow[], imageUrl: ImageUrl): ProjectResponse {
+  const items = toImages(images, imageUrl);
   return {
     object: 'project',
     id: row.id,
@@ -30,6 +48,8 @@ export function toProjectResponse(row: ProjectRow): ProjectResponse {
     dld_project_number: row.dld_project_number,
     escrow_account_number: row.escrow_account_number,
     unit_count: Number(row.unit_count ?? 0),
+    image_urls: items.map((image) => image.url),
+    images: items,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };
@@ -82,7 +102,13 @@ export function toProjectFacts(project: ProjectRow, units: UnitRow[]): ProjectFa
 }
 
 /** What anyone may see: no workspace, escrow account or internal ids beyond the units'. */
-export function toPublicProject(project: ProjectRow, units: UnitRow[]): PublicProjectResponse {
+export function toPublicProject(
+  project: ProjectRow,
+  units: UnitRow[],
+  images: ProjectImageRow[],
+  imageUrl: ImageUrl,
+): PublicProjectResponse {
+  const items = toImages(images, imageUrl);
   return {
     object: 'project',
     id: project.id,
@@ -99,6 +125,8 @@ export function toPublicProject(project: ProjectRow, units: UnitRow[]): PublicPr
     district_ar: project.district_ar,
     rega_licence_number: project.rega_licence_number,
     dld_project_number: project.dld_project_number,
+    image_urls: items.map((image) => image.url),
+    images: items,
     units: units.map((unit): PublicUnitResponse => ({
       id: unit.id,
       unit_ref: unit.unit_ref,

@@ -1,7 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import {
+  AddProjectImageRequest,
   CATALOGUE_PROJECT_FACTS_PATTERN,
+  CATALOGUE_PROJECT_IMAGES_ADD_PATTERN,
+  CATALOGUE_PROJECT_IMAGES_CHECK_PATTERN,
+  CATALOGUE_PROJECT_IMAGES_DELETE_PATTERN,
   CATALOGUE_PROJECTS_CREATE_PATTERN,
   CATALOGUE_PROJECTS_DELETE_PATTERN,
   CATALOGUE_PROJECTS_GET_PATTERN,
@@ -17,6 +21,8 @@ import {
   CreateUnitRequest,
   ListProjectsRequest,
   ListUnitsRequest,
+  ProjectImageRefRequest,
+  ProjectImagesRequest,
   ProjectRefRequest,
   PublicProjectRequest,
   UnitRefRequest,
@@ -24,7 +30,10 @@ import {
   UpdateUnitRequest,
 } from '@app/contracts';
 import type {
+  ListingImageResponse,
   ListingResponse,
+  ProjectImageDeletedResponse,
+  ProjectImageSlotResponse,
   ProjectDeletedResponse,
   ProjectFacts,
   ProjectFactsRequest,
@@ -81,6 +90,21 @@ export class ProjectsController {
   @MessagePattern(CATALOGUE_PROJECT_FACTS_PATTERN)
   facts(@MessageData() request: ProjectFactsRequest): Promise<ProjectFacts> {
     return this.projects.facts(request);
+  }
+
+  @MessagePattern(CATALOGUE_PROJECT_IMAGES_CHECK_PATTERN)
+  checkImage(@MessageData() request: ProjectImagesRequest): Promise<ProjectImageSlotResponse> {
+    return this.projects.checkImage(request);
+  }
+
+  @MessagePattern(CATALOGUE_PROJECT_IMAGES_ADD_PATTERN)
+  addImage(@MessageData() request: AddProjectImageRequest): Promise<ListingImageResponse> {
+    return this.projects.addImage(request);
+  }
+
+  @MessagePattern(CATALOGUE_PROJECT_IMAGES_DELETE_PATTERN)
+  deleteImage(@MessageData() request: ProjectImageRefRequest): Promise<ProjectImageDeletedResponse> {
+    return this.projects.deleteImage(request);
   }
 
   @MessagePattern(CATALOGUE_UNITS_LIST_PATTERN)

@@ -7,12 +7,14 @@ import { AppError } from '@app/errors';
 import { isUUID } from '@app/validation';
 import { CATALOGUE_DATABASE } from '../database/catalogue.database';
 import type { ProjectEntity } from './project.entity';
+import type { ProjectImageEntity } from './project-image.entity';
 import type { ProjectUnitEntity } from './project-unit.entity';
 
 /** Rows as the driver returns them (numeric and bigint as strings; handover_date as text). */
 export type ProjectRow = ProjectEntity & { unit_count?: string };
 export type UnitRow = ProjectUnitEntity & { listing_id: string | null; listing_status?: string | null };
 
+export type ProjectImageRow = ProjectImageEntity;
 export type ProjectWrite = Partial<Omit<ProjectRow, 'id' | 'workspace_id' | 'created_at' | 'updated_at'>>;
 export type UnitWrite = Partial<Omit<UnitRow, 'id' | 'project_id' | 'created_at' | 'updated_at' | 'listing_id'>>;
 
@@ -189,6 +191,51 @@ export class ProjectsRepository {
         ORDER BY u.created_at, u.id LIMIT $3 OFFSET $4`,
       [projectId, options.status ?? null, options.limit ?? null, options.offset ?? 0],
     );
+  }
+
+  async images(projectIds: string[]): Promise<ProjectImageRow[]> {
+    if (projectIds.length === 0) return [];
+    return this.dataSource.query<ProjectImageRow[]>(
+      `SELECT * FROM catalogue.project_images WHERE project_id = ANY($1::uuid[]) ORDER BY project_id, position`,
+      [projectIds],
+    );
+  }
+
+  async imageCount(tx: EntityManager, projectId: string): Promise<number> {
+    const rows = await tx.query<{ count: string }[]>(
+      `SELECT count(*) AS count FROM catalogue.project_images WHERE project_id = $1`,
+      [projectId],
+    );
+    return Number(rows[0]?.count ?? 0);
+  }
+
+  async appendImage(
+    tx: EntityManager,
+    image: Pick<ProjectImageRow, 'id' | 'project_id' | 'display_key' | 'thumb_key' | 'width' | 'height' | 'bytes'>,
+  ): Promise<ProjectImageRow> {
+    const rows = await tx.query<ProjectImageRow[]>(
+      `INSERT INTO catalogue.project_images (id, project_id, position, display_key, thumb_key, width, height, bytes)
+       VALUES ($1, $2, (SELECT count(*) FROM catalogue.project_images WHERE project_id = $2), $3, $4, $5, $6, $7)
+       RETURNING *`,
+      [image.id, image.project_id, image.display_key, image.thumb_key, image.width, image.height, image.bytes],
+    );
+    return rows[0];
+  }
+
+  /** Deletes the image and moves the later ones up one position; false when there is no such image. */
+  async deleteImage(tx: EntityManager, projectId: string, imageId: string): Promise<boolean> {
+    if (!isUUID(imageId)) return false;
+    const deleted = await tx.query<[{ position: number }[], number]>(
+      `DELETE FROM catalogue.project_images WHERE id = $1 AND project_id = $2 RETURNING position`,
+      [imageId, projectId],
+    );
+    const position = deleted[0][0]?.position;
+    if (position === undefined) return false;
+    await tx.query(
+      `UPDATE catalogue.project_images SET position = position - 1 WHERE project_id = $1 AND position > $2`,
+      [projectId, position],
+    );
+    return true;
   }
 
   private collation(): Promise<string> {

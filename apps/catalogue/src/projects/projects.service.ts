@@ -1,8 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { CATALOGUE_PROJECT_CREATED, CATALOGUE_PROJECT_DELETED, CATALOGUE_PROJECT_UPDATED } from '@app/contracts';
+import {
+  CATALOGUE_PROJECT_CREATED,
+  CATALOGUE_PROJECT_DELETED,
+  CATALOGUE_PROJECT_UPDATED,
+  MAX_PROJECT_IMAGES,
+  projectImageKeys,
+} from '@app/contracts';
 import type {
+  AddProjectImageRequest,
   CreateProjectRequest,
+  ListingImageResponse,
+  ProjectImageDeletedResponse,
+  ProjectImageRefRequest,
+  ProjectImageSlotResponse,
+  ProjectImagesRequest,
   ListProjectsRequest,
   ProjectDeletedResponse,
   ProjectEventPayload,
@@ -21,7 +33,8 @@ import { AppError } from '@app/errors';
 import { Outbox } from '@app/messaging';
 import { isUUID } from '@app/validation';
 import { DecisionClient } from '../listings/decision.client';
-import { toProjectFacts, toProjectResponse, toPublicProject } from './project.dto';
+import { ImageUrls } from '../listings/image-urls';
+import { toImages, toProjectFacts, toProjectResponse, toPublicProject } from './project.dto';
 import { assertCalendarDate, assertNotNull, assertRegistrationFitsCountry } from './project-rules';
 import { ProjectsRepository } from './projects.repository';
 import type { ProjectRow, ProjectWrite } from './projects.repository';
@@ -35,6 +48,7 @@ export class ProjectsService {
     private readonly projects: ProjectsRepository,
     private readonly decision: DecisionClient,
     private readonly outbox: Outbox,
+    private readonly urls: ImageUrls,
   ) {}
 
   async create(request: CreateProjectRequest): Promise<ProjectResponse> {
@@ -62,11 +76,11 @@ export class ProjectsService {
       await this.emit(tx, CATALOGUE_PROJECT_CREATED, created);
       return created;
     });
-    return toProjectResponse(row);
+    return this.present(row);
   }
 
   async get(request: ProjectRefRequest): Promise<ProjectResponse> {
-    return toProjectResponse(await this.mustFind(request.workspace_id, request.id));
+    return this.present(await this.mustFind(request.workspace_id, request.id));
   }
 
   async list(request: ListProjectsRequest): Promise<ProjectsPageResponse> {
@@ -76,9 +90,18 @@ export class ProjectsService {
       request.limit + 1,
       request.offset,
     );
+    const page = rows.slice(0, request.limit);
+    const images = await this.projects.images(page.map((row) => row.id));
+    const url = (key: string) => this.urls.imageUrl(key);
     return {
       object: 'list',
-      data: rows.slice(0, request.limit).map(toProjectResponse),
+      data: page.map((row) =>
+        toProjectResponse(
+          row,
+          images.filter((image) => image.project_id === row.id),
+          url,
+        ),
+      ),
       limit: request.limit,
       offset: request.offset,
       has_more: rows.length > request.limit,
@@ -109,7 +132,7 @@ export class ProjectsService {
       await this.emit(tx, CATALOGUE_PROJECT_UPDATED, updated, changed);
       return updated;
     });
-    return toProjectResponse(row);
+    return this.present(row);
   }
 
   /** Deletes the project and its units; listings made from them stay, as ordinary listings. */
@@ -140,7 +163,53 @@ export class ProjectsService {
   async publicPage(request: PublicProjectRequest): Promise<PublicProjectResponse> {
     const project = await this.projects.findProject(undefined, request.id);
     if (!project || !(await this.projects.hasPublishedListing(project.id))) throw projectNotFound();
-    return toPublicProject(project, await this.projects.units(project.id));
+    const [units, images] = await Promise.all([this.projects.units(project.id), this.projects.images([project.id])]);
+    return toPublicProject(project, units, images, (key) => this.urls.imageUrl(key));
+  }
+
+  /** Would the project take one more image now? Asked before the upload is read. */
+  async checkImage(request: ProjectImagesRequest): Promise<ProjectImageSlotResponse> {
+    return this.projects.transaction(async (tx) => {
+      const project = await this.mustFind(request.workspace_id, request.project_id, tx, true);
+      const count = await this.projects.imageCount(tx, project.id);
+      assertRoomForImage(count);
+      return { project_id: project.id, image_count: count };
+    });
+  }
+
+  async addImage(request: AddProjectImageRequest): Promise<ListingImageResponse> {
+    const image = await this.projects.transaction(async (tx) => {
+      const project = await this.mustFind(request.workspace_id, request.project_id, tx, true);
+      assertRoomForImage(await this.projects.imageCount(tx, project.id));
+      const keys = projectImageKeys(project.id, request.image_id);
+      const added = await this.projects.appendImage(tx, {
+        id: request.image_id,
+        project_id: project.id,
+        display_key: keys.display,
+        thumb_key: keys.thumbnail,
+        width: request.width,
+        height: request.height,
+        bytes: request.bytes,
+      });
+      await this.emit(tx, CATALOGUE_PROJECT_UPDATED, project, ['images']);
+      return added;
+    });
+    return toImages([image], (key) => this.urls.imageUrl(key))[0];
+  }
+
+  async deleteImage(request: ProjectImageRefRequest): Promise<ProjectImageDeletedResponse> {
+    await this.projects.transaction(async (tx) => {
+      const project = await this.mustFind(request.workspace_id, request.project_id, tx, true);
+      if (!(await this.projects.deleteImage(tx, project.id, request.image_id))) {
+        throw new AppError('not_found', 'This project has no such image.');
+      }
+      await this.emit(tx, CATALOGUE_PROJECT_UPDATED, project, ['images']);
+    });
+    return { object: 'project_image', id: request.image_id, deleted: true };
+  }
+
+  private async present(row: ProjectRow): Promise<ProjectResponse> {
+    return toProjectResponse(row, await this.projects.images([row.id]), (key) => this.urls.imageUrl(key));
   }
 
   async mustFind(workspaceId: string, id: string, tx?: EntityManager, lock = false): Promise<ProjectRow> {
@@ -168,6 +237,12 @@ export class ProjectsService {
       district: request.district,
       field_prefix: '',
     });
+  }
+}
+
+function assertRoomForImage(count: number): void {
+  if (count >= MAX_PROJECT_IMAGES) {
+    throw new AppError('conflict', `A project holds at most ${MAX_PROJECT_IMAGES} images.`, { field: 'file' });
   }
 }
 

@@ -1,9 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ListingImageDto } from '../catalogue/listing.dto';
 import { COUNTRY_CODES, CURRENCIES, PROJECT_STATUSES, PROJECT_UNIT_STATUSES, UNIT_TYPES } from '@app/contracts';
 import type {
   CountryCode,
   Currency,
   ProjectDeletedResponse,
+  ProjectImageDeletedResponse,
   ProjectResponse,
   ProjectStatus,
   ProjectUnitStatus,
@@ -81,6 +83,12 @@ export class ProjectDto implements ProjectResponse {
   @ApiProperty()
   unit_count: number;
 
+  @ApiProperty({ type: [String], description: 'Absolute URLs of the display images, by position' })
+  image_urls: string[];
+
+  @ApiProperty({ type: [ListingImageDto] })
+  images: ListingImageDto[];
+
   @ApiProperty({ format: 'date-time' })
   created_at: string;
 
@@ -103,6 +111,17 @@ export class ProjectsPageDto implements ProjectsPageResponse {
 
   @ApiProperty()
   has_more: boolean;
+}
+
+export class ProjectImageDeletedDto implements ProjectImageDeletedResponse {
+  @ApiProperty({ enum: ['project_image'] })
+  object: 'project_image';
+
+  @ApiProperty()
+  id: string;
+
+  @ApiProperty({ enum: [true] })
+  deleted: true;
 }
 
 export class ProjectDeletedDto implements ProjectDeletedResponse {
@@ -276,6 +295,12 @@ export class PublicProjectDto implements PublicProjectResponse {
 
   @ApiProperty(nullableString)
   dld_project_number: string | null;
+
+  @ApiProperty({ type: [String], description: 'Absolute URLs of the display images, by position' })
+  image_urls: string[];
+
+  @ApiProperty({ type: [ListingImageDto] })
+  images: ListingImageDto[];
 
   @ApiProperty({ type: [PublicUnitDto] })
   units: PublicUnitDto[];

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
+  CATALOGUE_PROJECT_IMAGES_ADD_PATTERN,
+  CATALOGUE_PROJECT_IMAGES_CHECK_PATTERN,
+  CATALOGUE_PROJECT_IMAGES_DELETE_PATTERN,
   CATALOGUE_PROJECTS_CREATE_PATTERN,
   CATALOGUE_PROJECTS_DELETE_PATTERN,
   CATALOGUE_PROJECTS_GET_PATTERN,
@@ -13,7 +16,13 @@ import {
   CATALOGUE_UNITS_UPDATE_PATTERN,
 } from '@app/contracts';
 import type {
+  AddProjectImageRequest,
   CreateProjectRequest,
+  ListingImageResponse,
+  ProjectImageDeletedResponse,
+  ProjectImageRefRequest,
+  ProjectImageSlotResponse,
+  ProjectImagesRequest,
   CreateUnitRequest,
   ListProjectsRequest,
   ListUnitsRequest,
@@ -80,5 +89,17 @@ export class ProjectsClient {
 
   publishUnit(request: UnitRefRequest): Promise<ListingResponse> {
     return this.rpc.send(CATALOGUE_UNITS_PUBLISH_PATTERN, request);
+  }
+
+  checkImage(request: ProjectImagesRequest): Promise<ProjectImageSlotResponse> {
+    return this.rpc.send(CATALOGUE_PROJECT_IMAGES_CHECK_PATTERN, request);
+  }
+
+  addImage(request: AddProjectImageRequest): Promise<ListingImageResponse> {
+    return this.rpc.send(CATALOGUE_PROJECT_IMAGES_ADD_PATTERN, request);
+  }
+
+  deleteImage(request: ProjectImageRefRequest): Promise<ProjectImageDeletedResponse> {
+    return this.rpc.send(CATALOGUE_PROJECT_IMAGES_DELETE_PATTERN, request);
   }
 }

@@ -67,6 +67,20 @@ export class Projects1767000000000 implements MigrationInterface {
       `CREATE UNIQUE INDEX "project_units_ref_uq" ON "catalogue"."project_units" ("project_id", "unit_ref")
        WHERE "unit_ref" IS NOT NULL`,
     );
+    // Images as listings keep theirs: files in the image store, rows here, positions 0..n-1.
+    await queryRunner.query(`
+      CREATE TABLE "catalogue"."project_images" (
+        "id" uuid PRIMARY KEY,
+        "project_id" uuid NOT NULL REFERENCES "catalogue"."projects" ("id") ON DELETE CASCADE,
+        "position" int NOT NULL,
+        "display_key" text NOT NULL,
+        "thumb_key" text NOT NULL,
+        "width" int,
+        "height" int,
+        "bytes" int NOT NULL,
+        "created_at" timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT "project_images_position_uq" UNIQUE ("project_id", "position") DEFERRABLE INITIALLY DEFERRED
+      )`);
     await queryRunner.query(`
       ALTER TABLE "catalogue"."listings"
         ADD COLUMN "project_id" uuid REFERENCES "catalogue"."projects" ("id") ON DELETE SET NULL,
@@ -82,6 +96,7 @@ export class Projects1767000000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "catalogue"."listings" DROP COLUMN "unit_id", DROP COLUMN "project_id"`);
+    await queryRunner.query(`DROP TABLE "catalogue"."project_images"`);
     await queryRunner.query(`DROP TABLE "catalogue"."project_units"`);
     await queryRunner.query(`DROP TABLE "catalogue"."projects"`);
   }
