@@ -483,6 +483,8 @@ describeE2e('developer projects and units', () => {
       expect(withdrawn).toMatchObject({ status: 'draft', rejection_reason: 'Withdrawn: the unit was sold.' });
       await as(null).get(`/v1/properties/${listing.id}`).expect(404);
       await as(null).get(`/v1/public/projects/${project.id}`).expect(404);
+      const resubmitted = await as(developer.token).post(`/v1/listings/${listing.id}/submit`).expect(409);
+      expect(resubmitted.body).toMatchObject({ error: 'invalid_state', state: 'sold' });
     });
   });
 });

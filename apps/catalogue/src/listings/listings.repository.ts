@@ -161,6 +161,14 @@ export class ListingsRepository {
     );
   }
 
+  /** The status of the developer project unit a listing was made from (null when there is none). */
+  async unitStatus(tx: EntityManager, unitId: string): Promise<string | null> {
+    const rows = await tx.query<{ status: string }[]>(`SELECT status FROM catalogue.project_units WHERE id = $1`, [
+      unitId,
+    ]);
+    return rows[0]?.status ?? null;
+  }
+
   async imageCount(tx: EntityManager, listingId: string): Promise<number> {
     const rows = await tx.query<{ count: string }[]>(
       `SELECT count(*) AS count FROM catalogue.listing_images WHERE listing_id = $1`,
