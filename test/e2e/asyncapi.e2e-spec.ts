@@ -6,7 +6,7 @@ import * as contracts from '@app/contracts';
 import type { BookingCreatedResponse, InquiryCreatedResponse } from '@app/contracts';
 import { addListingImage, createModerator, publishedListing } from '../harness/catalogue-fixtures';
 import { withClient } from '../harness/databases';
-import { createAccount, createMember } from '../harness/identity-fixtures';
+import { createAccount, createMember, createWorkspace } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
@@ -162,6 +162,34 @@ describeE2e('the AsyncAPI document of the domain events', () => {
     const moved = await book(slots[3]);
     await api().post(`/v1/bookings/${moved}/propose`).set(as(owner.token)).send({ scheduled_at: slots[4] }).expect(200);
     await api().post(`/v1/bookings/${moved}/accept`).set(as(buyer.token)).expect(200);
+
+    // Catalogue: a developer's project with a unit, changed, published as a listing, deleted.
+    const developer = await createMember(platform, {
+      workspaceId: (await createWorkspace(platform, { kind: 'developer' })).id,
+      role: 'owner',
+    });
+    const project = (
+      await api()
+        .post('/v1/projects')
+        .set(as(developer.token))
+        .send({ name_en: 'Palm Oasis', name_ar: 'واحة النخيل', city: 'Riyadh', district: 'Al Olaya' })
+        .expect(201)
+    ).body as { id: string };
+    await api().patch(`/v1/projects/${project.id}`).set(as(developer.token)).send({ status: 'ready' }).expect(200);
+    const unit = (
+      await api()
+        .post(`/v1/projects/${project.id}/units`)
+        .set(as(developer.token))
+        .send({ unit_type: 'apartment', area_sqm: 120, price: 900_000, bedrooms: 2 })
+        .expect(201)
+    ).body as { id: string };
+    await api().post(`/v1/projects/${project.id}/units/${unit.id}/listing`).set(as(developer.token)).expect(201);
+    await api()
+      .patch(`/v1/projects/${project.id}/units/${unit.id}`)
+      .set(as(developer.token))
+      .send({ status: 'sold' })
+      .expect(200);
+    await api().delete(`/v1/projects/${project.id}`).set(as(developer.token)).expect(200);
 
     const document = (await api().get('/asyncapi.json').expect(200)).body as {
       channels: Record<string, { address: string; messages: Record<string, { $ref: string }> }>;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import request from 'supertest';
-import { createApiKey, createMember } from '../harness/identity-fixtures';
+import { createApiKey, createMember, createWorkspace } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
@@ -108,7 +108,12 @@ describeE2e('fuzzing every documented operation', () => {
     operations = operationsOf(document);
     const owner = await createMember(platform, { role: 'owner' });
     const key = await createApiKey(platform, owner.workspaceId, owner.accountId);
-    credentials = [undefined, key, owner.token, 'sk-not-a-real-key', 'eyJhbGciOiJub25lIn0.e30.'];
+    // A developer workspace's member too, so the project routes are reached past the guard.
+    const developer = await createMember(platform, {
+      workspaceId: (await createWorkspace(platform, { kind: 'developer' })).id,
+      role: 'owner',
+    });
+    credentials = [undefined, key, owner.token, developer.token, 'sk-not-a-real-key', 'eyJhbGciOiJub25lIn0.e30.'];
   });
 
   afterAll(async () => {

@@ -57,7 +57,19 @@ const WORKSPACE_MANAGER = [
   'workspace_get_credit_balance',
 ];
 const DECISION = ['decide_property', 'search_locations'];
-const EVERY_TOOL = [...SESSION, ...BUYER, ...BROKER, 'workspace_get_settings', ...WORKSPACE_MANAGER, ...DECISION];
+const DEVELOPER_PROJECTS = [
+  'developer_list_projects',
+  'developer_get_project',
+  'developer_create_project',
+  'developer_update_project',
+  'developer_delete_project',
+  'developer_list_units',
+  'developer_create_unit',
+  'developer_update_unit',
+  'developer_publish_unit',
+];
+const BROKER_TOOLS = [...SESSION, ...BUYER, ...BROKER, 'workspace_get_settings', ...WORKSPACE_MANAGER, ...DECISION];
+const EVERY_TOOL = [...BROKER_TOOLS, ...DEVELOPER_PROJECTS];
 
 const QUESTION_AR = 'هل الشقة متاحة للمعاينة يوم الجمعة؟';
 const APARTMENT = { type: 'apartment', price: 1_500_000, area: 120, bedrooms: 3 };
@@ -127,9 +139,9 @@ describeE2e('MCP tools: the catalogue per role, calling the REST routes’ handl
       const agent = await createMember(platform, { role: 'agent', workspaceId: owner.workspaceId });
       const cases: [string, AccountFixture | MemberFixture, string[]][] = [
         ['buyer', buyer, [...SESSION, ...BUYER]],
-        ['developer', developer, [...SESSION, ...BUYER]],
-        ['broker owner', owner, EVERY_TOOL],
-        ['admin', admin, EVERY_TOOL],
+        ['developer', developer, [...SESSION, ...BUYER, ...DEVELOPER_PROJECTS]],
+        ['broker owner', owner, BROKER_TOOLS],
+        ['admin', admin, BROKER_TOOLS],
         ['agent', agent, [...SESSION, ...BUYER, ...BROKER, 'workspace_get_settings', ...DECISION]],
       ];
       const unknown = await (await clientFor(buyer)).callTool({ name: 'no_such_tool' }).catch((e: Error) => e);
@@ -327,6 +339,76 @@ describeE2e('MCP tools: the catalogue per role, calling the REST routes’ handl
       const client = await clientFor(agent);
       await expect(call(client, 'workspace_get_settings')).resolves.toMatchObject({ id: owner.workspaceId });
       await expect(client.callTool({ name: 'workspace_get_credit_balance' })).rejects.toMatchObject({ code: -32602 });
+    });
+  });
+
+  describe('developer project tools', () => {
+    it('should create a project in Arabic, add and sell a unit, publish one, and answer project_not_found across workspaces', async () => {
+      const developer = await createMember(platform, {
+        role: 'agent',
+        workspaceId: (await createWorkspace(platform, { kind: 'developer' })).id,
+      });
+      const client = await clientFor(developer);
+      const project = await call<{ id: string; name_ar: string; country_code: string }>(
+        client,
+        'developer_create_project',
+        {
+          name_en: 'Palm Oasis',
+          name_ar: 'واحة النخيل',
+          city: 'الرياض',
+          district: 'العليا',
+          handover_date: '2027-06-30',
+        },
+      );
+      expect(project).toMatchObject({ name_ar: 'واحة النخيل', country_code: 'SA' });
+      const unit = await call<{ id: string; currency: string; status: string }>(client, 'developer_create_unit', {
+        project_id: project.id,
+        unit_type: 'villa',
+        area_sqm: 320,
+        bedrooms: 5,
+        price: 2_750_000,
+      });
+      expect(unit).toMatchObject({ currency: 'SAR', status: 'available' });
+      const land = await failure(client, 'developer_create_unit', {
+        project_id: project.id,
+        unit_type: 'land',
+        area_sqm: 600,
+        bedrooms: 2,
+        price: 1_000_000,
+      });
+      expect(land).toMatchObject({ error: 'validation_error', field: 'bedrooms' });
+      const listing = await call<{ id: string; status: string; unit_id: string }>(client, 'developer_publish_unit', {
+        project_id: project.id,
+        unit_id: unit.id,
+      });
+      expect(listing).toMatchObject({ status: 'draft', unit_id: unit.id });
+      await expect(
+        call(client, 'developer_update_unit', { project_id: project.id, unit_id: unit.id, status: 'reserved' }),
+      ).resolves.toMatchObject({ status: 'reserved' });
+      const units = await call<{ data: { id: string; listing_id: string }[] }>(client, 'developer_list_units', {
+        project_id: project.id,
+      });
+      expect(units.data).toEqual([expect.objectContaining({ id: unit.id, listing_id: listing.id })]);
+      await expect(call(client, 'developer_list_projects', { sort: 'name_ar' })).resolves.toMatchObject({
+        data: [expect.objectContaining({ id: project.id, unit_count: 1 })],
+      });
+      await expect(
+        call(client, 'developer_update_project', { project_id: project.id, status: 'ready' }),
+      ).resolves.toMatchObject({ status: 'ready' });
+
+      const stranger = await createMember(platform, {
+        role: 'owner',
+        workspaceId: (await createWorkspace(platform, { kind: 'developer' })).id,
+      });
+      await expect(
+        failure(await clientFor(stranger), 'developer_get_project', { project_id: project.id }),
+      ).resolves.toMatchObject({ error: 'project_not_found' });
+      await expect(call(client, 'developer_delete_project', { project_id: project.id })).resolves.toMatchObject({
+        deleted: true,
+      });
+      await expect(failure(client, 'developer_get_project', { project_id: project.id })).resolves.toMatchObject({
+        error: 'project_not_found',
+      });
     });
   });
 });

@@ -23,6 +23,8 @@ interface Caller {
   workspaceRole?: WorkspaceRole;
   /** A platform moderator (staff account). */
   staff?: boolean;
+  /** The kind of the caller's workspace. */
+  workspaceKind?: 'broker' | 'developer';
   bearer: () => string | undefined;
 }
 
@@ -33,8 +35,14 @@ function expected(route: HttpRoute, caller: Caller): 'allowed' | 401 | 403 {
   if (caller.kind === 'none' || !rule.credentials.includes(caller.kind)) return 401;
   if (rule.staff && !caller.staff) return 403;
   if (!rule.permission) return 'allowed';
-  return can(caller.workspaceRole, rule.permission) ? 'allowed' : 403;
+  if (!can(caller.workspaceRole, rule.permission)) return 403;
+  // Projects are for developer workspaces (decisions.md): a broker workspace is refused.
+  if (DEVELOPER_ONLY.test(route.path) && caller.workspaceKind !== 'developer') return 403;
+  return 'allowed';
 }
+
+const DEVELOPER_ONLY = /^\/v1\/projects(\/|$)/;
+const BROKER_ONLY = /^\/v1\/workspace\/(api-keys|verification)(\/|$)/;
 
 function concretePath(path: string): string {
   return path.replace(/:[A-Za-z_]+/g, () => randomUUID());
@@ -64,16 +72,34 @@ describeStandalone('permission matrix', () => {
     const buyer = await createAccount(platform, { accountRole: 'buyer' });
     const apiKey = await createApiKey(platform, workspace.id, members.owner.accountId);
     const moderator = await createModerator(platform);
+    const developerWorkspace = await createWorkspace(platform, { kind: 'developer' });
+    const developers = Object.fromEntries(
+      await Promise.all(
+        (['owner', 'agent'] as const).map(async (role) => [
+          role,
+          await createMember(platform, { workspaceId: developerWorkspace.id, role }),
+        ]),
+      ),
+    ) as Record<'owner' | 'agent', Awaited<ReturnType<typeof createMember>>>;
     callers = [
       { name: 'nobody', kind: 'none', bearer: () => undefined },
       ...(['owner', 'admin', 'agent'] as const).map((role) => ({
         name: role,
         kind: 'user' as const,
         workspaceRole: role,
+        workspaceKind: 'broker' as const,
         bearer: () => accessTokenFor(members[role].accountId), // a fresh session each call: logout ends only its own
       })),
+      ...(['owner', 'agent'] as const).map((role) => ({
+        name: `developer ${role}`,
+        kind: 'user' as const,
+        workspaceRole: role,
+        workspaceKind: 'developer' as const,
+        bearer: () => accessTokenFor(developers[role].accountId),
+      })),
+
       { name: 'buyer (no workspace)', kind: 'user', bearer: () => accessTokenFor(buyer.accountId) },
-      { name: 'API key', kind: 'api_key', workspaceRole: 'owner', bearer: () => apiKey },
+      { name: 'API key', kind: 'api_key', workspaceRole: 'owner', workspaceKind: 'broker', bearer: () => apiKey },
       { name: 'moderator', kind: 'user', staff: true, bearer: () => accessTokenFor(moderator.accountId) },
     ];
     routes = listHttpRoutes(platform.app!).filter((route) => route.rule && !route.rule.public);
@@ -90,6 +116,13 @@ describeStandalone('permission matrix', () => {
         'POST /v1/workspace/ownership-transfer',
         'POST /v1/workspace/api-keys',
         'DELETE /v1/workspace/api-keys/:id',
+        'GET /v1/projects',
+        'POST /v1/projects',
+        'PATCH /v1/projects/:id',
+        'DELETE /v1/projects/:id',
+        'POST /v1/projects/:id/units',
+        'PATCH /v1/projects/:id/units/:unit_id',
+        'POST /v1/projects/:id/units/:unit_id/listing',
       ]),
     );
   });
@@ -98,6 +131,8 @@ describeStandalone('permission matrix', () => {
     const mismatches: string[] = [];
     for (const route of routes) {
       for (const caller of callers) {
+        // API keys and verification are broker workspaces' (their own tests check a developer's 403).
+        if (caller.workspaceKind === 'developer' && BROKER_ONLY.test(route.path)) continue;
         const want = expected(route, caller);
         const call = request(platform.baseUrl)[route.method.toLowerCase() as 'get'](concretePath(route.path));
         const bearer = caller.bearer();

@@ -13,6 +13,7 @@ import { LocationsApiModule } from './locations/locations-api.module';
 import { McpModule } from './mcp/mcp.module';
 import { NotificationsApiModule } from './notifications/notifications-api.module';
 import { OAuthModule } from './oauth/oauth.module';
+import { ProjectsApiModule } from './projects/projects-api.module';
 import { PropertiesApiModule } from './properties/properties-api.module';
 
 /** The public edge: REST under /v1, /mcp and its OAuth server /oauth; owns the identity schema. */
@@ -30,6 +31,7 @@ import { PropertiesApiModule } from './properties/properties-api.module';
     LeadsApiModule,
     NotificationsApiModule,
     BrokersApiModule,
+    ProjectsApiModule,
     OAuthModule,
     McpModule,
   ],

@@ -9,6 +9,13 @@ import {
   LISTING_STATUSES,
 } from './catalogue.contract';
 import { DECISION_REFUND_OWED } from './decisions.contract';
+import {
+  CATALOGUE_PROJECT_CREATED,
+  CATALOGUE_PROJECT_DELETED,
+  CATALOGUE_PROJECT_UPDATED,
+  CATALOGUE_UNIT_UPDATED,
+  PROJECT_UNIT_STATUSES,
+} from './projects.contract';
 import { IDENTITY_INVITATION_CREATED, IDENTITY_WORKSPACE_CREATED } from './identity.contract';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_REQUEST } from './notifications.contract';
 import { CATALOGUE_VERIFICATION_CHANGED, VERIFICATION_STATUSES } from './verification.contract';
@@ -99,6 +106,23 @@ export const EVENT_PAYLOAD_SCHEMAS = {
       changed: { type: 'array', items: { type: 'string' }, description: 'updated: the fields that changed' },
     },
   ),
+  ProjectEvent: object(
+    { project_id: uuid, workspace_id: uuid, occurred_at: timestamp },
+    { changed: { type: 'array', items: { type: 'string' }, description: 'updated: the fields that changed' } },
+  ),
+  UnitEvent: object({
+    project_id: uuid,
+    unit_id: uuid,
+    workspace_id: uuid,
+    status: { enum: [...PROJECT_UNIT_STATUSES], description: 'The unit’s status after the change' },
+    occurred_at: timestamp,
+    changed: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'The fields set or changed; `listing_id` when it was published, `deleted` when deleted',
+    },
+    listing_id: { ...nullableUuid, description: 'The listing made from the unit, if any' },
+  }),
   BalanceLow: object({
     workspace_id: uuid,
     asset: { enum: ['decisions', 'lead_credits'] },
@@ -191,6 +215,18 @@ export const EVENT_CATALOG: readonly EventDescription[] = [
     summary: 'A listing changed (fields, images, or back to moderation)',
   },
   { subject: CATALOGUE_LISTING_DELETED, payload: 'ListingEvent', summary: 'A listing was deleted' },
+  { subject: CATALOGUE_PROJECT_CREATED, payload: 'ProjectEvent', summary: 'A developer created a project' },
+  { subject: CATALOGUE_PROJECT_UPDATED, payload: 'ProjectEvent', summary: 'A project’s fields changed' },
+  {
+    subject: CATALOGUE_PROJECT_DELETED,
+    payload: 'ProjectEvent',
+    summary: 'A project and its units were deleted (their listings stay)',
+  },
+  {
+    subject: CATALOGUE_UNIT_UPDATED,
+    payload: 'UnitEvent',
+    summary: 'A unit was added, changed (price, status), published as a listing, or deleted',
+  },
   {
     subject: CATALOGUE_VERIFICATION_CHANGED,
     payload: 'VerificationChanged',

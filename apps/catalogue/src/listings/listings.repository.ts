@@ -52,6 +52,8 @@ const WRITABLE = new Set([
   'ai_bullets_ar',
   'listed_at',
   'submitted_at',
+  'project_id',
+  'unit_id',
 ]);
 
 const EXTERNAL_REF_TAKEN = 'Another listing of this workspace already has this external_ref.';
@@ -157,6 +159,14 @@ export class ListingsRepository {
       `SELECT * FROM catalogue.listing_images WHERE listing_id = ANY($1::uuid[]) ORDER BY listing_id, position`,
       [listingIds],
     );
+  }
+
+  /** The status of the developer project unit a listing was made from (null when there is none). */
+  async unitStatus(tx: EntityManager, unitId: string): Promise<string | null> {
+    const rows = await tx.query<{ status: string }[]>(`SELECT status FROM catalogue.project_units WHERE id = $1`, [
+      unitId,
+    ]);
+    return rows[0]?.status ?? null;
   }
 
   async imageCount(tx: EntityManager, listingId: string): Promise<number> {

@@ -167,6 +167,10 @@ export class ListingsService {
       const current = await this.listings.find(request.workspace_id, request.id, tx, true);
       if (!current) throw notFound();
       transition(current.status, 'submit');
+      // A listing withdrawn because its project unit was sold stays out of the catalogue.
+      if (current.unit_id && (await this.listings.unitStatus(tx, current.unit_id)) === 'sold') {
+        throw new AppError('invalid_state', 'The project unit of this listing is sold.', { state: 'sold' });
+      }
       assertSubmittable({
         title_en: current.title_en,
         title_ar: current.title_ar,

@@ -68,7 +68,9 @@ export class BrokersService {
       this.workspace({ id: workspaceId }),
       this.rpc.send<VerificationResponse>(CATALOGUE_VERIFICATION_GET_PATTERN, { workspace_id: workspaceId }),
     ]);
-    return { ...verification, broker_slug: workspace!.slug };
+    // Verification is a broker's: a developer workspace has no broker page (and no slug).
+    if (!workspace) throw new AppError('forbidden', 'Verification is for broker workspaces.');
+    return { ...verification, broker_slug: workspace.slug };
   }
 
   /** Checks the upload is an image by decoding it and keeps a metadata-free copy. */

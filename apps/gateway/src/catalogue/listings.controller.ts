@@ -106,7 +106,10 @@ export class ListingsController {
   })
   @ApiOkResponse({ type: ListingDto })
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  @ApiConflictResponse({ description: '`invalid_state` with `state`: only draft and rejected listings are submitted' })
+  @ApiConflictResponse({
+    description:
+      "`invalid_state` with `state`: only draft and rejected listings are submitted; a sold project unit's listing is not",
+  })
   @ApiUnprocessableEntityResponse({
     description: '`listing_incomplete` with `missing` (images, title_en, title_ar, price, area_sqm, place)',
   })

@@ -19,6 +19,7 @@ import { LeadParties } from '../leads/lead-parties';
 import { LeadsClient } from '../leads/leads.client';
 import { LocationsApiService } from '../locations/locations-api.service';
 import { LocationsClient } from '../locations/locations.client';
+import { ProjectsApiModule } from '../projects/projects-api.module';
 import { PropertiesClient } from '../properties/properties.client';
 import { PropertiesService } from '../properties/properties.service';
 import { McpServerFactory } from './mcp-server.factory';
@@ -35,6 +36,7 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     TypeOrmModule.forFeature([Workspace, Membership, Invitation], IDENTITY_DATABASE),
     AccountsModule,
     BrokersApiModule,
+    ProjectsApiModule,
   ],
   providers: [
     ...REST_HANDLERS,

@@ -10,6 +10,8 @@ import { CrmController } from '../../leads/crm.controller';
 import { InquiriesController } from '../../leads/inquiries.controller';
 import { PropertyLeadsController } from '../../leads/property-leads.controller';
 import { LocationsController } from '../../locations/locations.controller';
+import { ProjectsController } from '../../projects/projects.controller';
+import { UnitsController } from '../../projects/units.controller';
 import { PropertiesController } from '../../properties/properties.controller';
 import { SavedPropertiesController } from '../../properties/saved-properties.controller';
 
@@ -35,6 +37,8 @@ export class RestRoutes {
     readonly billing: BillingController,
     readonly decisions: DecisionsController,
     readonly locations: LocationsController,
+    readonly projects: ProjectsController,
+    readonly units: UnitsController,
   ) {}
 }
 
@@ -53,4 +57,6 @@ export const REST_HANDLERS = [
   BillingController,
   DecisionsController,
   LocationsController,
+  ProjectsController,
+  UnitsController,
 ];

@@ -1,0 +1,153 @@
+import type { Permission } from '@app/contracts';
+import {
+  CreateProjectDto,
+  CreateUnitDto,
+  ListProjectsQueryDto,
+  ListUnitsQueryDto,
+  UpdateProjectDto,
+  UpdateUnitDto,
+} from '../../projects/project-body.dto';
+import type { RestRoutes } from './rest-routes';
+import { DELETE, READ, UPDATE, WRITE, defineTool, outputSchemaOf } from './mcp-tool';
+import type { McpTool } from './mcp-tool';
+
+const as = (permission: Permission) => ({ kind: 'developer', permission }) as const;
+const PROJECT = outputSchemaOf('The project, both languages', { id: 'string', name_en: 'string', name_ar: 'string' });
+const UNIT = outputSchemaOf('The unit', { id: 'string', status: 'string', price: 'number' });
+const PAGE = (what: string) => outputSchemaOf(`A page of ${what}`, { data: 'array' });
+
+const HELP: Record<string, string> = {
+  project_id: 'The project id (uuid) from developer_list_projects or developer_create_project',
+  unit_id: 'The unit id (uuid) from developer_list_units',
+  name_en: 'Project name in English',
+  name_ar: 'Project name in Arabic',
+  description_en: 'Project description in English',
+  description_ar: 'Project description in Arabic',
+  status: 'Project: off_plan or ready. Unit: available, reserved or sold (sold is final)',
+  handover_date: 'Handover date, YYYY-MM-DD',
+  rega_licence_number: 'Saudi projects only: the REGA off-plan sale (Wafi) licence number, digits',
+  dld_project_number: 'Dubai projects only: the DLD project number, digits',
+  escrow_account_number: 'The escrow account number (Wafi escrow or DLD-registered)',
+  sort: 'newest (default), name_en, or name_ar (Arabic order)',
+  unit_ref: 'Your reference for the unit (e.g. A-101), unique in the project',
+  unit_type: 'apartment, villa, land, shop or office',
+  floor: 'Floor number',
+  price: "Price in the unit's currency",
+  currency: "SAR or AED (default: the project's country's)",
+  bedrooms: 'Bedrooms (none for land)',
+};
+
+/** Developer tools for projects and units (spec 4.6): developer accounts in their workspace. */
+export function developerProjectTools(rest: RestRoutes): McpTool[] {
+  return [
+    defineTool({
+      name: 'developer_list_projects',
+      title: 'List my projects',
+      description: 'Your workspace’s projects, newest first or by name (Arabic order with sort=name_ar).',
+      audience: as('projects:manage'),
+      annotations: READ,
+      input: ListProjectsQueryDto,
+      help: HELP,
+      output: PAGE('projects'),
+      call: (principal, body) => rest.projects.list(principal, body),
+    }),
+    defineTool({
+      name: 'developer_get_project',
+      title: 'Get a project',
+      description: 'One project of your workspace (another workspace’s answers project_not_found).',
+      audience: as('projects:manage'),
+      annotations: READ,
+      ids: ['project_id'],
+      help: HELP,
+      output: PROJECT,
+      call: (principal, _body, ids) => rest.projects.get(principal, ids.project_id),
+    }),
+    defineTool({
+      name: 'developer_create_project',
+      title: 'Create a project',
+      description:
+        'A new project: names in English and Arabic, a place (district_id, or city + district in Arabic or ' +
+        'English), off_plan or ready, handover date, and the registration numbers of its country (REGA licence ' +
+        'in Saudi Arabia, DLD project number in Dubai; escrow account in both).',
+      audience: as('projects:manage'),
+      annotations: WRITE,
+      input: CreateProjectDto,
+      help: HELP,
+      output: PROJECT,
+      call: (principal, body) => rest.projects.create(principal, body as unknown as CreateProjectDto),
+    }),
+    defineTool({
+      name: 'developer_update_project',
+      title: 'Update a project',
+      description: 'Change fields of your project; a new place re-checks the registration numbers.',
+      audience: as('projects:manage'),
+      annotations: UPDATE,
+      ids: ['project_id'],
+      input: UpdateProjectDto,
+      help: HELP,
+      output: PROJECT,
+      call: (principal, body, ids) => rest.projects.update(principal, ids.project_id, body),
+    }),
+    defineTool({
+      name: 'developer_delete_project',
+      title: 'Delete a project',
+      description: 'Delete your project and its units; listings made from them stay as ordinary listings.',
+      audience: as('projects:manage'),
+      annotations: DELETE,
+      ids: ['project_id'],
+      help: HELP,
+      output: outputSchemaOf('Deleted', { id: 'string', deleted: 'boolean' }),
+      call: (principal, _body, ids) => rest.projects.delete(principal, ids.project_id),
+    }),
+    defineTool({
+      name: 'developer_list_units',
+      title: 'List units',
+      description: 'A project’s units with live price and status, optionally only one status.',
+      audience: as('projects:manage'),
+      annotations: READ,
+      ids: ['project_id'],
+      input: ListUnitsQueryDto,
+      help: HELP,
+      output: PAGE('units'),
+      call: (principal, body, ids) => rest.units.list(principal, ids.project_id, body),
+    }),
+    defineTool({
+      name: 'developer_create_unit',
+      title: 'Add a unit',
+      description: 'A unit of the project: type, area, bedrooms (none for land), floor, price and currency.',
+      audience: as('projects:manage'),
+      annotations: WRITE,
+      ids: ['project_id'],
+      input: CreateUnitDto,
+      help: HELP,
+      output: UNIT,
+      call: (principal, body, ids) => rest.units.create(principal, ids.project_id, body as unknown as CreateUnitDto),
+    }),
+    defineTool({
+      name: 'developer_update_unit',
+      title: 'Update a unit',
+      description:
+        'Change a unit’s price or availability (available ⇄ reserved → sold). Selling it withdraws its listing.',
+      audience: as('projects:manage'),
+      annotations: UPDATE,
+      ids: ['project_id', 'unit_id'],
+      input: UpdateUnitDto,
+      help: HELP,
+      output: UNIT,
+      call: (principal, body, ids) => rest.units.update(principal, ids.project_id, ids.unit_id, body),
+    }),
+    defineTool({
+      name: 'developer_publish_unit',
+      title: 'Publish a unit as a listing',
+      description:
+        'Make a draft listing from the unit and its project (both languages, place, price, area). Add an image ' +
+        'and submit it for moderation; it is public once approved.',
+      audience: as('projects:manage'),
+      annotations: WRITE,
+      ids: ['project_id', 'unit_id'],
+      help: HELP,
+      output: outputSchemaOf('The draft listing', { id: 'string', status: 'string', unit_id: 'string' }),
+      call: (principal, _body, ids) => rest.units.publish(principal, ids.project_id, ids.unit_id),
+    }),
+  ];
+}

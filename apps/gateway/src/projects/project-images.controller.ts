@@ -1,0 +1,125 @@
+import { Controller, Delete, Get, Param, Post, Req, Res, createParamDecorator } from '@nestjs/common';
+import type { ExecutionContext } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiPayloadTooLargeResponse,
+  ApiProduces,
+  ApiResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_PROJECT_IMAGES } from '@app/contracts';
+import type { ListingImageResponse, Principal, ProjectImageDeletedResponse } from '@app/contracts';
+import { imageAnswer, listingImageKeyOf } from '../catalogue/images/image-answer';
+import { IMAGE_UPLOAD_BODY } from '../catalogue/images/listing-images.dto';
+import { ListingImageDto } from '../catalogue/listing.dto';
+import { AcceptsMultipart } from '../http/multipart-body';
+import { Authenticated, CurrentPrincipal, Public } from '../identity/access/access.decorators';
+import { DeveloperWorkspaces } from './developer-workspace';
+import { ProjectImageDeletedDto } from './project.dto';
+import { ProjectImagesService } from './project-images.service';
+import { DEVELOPERS_ONLY, PROJECT_NOT_FOUND } from './projects.controller';
+
+const IfNoneMatch = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): string | undefined =>
+    context.switchToHttp().getRequest<FastifyRequest>().headers['if-none-match'],
+);
+
+@ApiTags('projects')
+@ApiServiceUnavailableResponse({
+  description: '`service_unavailable`: the catalogue or the image store did not answer',
+})
+@Controller('projects/:id/images')
+export class ProjectImagesController {
+  constructor(
+    private readonly images: ProjectImagesService,
+    private readonly developers: DeveloperWorkspaces,
+  ) {}
+
+  @Post()
+  @AcceptsMultipart()
+  @Authenticated(['user', 'api_key'], 'projects:manage')
+  @ApiOperation({
+    summary: 'Upload an image of a project',
+    description:
+      'multipart/form-data with the image in the field `file` (JPEG, PNG or WebP), processed as listing images ' +
+      `are: upright, metadata stripped, WebP display size and thumbnail; appended last. At most ${MAX_PROJECT_IMAGES}. ` +
+      DEVELOPERS_ONLY,
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(IMAGE_UPLOAD_BODY)
+  @ApiCreatedResponse({ type: ListingImageDto })
+  @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
+  @ApiConflictResponse({ description: `\`conflict\`: the project already holds ${MAX_PROJECT_IMAGES} images` })
+  @ApiPayloadTooLargeResponse({ description: '`payload_too_large` with `field: "file"`' })
+  @ApiUnsupportedMediaTypeResponse({ description: '`unsupported_media_type`: the body is not multipart/form-data' })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`: `file` missing or not an image' })
+  async upload(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+  ): Promise<ListingImageResponse> {
+    return this.images.upload(await this.developers.of(principal), id, request);
+  }
+
+  @Delete(':image_id')
+  @Authenticated(['user', 'api_key'], 'projects:manage')
+  @ApiOperation({ summary: 'Delete an image of a project', description: `Later images move up. ${DEVELOPERS_ONLY}` })
+  @ApiOkResponse({ type: ProjectImageDeletedDto })
+  @ApiNotFoundResponse({ description: `${PROJECT_NOT_FOUND}; \`not_found\`: no such image of the project` })
+  async delete(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('image_id') imageId: string,
+  ): Promise<ProjectImageDeletedResponse> {
+    return this.images.delete(await this.developers.of(principal), id, imageId);
+  }
+}
+
+/** GET /v1/images/projects/{project_id}/{file}: project images for anyone, cacheable for good. */
+@ApiTags('projects')
+@Controller('images')
+export class ProjectImageFilesController {
+  constructor(private readonly images: ProjectImagesService) {}
+
+  @Get('projects/:project_id/:file')
+  @Public()
+  @ApiOperation({
+    summary: 'A project image (display size or thumbnail)',
+    description:
+      "The URLs in a project's `images`; immutable and cacheable for a year, with an `ETag` (304 on a match).",
+  })
+  @ApiParam({ name: 'project_id', format: 'uuid' })
+  @ApiParam({ name: 'file', description: '`<image id>.webp` or `<image id>-thumb.webp`' })
+  @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of a copy the client holds' })
+  @ApiProduces('image/webp')
+  @ApiOkResponse({
+    description: 'The image',
+    content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiResponse({ status: 304, description: 'Not modified' })
+  @ApiNotFoundResponse({ description: '`not_found`: no such image' })
+  async get(
+    @Param('project_id') projectId: string,
+    @Param('file') file: string,
+    @IfNoneMatch() ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer | undefined> {
+    // The same shape check as listing images' (uuid folder, `<uuid>[-thumb].webp`), under projects/.
+    const key = `projects/${listingImageKeyOf(projectId, file).slice('listings/'.length)}`;
+    const answer = imageAnswer(await this.images.read(key), ifNoneMatch);
+    void reply.status(answer.status).headers(answer.headers);
+    return answer.body;
+  }
+}

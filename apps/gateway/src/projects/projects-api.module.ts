@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { ImagesModule } from '../catalogue/images/images.module';
+import { DeveloperWorkspaces } from './developer-workspace';
+import { ProjectFilesCleanupConsumer } from './project-files-cleanup.consumer';
+import { ProjectImageFilesController, ProjectImagesController } from './project-images.controller';
+import { ProjectImagesService } from './project-images.service';
+import { ProjectsClient } from './projects.client';
+import { ProjectsController } from './projects.controller';
+import { PublicProjectsController } from './public-projects.controller';
+import { UnitsController } from './units.controller';
+
+/** `/v1/projects` (developer workspaces), their images, and `/v1/public/projects`, forwarded to the catalogue. */
+@Module({
+  imports: [ImagesModule],
+  controllers: [
+    ProjectsController,
+    UnitsController,
+    ProjectImagesController,
+    ProjectImageFilesController,
+    PublicProjectsController,
+  ],
+  providers: [ProjectsClient, DeveloperWorkspaces, ProjectImagesService, ProjectFilesCleanupConsumer],
+  exports: [ProjectsClient, DeveloperWorkspaces],
+})
+export class ProjectsApiModule {}
