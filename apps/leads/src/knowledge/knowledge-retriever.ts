@@ -9,7 +9,7 @@ import type { PassageHit } from './knowledge.repository';
  * weighted by its rarity in the project's knowledge base (idf). Chosen with
  * `npm run eval:knowledge` (docs/knowledge-base.md has the figures at each threshold).
  */
-export const RELEVANCE_THRESHOLD = 0.5;
+export const RELEVANCE_THRESHOLD = 0.4;
 
 export interface ScoredPassage extends PassageHit {
   score: number;

@@ -7,27 +7,35 @@ import type { Language } from '@app/contracts';
  *
  * The folds must match the SQL of the passages' generated `search_vector`
  * (migration Knowledge1766000000000): أ إ آ ٱ → ا, ة → ه, ى → ي, ؤ → و, ئ → ي, diacritics
- * and tatweel dropped, and the article ال (with a glued و ب ك ف, or لل) taken off a word.
+ * and tatweel dropped, the article ال (with a glued و ب ك ف, or لل) taken off a word, then a
+ * glued و ب ل ف ك off a word still five letters long.
  */
 /** The question as retrieval takes it: Arabic lexemes as they stand, or English text for the english configuration. */
 export type SearchTerms = { language: 'ar'; terms: string[] } | { language: 'en'; text: string };
 
 const DIACRITICS = /[\u064B-\u065F\u0670\u0640]/g;
 const ARTICLE = /^(وال|بال|كال|فال|لل|ال)(?=[\p{L}\p{N}]{2,})/u;
+/** A glued conjunction or preposition (و ب ل ف ك) on a word of five letters or more: وحراسة ~ بحراسة ~ حراسة. */
+const PROCLITIC = /^[وبلفك](?=[\p{L}\p{N}]{4,})/u;
 const ARABIC_LETTER = /[\u0600-\u06FF]/;
 const ARABIC_LETTERS = /[\u0600-\u06FF]/g;
 const LATIN_LETTERS = /[A-Za-z]/g;
 
-/** Arabic letter forms folded, diacritics and tatweel dropped, lower case. */
+/** Diacritics and tatweel dropped, lower case: the form the article and clitics are read from. */
+function bare(text: string): string {
+  return text.toLowerCase().replace(DIACRITICS, '');
+}
+
+/** Arabic letter forms folded (أ إ آ ٱ → ا, ة → ه, ى → ي, ؤ → و, ئ → ي), digits ASCII. */
 export function foldArabic(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[أإآٱ]/g, 'ا')
-    .replace(/ة/g, 'ه')
-    .replace(/ى/g, 'ي')
-    .replace(/ؤ/g, 'و')
-    .replace(/ئ/g, 'ي')
-    .replace(DIACRITICS, '');
+  return asciiDigits(
+    bare(text)
+      .replace(/[أإآٱ]/g, 'ا')
+      .replace(/ة/g, 'ه')
+      .replace(/ى/g, 'ي')
+      .replace(/ؤ/g, 'و')
+      .replace(/ئ/g, 'ي'),
+  );
 }
 
 /** Arabic-Indic (٠–٩) and Eastern Arabic-Indic (۰–۹) digits as ASCII ones. */
@@ -43,97 +51,9 @@ export function asciiDigits(text: string): string {
  * the question words and courtesies the english list keeps.
  */
 const ARABIC_STOP_WORDS = new Set(
-  [
-    'ما',
-    'ماذا',
-    'هل',
-    'كيف',
-    'متي',
-    'اين',
-    'لماذا',
-    'من',
-    'في',
-    'علي',
-    'الي',
-    'عن',
-    'مع',
-    'هو',
-    'هي',
-    'هذا',
-    'هذه',
-    'ذلك',
-    'تلك',
-    'هناك',
-    'هنالك',
-    'يوجد',
-    'توجد',
-    'او',
-    'ام',
-    'و',
-    'ثم',
-    'لا',
-    'نعم',
-    'ان',
-    'انا',
-    'نحن',
-    'انت',
-    'انتم',
-    'لي',
-    'لنا',
-    'لكم',
-    'به',
-    'بها',
-    'فيه',
-    'فيها',
-    'منه',
-    'منها',
-    'عند',
-    'كل',
-    'اي',
-    'ايه',
-    'شي',
-    'شيء',
-    'اريد',
-    'ابي',
-    'ابغي',
-    'ممكن',
-    'لو',
-    'سمحت',
-    'فضلك',
-    'من فضلك',
-    'رجاء',
-    'شكرا',
-    'عندكم',
-    'لديكم',
-    'لدي',
-    'يكون',
-    'تكون',
-    'كان',
-    'كانت',
-    'قد',
-    'لقد',
-    'الذي',
-    'التي',
-    'ذي',
-    'وش',
-    'ايش',
-    'مشروع',
-    'المشروع',
-    'اعرف',
-    'اخبرني',
-    'قل',
-    'بخصوص',
-    'حول',
-    'يمكن',
-    'يمكنني',
-    'استطيع',
-    'وهل',
-    'فهل',
-    'عليه',
-    'عليها',
-    'بعد',
-    'قبل',
-  ].map((word) => stripArticle(foldArabic(word))),
+  arabicWords(
+    'ما ماذا هل كيف متى أين لماذا من في على إلى عن مع هو هي هذا هذه ذلك تلك هناك هنالك يوجد توجد أو أم و ثم لا نعم أن إن أنا نحن أنت أنتم لي لنا لكم به بها فيه فيها منه منها عند كل أي ايه شي شيء أريد ابي ابغى ممكن لو سمحت فضلك رجاء شكرا عندكم لديكم لدي لديه عندي يكون تكون كان كانت قد لقد الذي التي ذي وش ايش مشروع اعرف أخبرني قل بخصوص حول يمكن يمكنني أستطيع وهل فهل عليه عليها بعد قبل يتم تم إذا لكن كذلك أيضا جدا بالضبط تحديدا داخل خارج',
+  ),
 );
 const ENGLISH_EXTRA_STOP_WORDS = new Set([
   'please',
@@ -149,7 +69,7 @@ const ENGLISH_EXTRA_STOP_WORDS = new Set([
 ]);
 
 function stripArticle(word: string): string {
-  return word.replace(ARTICLE, '');
+  return word.replace(ARTICLE, '').replace(PROCLITIC, '');
 }
 
 /** ar when the text has more Arabic letters than Latin ones. */
@@ -163,9 +83,9 @@ export function hasArabic(text: string): boolean {
   return ARABIC_LETTER.test(text);
 }
 
-/** The words of a text, folded, article off, in order (letters and digits only). */
+/** The words of a text as the index holds them: article and clitic off, then folded (letters and digits only). */
 export function arabicWords(text: string): string[] {
-  return (foldArabic(asciiDigits(text)).match(/[\p{L}\p{N}]+/gu) ?? []).map(stripArticle);
+  return (bare(text).match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => foldArabic(stripArticle(word)));
 }
 
 /**
@@ -177,7 +97,8 @@ export function arabicWords(text: string): string[] {
 export function questionTerms(question: string, language: Language): SearchTerms {
   if (language === 'ar') {
     const words = arabicWords(question).filter((word) => word.length > 1 && !ARABIC_STOP_WORDS.has(word));
-    return { language, terms: [...new Set(words)] };
+    // A final ه (ta marbuta) off, so the stem also finds the plural: دفعه ~ دفعات.
+    return { language, terms: [...new Set(words.map((word) => (word.length >= 4 ? word.replace(/ه$/, '') : word)))] };
   }
   const words = (asciiDigits(question).match(/[\p{L}\p{N}]+/gu) ?? []).filter(
     (word) => !ENGLISH_EXTRA_STOP_WORDS.has(word.toLowerCase()),

@@ -148,20 +148,26 @@ export class KnowledgeRepository {
   search(projectId: string, question: SearchTerms, limit: number): Promise<PassageHit[]> {
     return this.dataSource.query<PassageHit[]>(
       `WITH terms AS (
-         SELECT DISTINCT term FROM unnest(
-           CASE WHEN $2 = 'ar' THEN $3::text[] ELSE tsvector_to_array(to_tsvector('english'::regconfig, $4)) END
-         ) AS term
+         SELECT DISTINCT term,
+                -- A term of four letters or more (three in Arabic) also matches as a prefix: handed ~ handover, دفع ~ دفعات.
+                quote_literal(term) || CASE WHEN char_length(term) >= (CASE WHEN $2 = 'ar' THEN 3 ELSE 4 END)
+                                            THEN ':*' ELSE '' END AS lexeme
+           FROM unnest(
+             CASE WHEN $2 = 'ar' THEN $3::text[] ELSE tsvector_to_array(to_tsvector('english'::regconfig, $4)) END
+           ) AS term
           WHERE term ~ '^[[:alnum:]_]+$'),
-       query AS (SELECT string_agg(quote_literal(term), ' | ')::tsquery AS q FROM terms),
+       query AS (SELECT string_agg(lexeme, ' | ')::tsquery AS q FROM terms),
        total AS (
          SELECT count(*)::float8 AS n FROM leads.knowledge_passages WHERE project_id = $1 AND language = $2),
        weights AS (
-         SELECT t.term, quote_literal(t.term)::tsquery AS q,
-                ln(1 + (total.n - df.n + 0.5) / (df.n + 0.5)) AS idf
+         -- A word the knowledge base never uses weighs half: often a filler (closest, keep), and
+         -- an out-of-scope question still has its own words (weather, golf) against it.
+         SELECT t.term, t.lexeme::tsquery AS q,
+                ln(1 + (total.n - df.n + 0.5) / (df.n + 0.5)) * CASE WHEN df.n = 0 THEN 0.5 ELSE 1 END AS idf
            FROM terms t CROSS JOIN total
            CROSS JOIN LATERAL (
              SELECT count(*)::float8 AS n FROM leads.knowledge_passages p
-              WHERE p.project_id = $1 AND p.language = $2 AND p.search_vector @@ quote_literal(t.term)::tsquery) df)
+              WHERE p.project_id = $1 AND p.language = $2 AND p.search_vector @@ t.lexeme::tsquery) df)
        SELECT p.id AS passage_id, p.entry_id, e.kind, p.language, p.title, p.text,
               (SELECT coalesce(sum(w.idf), 0) FROM weights w WHERE p.search_vector @@ w.q)
                 / nullif((SELECT sum(idf) FROM weights), 0) AS coverage,

@@ -1,10 +1,19 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The Arabic folds and digits of knowledge-text.ts, in SQL (immutable, so a generated column may use it). */
+/**
+ * knowledge-text.ts's normalisation in SQL (immutable, so a generated column may use it): lower
+ * case, diacritics and tatweel dropped, the article ال (with a glued و ب ك ف, or لل) and then a
+ * glued و ب ل ف ك (on a word of five letters or more) taken off, then أ إ آ ٱ → ا, ة → ه,
+ * ى → ي, ؤ → و, ئ → ي and Arabic-Indic digits → ASCII. The article goes before the folds so
+ * that أ of a root (ألواح) is never read as the article.
+ */
 const FOLDED = (column: string) =>
-  `regexp_replace(regexp_replace(translate(lower(${column}), 'أإآٱةىؤئ٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹', 'ااااهيوي01234567890123456789'),
-     '[\\u064B-\\u065F\\u0670\\u0640]', '', 'g'),
-     '(^|[^[:alnum:]])(وال|بال|كال|فال|لل|ال)([[:alnum:]]{2,})', '\\1\\3', 'g')`;
+  `translate(
+     regexp_replace(regexp_replace(regexp_replace(lower(${column}),
+       '[\\u064B-\\u065F\\u0670\\u0640]', '', 'g'),
+       '(^|[^[:alnum:]])(وال|بال|كال|فال|لل|ال)([[:alnum:]]{2,})', '\\1\\3', 'g'),
+       '(^|[^[:alnum:]])[وبلفك]([[:alnum:]]{4,})', '\\1\\2', 'g'),
+     'أإآٱةىؤئ٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹', 'ااااهيوي01234567890123456789')`;
 
 /**
  * A knowledge base per developer project: entries (articles, FAQ, uploaded documents) and the
