@@ -55,18 +55,17 @@ const ARABIC_STOP_WORDS = new Set(
     'ما ماذا هل كيف متى أين لماذا من في على إلى عن مع هو هي هذا هذه ذلك تلك هناك هنالك يوجد توجد أو أم و ثم لا نعم أن إن أنا نحن أنت أنتم لي لنا لكم به بها فيه فيها منه منها عند كل أي ايه شي شيء أريد ابي ابغى ممكن لو سمحت فضلك رجاء شكرا عندكم لديكم لدي لديه عندي يكون تكون كان كانت قد لقد الذي التي ذي وش ايش مشروع اعرف أخبرني قل بخصوص حول يمكن يمكنني أستطيع وهل فهل عليه عليها بعد قبل يتم تم إذا لكن كذلك أيضا جدا بالضبط تحديدا داخل خارج',
   ),
 );
-const ENGLISH_EXTRA_STOP_WORDS = new Set([
-  'please',
-  'tell',
-  'know',
-  'want',
-  'like',
-  'project',
-  'thank',
-  'thanks',
-  'hi',
-  'hello',
-]);
+const ENGLISH_EXTRA_STOP_WORDS = new Set(
+  'please tell know want like project thank thanks hi hello exactly also really'.split(' '),
+);
+/** English words too common to say that a sentence answers a question (the extractive answer's overlap). */
+const ENGLISH_COMMON_WORDS = new Set(
+  (
+    'a an the is are was were be been am do does did i me my we our you your it its they their this that these ' +
+    'there here what when where which who whom why how can could will would shall should may might have has had ' +
+    'of in on at to for from by with about into over and or not no yes any some all'
+  ).split(' '),
+);
 
 function stripArticle(word: string): string {
   return word.replace(ARTICLE, '').replace(PROCLITIC, '');
@@ -165,9 +164,16 @@ export function sentences(text: string): string[] {
     .filter((sentence) => sentence.length > 0);
 }
 
-/** A passage's words for overlap counting: folded Arabic or lower-case English with a crude stem. */
+/** The words that say what a text is about, for overlap counting: no stop words, a crude English stem. */
 export function overlapWords(text: string): Set<string> {
-  return new Set(arabicWords(text).map(crudeStem));
+  return new Set(
+    arabicWords(text)
+      .filter(
+        (word) =>
+          !ARABIC_STOP_WORDS.has(word) && !ENGLISH_COMMON_WORDS.has(word) && !ENGLISH_EXTRA_STOP_WORDS.has(word),
+      )
+      .map(crudeStem),
+  );
 }
 
 function crudeStem(word: string): string {
