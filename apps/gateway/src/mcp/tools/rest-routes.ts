@@ -4,6 +4,7 @@ import { ListingsController } from '../../catalogue/listings.controller';
 import { DecisionsController } from '../../decisions/decisions.controller';
 import { ApiKeysController } from '../../identity/api-keys/api-keys.controller';
 import { InvitationsController } from '../../identity/workspaces/invitations.controller';
+import { KnowledgeController } from '../../knowledge/knowledge.controller';
 import { WorkspacesController } from '../../identity/workspaces/workspaces.controller';
 import { BookingsController } from '../../leads/bookings.controller';
 import { CrmController } from '../../leads/crm.controller';
@@ -35,6 +36,7 @@ export class RestRoutes {
     readonly billing: BillingController,
     readonly decisions: DecisionsController,
     readonly locations: LocationsController,
+    readonly knowledge: KnowledgeController,
   ) {}
 }
 
@@ -53,4 +55,5 @@ export const REST_HANDLERS = [
   BillingController,
   DecisionsController,
   LocationsController,
+  KnowledgeController,
 ];

@@ -5,6 +5,7 @@ import { AccountsRepository } from '../../identity/accounts/accounts.repository'
 import { brokerTools } from './broker.tools';
 import { buyerTools } from './buyer.tools';
 import { decisionTools } from './decision.tools';
+import { developerKnowledgeTools } from './developer-knowledge.tools';
 import type { McpTool, UserPrincipal } from './mcp-tool';
 import { RestRoutes } from './rest-routes';
 import { sessionTools } from './session.tools';
@@ -26,6 +27,7 @@ export class ToolCatalogue {
       ...brokerTools(rest),
       ...workspaceTools(rest),
       ...decisionTools(rest),
+      ...developerKnowledgeTools(rest),
     ];
     for (const tool of this.tools) {
       this.listed.set(tool.name, {
@@ -53,13 +55,13 @@ export class ToolCatalogue {
 
 /**
  * Broker and workspace tools are for members of a broker workspace whose role holds the
- * permission; developer workspaces get theirs with the developer suite.
+ * permission; developer tools the same in a developer workspace.
  */
 export function isVisible(tool: McpTool, principal: UserPrincipal): boolean {
   const { audience } = tool;
-  if (audience.kind !== 'broker') return true;
+  if (audience.kind === 'session' || audience.kind === 'buyer') return true;
   return (
-    principal.accountRole === 'broker' &&
+    principal.accountRole === audience.kind &&
     principal.workspaceId !== undefined &&
     can(principal.workspaceRole, audience.permission)
   );
