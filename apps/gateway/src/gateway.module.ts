@@ -14,6 +14,7 @@ import { LocationsApiModule } from './locations/locations-api.module';
 import { McpModule } from './mcp/mcp.module';
 import { NotificationsApiModule } from './notifications/notifications-api.module';
 import { OAuthModule } from './oauth/oauth.module';
+import { ProjectsApiModule } from './projects/projects-api.module';
 import { PropertiesApiModule } from './properties/properties-api.module';
 
 /** The public edge: REST under /v1, /mcp and its OAuth server /oauth; owns the identity schema. */
@@ -32,6 +33,7 @@ import { PropertiesApiModule } from './properties/properties-api.module';
     KnowledgeApiModule,
     NotificationsApiModule,
     BrokersApiModule,
+    ProjectsApiModule,
     OAuthModule,
     McpModule,
   ],

@@ -20,6 +20,8 @@ export const ERROR_REGISTRY = {
   self_booking_forbidden: { status: 403, code: 'FORBIDDEN' },
   not_found: { status: 404, code: 'NOT_FOUND' },
   property_not_found: { status: 404, code: 'NOT_FOUND' },
+  /** A project that is not the caller's workspace's (or none at all). */
+  project_not_found: { status: 404, code: 'NOT_FOUND' },
   method_not_allowed: { status: 405, code: 'METHOD_NOT_ALLOWED' },
   conflict: { status: 409, code: 'CONFLICT' },
   slot_already_booked: { status: 409, code: 'CONFLICT' },
