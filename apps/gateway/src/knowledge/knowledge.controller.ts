@@ -18,7 +18,8 @@ import type { KnowledgeEntryResponse, KnowledgePageResponse, KnowledgeSearchResp
 import { AcceptsMultipart } from '../http/multipart-body';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { KNOWLEDGE_DOCUMENT_MAX_BYTES, readUploadedDocument } from './document-upload';
-import { developerCaller, entryId, projectId } from './knowledge-access';
+import { DeveloperWorkspaces } from '../projects/developer-workspace';
+import { entryId, projectId } from './knowledge-access';
 import {
   CreateKnowledgeArticleDto,
   ListKnowledgeQueryDto,
@@ -28,8 +29,8 @@ import {
 import { KnowledgeClient } from './knowledge.client';
 import { KnowledgeEntryDeletedDto, KnowledgeEntryDto, KnowledgePageDto, KnowledgeSearchDto } from './knowledge.dto';
 
-const NOT_FOUND = '`not_found`: no such project in your workspace (or no such entry in it)';
-const DEVELOPERS = ' Developer workspaces only (a broker account: 403 `forbidden`).';
+const NOT_FOUND = '`project_not_found`: no such project in your workspace; `not_found`: no such entry in it';
+const DEVELOPERS = ' Developer workspaces only (a broker workspace: 403 `forbidden`).';
 
 @ApiTags('knowledge')
 @ApiServiceUnavailableResponse({
@@ -37,7 +38,15 @@ const DEVELOPERS = ' Developer workspaces only (a broker account: 403 `forbidden
 })
 @Controller('projects/:id/knowledge')
 export class KnowledgeController {
-  constructor(private readonly knowledge: KnowledgeClient) {}
+  constructor(
+    private readonly knowledge: KnowledgeClient,
+    private readonly developers: DeveloperWorkspaces,
+  ) {}
+
+  /** A member of a developer workspace (a broker's: 403), as the project routes check it. */
+  private async caller(principal: Principal): Promise<{ workspace_id: string; account_id: string }> {
+    return { workspace_id: await this.developers.of(principal), account_id: principal.accountId };
+  }
 
   @Get()
   @Authenticated(['user', 'api_key'], 'inbox:read')
@@ -47,13 +56,13 @@ export class KnowledgeController {
   })
   @ApiOkResponse({ type: KnowledgePageDto })
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  list(
+  async list(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Query() query: ListKnowledgeQueryDto,
   ): Promise<KnowledgePageResponse> {
     return this.knowledge.list({
-      ...developerCaller(principal),
+      ...(await this.caller(principal)),
       project_id: projectId(id),
       ...(query.kind ? { kind: query.kind } : {}),
       limit: query.limit ?? 20,
@@ -75,13 +84,13 @@ export class KnowledgeController {
   @ApiOkResponse({ type: KnowledgeSearchDto })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`: `q` missing or too long' })
-  search(
+  async search(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Query() query: SearchKnowledgeQueryDto,
   ): Promise<KnowledgeSearchResponse> {
     return this.knowledge.search({
-      ...developerCaller(principal),
+      ...(await this.caller(principal)),
       project_id: projectId(id),
       q: query.q,
       ...(query.language ? { language: query.language } : {}),
@@ -103,13 +112,13 @@ export class KnowledgeController {
   @ApiUnprocessableEntityResponse({
     description: '`validation_error` with `field`: no language complete, a title without its body (or the reverse)',
   })
-  createArticle(
+  async createArticle(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Body() body: CreateKnowledgeArticleDto,
   ): Promise<KnowledgeEntryResponse> {
     return this.knowledge.createArticle({
-      ...developerCaller(principal),
+      ...(await this.caller(principal)),
       project_id: projectId(id),
       kind: body.kind ?? 'article',
       title_en: body.title_en ?? null,
@@ -154,7 +163,7 @@ export class KnowledgeController {
     @Param('id') id: string,
     @Req() request: FastifyRequest,
   ): Promise<KnowledgeEntryResponse> {
-    const caller = developerCaller(principal);
+    const caller = await this.caller(principal);
     const project_id = projectId(id);
     const document = await readUploadedDocument(request);
     return this.knowledge.createDocument({ ...caller, project_id, ...document });
@@ -165,12 +174,12 @@ export class KnowledgeController {
   @ApiOperation({ summary: 'One knowledge-base entry', description: DEVELOPERS.trim() })
   @ApiOkResponse({ type: KnowledgeEntryDto })
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  get(
+  async get(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('entry_id') entry: string,
   ): Promise<KnowledgeEntryResponse> {
-    return this.knowledge.get({ ...developerCaller(principal), project_id: projectId(id), id: entryId(entry) });
+    return this.knowledge.get({ ...(await this.caller(principal)), project_id: projectId(id), id: entryId(entry) });
   }
 
   @Patch(':entry_id')
@@ -185,14 +194,14 @@ export class KnowledgeController {
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiConflictResponse({ description: '`invalid_state`: a document (upload it again instead)' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
-  update(
+  async update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('entry_id') entry: string,
     @Body() body: UpdateKnowledgeArticleDto,
   ): Promise<KnowledgeEntryResponse> {
     return this.knowledge.update({
-      ...developerCaller(principal),
+      ...(await this.caller(principal)),
       project_id: projectId(id),
       id: entryId(entry),
       ...(body.title_en !== undefined ? { title_en: body.title_en } : {}),
@@ -207,11 +216,11 @@ export class KnowledgeController {
   @ApiOperation({ summary: 'Delete a knowledge-base entry', description: 'Its passages go with it.' + DEVELOPERS })
   @ApiOkResponse({ type: KnowledgeEntryDeletedDto })
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  delete(
+  async delete(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('entry_id') entry: string,
   ): Promise<{ id: string; deleted: true }> {
-    return this.knowledge.delete({ ...developerCaller(principal), project_id: projectId(id), id: entryId(entry) });
+    return this.knowledge.delete({ ...(await this.caller(principal)), project_id: projectId(id), id: entryId(entry) });
   }
 }

@@ -12,6 +12,7 @@ import { Invitation } from '../identity/workspaces/invitation.entity';
 import { InvitationsRepository } from '../identity/workspaces/invitations.repository';
 import { InvitationsService } from '../identity/workspaces/invitations.service';
 import { KnowledgeClient } from '../knowledge/knowledge.client';
+import { DeveloperWorkspaces } from '../projects/developer-workspace';
 import { Membership } from '../identity/workspaces/membership.entity';
 import { Workspace } from '../identity/workspaces/workspace.entity';
 import { WorkspacesRepository } from '../identity/workspaces/workspaces.repository';
@@ -55,6 +56,7 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     BillingClient,
     DecisionsClient,
     KnowledgeClient,
+    DeveloperWorkspaces,
     RestRoutes,
     ToolCatalogue,
     McpServerFactory,

@@ -53,7 +53,7 @@ export function developerKnowledgeTools(rest: RestRoutes): McpTool[] {
       help: HELP,
       output: ENTRY,
       call: (principal, body, ids) =>
-        rest.knowledge.createArticle(principal, ids.project_id, body as unknown as CreateKnowledgeArticleDto),
+        rest.knowledge.createArticle(principal, ids.project_id, body),
     }),
     defineTool({
       name: 'developer_update_knowledge_article',
