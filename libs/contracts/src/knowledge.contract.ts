@@ -14,6 +14,7 @@ export const LEADS_KNOWLEDGE_GET_PATTERN = 'rpc.leads.knowledge.get.v1';
 export const LEADS_KNOWLEDGE_UPDATE_PATTERN = 'rpc.leads.knowledge.update.v1';
 export const LEADS_KNOWLEDGE_DELETE_PATTERN = 'rpc.leads.knowledge.delete.v1';
 export const LEADS_KNOWLEDGE_SEARCH_PATTERN = 'rpc.leads.knowledge.search.v1';
+export const LEADS_KNOWLEDGE_ANSWER_PATTERN = 'rpc.leads.knowledge.answer.v1';
 
 export const KNOWLEDGE_KINDS = ['article', 'faq', 'document'] as const;
 export type KnowledgeKind = (typeof KNOWLEDGE_KINDS)[number];
@@ -26,6 +27,8 @@ export const KNOWLEDGE_BODY_MAX = 20_000;
 /** Extracted text of one document, in characters (a long brochure is a few tens of thousands). */
 export const KNOWLEDGE_DOCUMENT_TEXT_MAX = 300_000;
 export const KNOWLEDGE_QUERY_MAX = 500;
+/** A visitor's message, as the widget takes it. */
+export const KNOWLEDGE_QUESTION_MAX = 2000;
 export const KNOWLEDGE_DOCUMENT_TYPES = ['text/plain', 'text/markdown', 'application/pdf'] as const;
 export type KnowledgeDocumentType = (typeof KNOWLEDGE_DOCUMENT_TYPES)[number];
 
@@ -144,6 +147,35 @@ export class SearchKnowledgeRequest extends KnowledgeProjectRef {
   @Min(1)
   @Max(20)
   limit: number;
+}
+
+/** What the widget assistant would answer: the author's preview. */
+export class AnswerKnowledgeRequest extends KnowledgeProjectRef {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(KNOWLEDGE_QUESTION_MAX)
+  question: string;
+
+  /** Unset: the language of `question`. */
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  language?: Language;
+}
+
+export interface KnowledgeAnswerCitation {
+  /** `article:<entry id>`, or `units` (the live unit list). */
+  source_id: string;
+  title: string;
+  excerpt: string;
+}
+
+export interface KnowledgeAnswerResponse {
+  object: 'knowledge_answer';
+  language: Language;
+  /** `unknown`: nothing relevant; the widget says so and offers a person (the model is not asked). */
+  kind: 'answer' | 'unknown';
+  text: string | null;
+  citations: KnowledgeAnswerCitation[];
 }
 
 export interface KnowledgeEntryResponse {

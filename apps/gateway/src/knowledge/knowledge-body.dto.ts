@@ -5,6 +5,7 @@ import {
   KNOWLEDGE_BODY_MAX,
   KNOWLEDGE_KINDS,
   KNOWLEDGE_QUERY_MAX,
+  KNOWLEDGE_QUESTION_MAX,
   KNOWLEDGE_TITLE_MAX,
   KNOWLEDGE_WRITTEN_KINDS,
   LANGUAGES,
@@ -88,4 +89,21 @@ export class SearchKnowledgeQueryDto {
   @Min(1)
   @Max(20)
   limit?: number;
+}
+
+export class AnswerKnowledgeDto {
+  @ApiProperty({
+    minLength: 1,
+    maxLength: KNOWLEDGE_QUESTION_MAX,
+    description: "A visitor's question, Arabic or English",
+  })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(KNOWLEDGE_QUESTION_MAX)
+  question: string;
+
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'The language to answer in; default: the language of question' })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  language?: Language;
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  LEADS_KNOWLEDGE_ANSWER_PATTERN,
   LEADS_KNOWLEDGE_CREATE_PATTERN,
   LEADS_KNOWLEDGE_DELETE_PATTERN,
   LEADS_KNOWLEDGE_DOCUMENT_PATTERN,
@@ -9,8 +10,10 @@ import {
   LEADS_KNOWLEDGE_UPDATE_PATTERN,
 } from '@app/contracts';
 import type {
+  AnswerKnowledgeRequest,
   CreateKnowledgeArticleRequest,
   CreateKnowledgeDocumentRequest,
+  KnowledgeAnswerResponse,
   KnowledgeEntryRefRequest,
   KnowledgeEntryResponse,
   KnowledgePageResponse,
@@ -37,4 +40,5 @@ export class KnowledgeClient {
   delete = (r: KnowledgeEntryRefRequest) =>
     this.rpc.send<{ id: string; deleted: true }>(LEADS_KNOWLEDGE_DELETE_PATTERN, r);
   search = (r: SearchKnowledgeRequest) => this.rpc.send<KnowledgeSearchResponse>(LEADS_KNOWLEDGE_SEARCH_PATTERN, r);
+  answer = (r: AnswerKnowledgeRequest) => this.rpc.send<KnowledgeAnswerResponse>(LEADS_KNOWLEDGE_ANSWER_PATTERN, r);
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import {
   ApiBody,
   ApiConflictResponse,
@@ -14,20 +14,33 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import type { KnowledgeEntryResponse, KnowledgePageResponse, KnowledgeSearchResponse, Principal } from '@app/contracts';
+import type {
+  KnowledgeAnswerResponse,
+  KnowledgeEntryResponse,
+  KnowledgePageResponse,
+  KnowledgeSearchResponse,
+  Principal,
+} from '@app/contracts';
 import { AcceptsMultipart } from '../http/multipart-body';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { KNOWLEDGE_DOCUMENT_MAX_BYTES, readUploadedDocument } from './document-upload';
 import { DeveloperWorkspaces } from '../projects/developer-workspace';
 import { entryId, projectId } from './knowledge-access';
 import {
+  AnswerKnowledgeDto,
   CreateKnowledgeArticleDto,
   ListKnowledgeQueryDto,
   SearchKnowledgeQueryDto,
   UpdateKnowledgeArticleDto,
 } from './knowledge-body.dto';
 import { KnowledgeClient } from './knowledge.client';
-import { KnowledgeEntryDeletedDto, KnowledgeEntryDto, KnowledgePageDto, KnowledgeSearchDto } from './knowledge.dto';
+import {
+  KnowledgeAnswerDto,
+  KnowledgeEntryDeletedDto,
+  KnowledgeEntryDto,
+  KnowledgePageDto,
+  KnowledgeSearchDto,
+} from './knowledge.dto';
 
 const NOT_FOUND = '`project_not_found`: no such project in your workspace; `not_found`: no such entry in it';
 const DEVELOPERS = ' Developer workspaces only (a broker workspace: 403 `forbidden`).';
@@ -95,6 +108,34 @@ export class KnowledgeController {
       q: query.q,
       ...(query.language ? { language: query.language } : {}),
       limit: query.limit ?? 5,
+    });
+  }
+
+  @Post('answer')
+  @HttpCode(200)
+  @Authenticated(['user', 'api_key'], 'knowledge:manage')
+  @ApiOperation({
+    summary: 'What the widget assistant would answer a visitor',
+    description:
+      'The same answerer the chat widget uses, for authors to try: prices and availability from the live units ' +
+      "(cited as `units`), anything else from the relevant passages in the question's language, worded by the " +
+      'configured model (AI_PROVIDER) or extracted offline, with its citations; `unknown` when nothing is ' +
+      'relevant (the model is not asked).' +
+      DEVELOPERS,
+  })
+  @ApiOkResponse({ type: KnowledgeAnswerDto })
+  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`: `question` missing or too long' })
+  async answer(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: AnswerKnowledgeDto,
+  ): Promise<KnowledgeAnswerResponse> {
+    return this.knowledge.answer({
+      ...(await this.caller(principal)),
+      project_id: projectId(id),
+      question: body.question,
+      ...(body.language ? { language: body.language } : {}),
     });
   }
 

@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { KNOWLEDGE_KINDS, LANGUAGES } from '@app/contracts';
 import type {
+  KnowledgeAnswerCitation,
+  KnowledgeAnswerResponse,
   KnowledgeEntryResponse,
   KnowledgeKind,
   KnowledgePageResponse,
@@ -140,4 +142,35 @@ export class KnowledgeSearchDto implements KnowledgeSearchResponse {
 
   @ApiProperty({ type: [KnowledgeSearchHitDto] })
   data: KnowledgeSearchHitDto[];
+}
+
+export class KnowledgeAnswerCitationDto implements KnowledgeAnswerCitation {
+  @ApiProperty({ example: 'article:0b8f…', description: '`article:<entry id>`, or `units` (the live unit list)' })
+  source_id: string;
+
+  @ApiProperty()
+  title: string;
+
+  @ApiProperty()
+  excerpt: string;
+}
+
+export class KnowledgeAnswerDto implements KnowledgeAnswerResponse {
+  @ApiProperty({ enum: ['knowledge_answer'] })
+  object: 'knowledge_answer';
+
+  @ApiProperty({ enum: LANGUAGES })
+  language: Language;
+
+  @ApiProperty({
+    enum: ['answer', 'unknown'],
+    description: '`unknown`: nothing relevant; the widget says it does not know and offers a person',
+  })
+  kind: 'answer' | 'unknown';
+
+  @ApiProperty({ type: String, nullable: true, description: 'null when unknown' })
+  text: string | null;
+
+  @ApiProperty({ type: [KnowledgeAnswerCitationDto] })
+  citations: KnowledgeAnswerCitationDto[];
 }

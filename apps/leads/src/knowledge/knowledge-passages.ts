@@ -53,7 +53,11 @@ export function writtenPassages(fields: WrittenFields): NewPassage[] {
 
 /** A document's passages: its text split, each passage in the language its letters say. */
 export function documentPassages(title: string, text: string): NewPassage[] {
-  return splitPassages(text).map((passage) => ({ language: detectLanguage(passage), title, text: passage }));
+  return splitPassages(text, detectLanguage).map((passage) => ({
+    language: detectLanguage(passage),
+    title,
+    text: passage,
+  }));
 }
 
 /** The document's title: its file name without the extension. */

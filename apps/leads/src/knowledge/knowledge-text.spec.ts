@@ -83,6 +83,12 @@ describe('knowledge text', () => {
       expect(passages[1]).toBe(long);
     });
 
+    it("should keep a document's Arabic and English paragraphs in passages of their own", () => {
+      expect(
+        splitPassages('# موقف السيارات\n\nلكل شقة موقف.\n\n## Parking\n\nOne space each.', detectLanguage),
+      ).toEqual(['موقف السيارات\nلكل شقة موقف.', 'Parking\nOne space each.']);
+    });
+
     it('should cut a very long paragraph at sentence ends', () => {
       const paragraph = 'الجملة الأولى هنا. '.repeat(100).trim();
       const passages = splitPassages(paragraph);

@@ -115,9 +115,10 @@ const PASSAGE_MAX = 1200;
 
 /**
  * A body split into passages of a few sentences: paragraphs (blank lines, markdown headings)
- * kept together up to ~700 characters, a longer paragraph cut at sentence ends.
+ * kept together up to ~700 characters when `groupOf` puts them in one group (a document's
+ * language), a longer paragraph cut at sentence ends.
  */
-export function splitPassages(body: string): string[] {
+export function splitPassages(body: string, groupOf: (piece: string) => string = () => ''): string[] {
   const paragraphs = body
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n|\n(?=#{1,6}\s)/)
@@ -132,7 +133,11 @@ export function splitPassages(body: string): string[] {
   const passages: string[] = [];
   for (const piece of pieces) {
     const last = passages.length - 1;
-    if (last >= 0 && passages[last].length + piece.length + 1 <= PASSAGE_TARGET) passages[last] += `\n${piece}`;
+    const joins =
+      last >= 0 &&
+      passages[last].length + piece.length + 1 <= PASSAGE_TARGET &&
+      groupOf(passages[last]) === groupOf(piece);
+    if (joins) passages[last] += `\n${piece}`;
     else passages.push(piece);
   }
   return passages;

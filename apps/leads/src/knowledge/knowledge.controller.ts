@@ -1,9 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import {
+  AnswerKnowledgeRequest,
   CreateKnowledgeArticleRequest,
   CreateKnowledgeDocumentRequest,
   KnowledgeEntryRefRequest,
+  LEADS_KNOWLEDGE_ANSWER_PATTERN,
   LEADS_KNOWLEDGE_CREATE_PATTERN,
   LEADS_KNOWLEDGE_DELETE_PATTERN,
   LEADS_KNOWLEDGE_DOCUMENT_PATTERN,
@@ -15,7 +17,12 @@ import {
   SearchKnowledgeRequest,
   UpdateKnowledgeArticleRequest,
 } from '@app/contracts';
-import type { KnowledgeEntryResponse, KnowledgePageResponse, KnowledgeSearchResponse } from '@app/contracts';
+import type {
+  KnowledgeAnswerResponse,
+  KnowledgeEntryResponse,
+  KnowledgePageResponse,
+  KnowledgeSearchResponse,
+} from '@app/contracts';
 import { MessageData } from '@app/messaging';
 import { KnowledgeService } from './knowledge.service';
 
@@ -57,5 +64,10 @@ export class KnowledgeController {
   @MessagePattern(LEADS_KNOWLEDGE_SEARCH_PATTERN)
   search(@MessageData() request: SearchKnowledgeRequest): Promise<KnowledgeSearchResponse> {
     return this.knowledge.search(request);
+  }
+
+  @MessagePattern(LEADS_KNOWLEDGE_ANSWER_PATTERN)
+  answer(@MessageData() request: AnswerKnowledgeRequest): Promise<KnowledgeAnswerResponse> {
+    return this.knowledge.answer(request);
   }
 }

@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type {
+  AnswerKnowledgeRequest,
   CreateKnowledgeArticleRequest,
   CreateKnowledgeDocumentRequest,
   KnowledgeEntryRefRequest,
+  KnowledgeAnswerResponse,
   KnowledgeEntryResponse,
   KnowledgePageResponse,
   KnowledgeSearchResponse,
@@ -13,6 +15,8 @@ import type {
 import { AppError } from '@app/errors';
 import { checkWritten, clean, documentPassages, documentTitle, writtenPassages } from './knowledge-passages';
 import type { WrittenFields } from './knowledge-passages';
+import { KNOWLEDGE_ANSWERER } from './knowledge-answerer';
+import type { KnowledgeAnswerer } from './knowledge-answerer';
 import { KnowledgeRetriever, RELEVANCE_THRESHOLD } from './knowledge-retriever';
 import { detectLanguage, excerpt } from './knowledge-text';
 import { knowledgeSourceId, toKnowledgeEntryResponse } from './knowledge.dto';
@@ -26,7 +30,23 @@ export class KnowledgeService {
     private readonly repository: KnowledgeRepository,
     private readonly retriever: KnowledgeRetriever,
     private readonly projects: ProjectFactsClient,
+    @Inject(KNOWLEDGE_ANSWERER) private readonly answerer: KnowledgeAnswerer,
   ) {}
+
+  /** What the widget assistant would answer a visitor (the same answerer), for authors to try. */
+  async answer(request: AnswerKnowledgeRequest): Promise<KnowledgeAnswerResponse> {
+    await this.projects.ofWorkspace(request.project_id, request.workspace_id);
+    const language = request.language ?? detectLanguage(request.question);
+    const answer = await this.answerer.answer({
+      workspaceId: request.workspace_id,
+      projectId: request.project_id,
+      question: request.question,
+      language,
+    });
+    return answer.kind === 'answer'
+      ? { object: 'knowledge_answer', language, kind: 'answer', text: answer.text, citations: answer.citations }
+      : { object: 'knowledge_answer', language, kind: 'unknown', text: null, citations: [] };
+  }
 
   async list(request: ListKnowledgeRequest): Promise<KnowledgePageResponse> {
     await this.projects.ofWorkspace(request.project_id, request.workspace_id);
