@@ -33,8 +33,13 @@ function expected(route: HttpRoute, caller: Caller): 'allowed' | 401 | 403 {
   if (caller.kind === 'none' || !rule.credentials.includes(caller.kind)) return 401;
   if (rule.staff && !caller.staff) return 403;
   if (!rule.permission) return 'allowed';
-  return can(caller.workspaceRole, rule.permission) ? 'allowed' : 403;
+  if (!can(caller.workspaceRole, rule.permission)) return 403;
+  // Projects and their knowledge base are for developer workspaces; these callers' workspace is a broker's.
+  return DEVELOPER_ONLY.test(route.path) ? 403 : 'allowed';
 }
+
+/** Routes of developer workspaces only (decisions.md): a broker workspace is refused with 403. */
+const DEVELOPER_ONLY = /^\/v1\/projects(\/|$)/;
 
 function concretePath(path: string): string {
   return path.replace(/:[A-Za-z_]+/g, () => randomUUID());
