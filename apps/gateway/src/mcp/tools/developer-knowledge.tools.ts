@@ -52,8 +52,7 @@ export function developerKnowledgeTools(rest: RestRoutes): McpTool[] {
       input: CreateKnowledgeArticleDto,
       help: HELP,
       output: ENTRY,
-      call: (principal, body, ids) =>
-        rest.knowledge.createArticle(principal, ids.project_id, body),
+      call: (principal, body, ids) => rest.knowledge.createArticle(principal, ids.project_id, body),
     }),
     defineTool({
       name: 'developer_update_knowledge_article',
