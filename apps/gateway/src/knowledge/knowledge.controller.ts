@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
 import {
   ApiBody,
   ApiConflictResponse,
@@ -25,6 +25,7 @@ import { AcceptsMultipart } from '../http/multipart-body';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { KNOWLEDGE_DOCUMENT_MAX_BYTES, readUploadedDocument } from './document-upload';
 import { DeveloperWorkspaces } from '../projects/developer-workspace';
+import { DeveloperWorkspaceGuard } from './developer-workspace.guard';
 import { entryId, projectId } from './knowledge-access';
 import {
   AnswerKnowledgeDto,
@@ -49,6 +50,7 @@ const DEVELOPERS = ' Developer workspaces only (a broker workspace: 403 `forbidd
 @ApiServiceUnavailableResponse({
   description: '`service_unavailable`: the leads service or the catalogue did not answer',
 })
+@UseGuards(DeveloperWorkspaceGuard)
 @Controller('projects/:id/knowledge')
 export class KnowledgeController {
   constructor(
