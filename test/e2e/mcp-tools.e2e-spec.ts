@@ -69,7 +69,14 @@ const DEVELOPER_PROJECTS = [
   'developer_publish_unit',
 ];
 const BROKER_TOOLS = [...SESSION, ...BUYER, ...BROKER, 'workspace_get_settings', ...WORKSPACE_MANAGER, ...DECISION];
-const EVERY_TOOL = [...BROKER_TOOLS, ...DEVELOPER_PROJECTS];
+const DEVELOPER_KNOWLEDGE_READ = ['developer_list_knowledge', 'developer_search_knowledge'];
+const DEVELOPER_KNOWLEDGE = [
+  ...DEVELOPER_KNOWLEDGE_READ,
+  'developer_add_knowledge_article',
+  'developer_update_knowledge_article',
+  'developer_delete_knowledge_article',
+];
+const EVERY_TOOL = [...BROKER_TOOLS, ...DEVELOPER_PROJECTS, ...DEVELOPER_KNOWLEDGE];
 
 const QUESTION_AR = 'هل الشقة متاحة للمعاينة يوم الجمعة؟';
 const APARTMENT = { type: 'apartment', price: 1_500_000, area: 120, bedrooms: 3 };
@@ -131,15 +138,15 @@ describeE2e('MCP tools: the catalogue per role, calling the REST routes’ handl
 
   describe('role matrix', () => {
     it('should list exactly each role’s tools and refuse every hidden one like an unknown tool', async () => {
-      const developer = await createMember(platform, {
-        role: 'owner',
-        workspaceId: (await createWorkspace(platform, { kind: 'developer' })).id,
-      });
+      const developerWorkspace = (await createWorkspace(platform, { kind: 'developer' })).id;
+      const developer = await createMember(platform, { role: 'owner', workspaceId: developerWorkspace });
+      const developerAgent = await createMember(platform, { role: 'agent', workspaceId: developerWorkspace });
       const admin = await createMember(platform, { role: 'admin', workspaceId: owner.workspaceId });
       const agent = await createMember(platform, { role: 'agent', workspaceId: owner.workspaceId });
       const cases: [string, AccountFixture | MemberFixture, string[]][] = [
         ['buyer', buyer, [...SESSION, ...BUYER]],
-        ['developer', developer, [...SESSION, ...BUYER, ...DEVELOPER_PROJECTS]],
+        ['developer', developer, [...SESSION, ...BUYER, ...DEVELOPER_PROJECTS, ...DEVELOPER_KNOWLEDGE]],
+        ['developer agent', developerAgent, [...SESSION, ...BUYER, ...DEVELOPER_PROJECTS, ...DEVELOPER_KNOWLEDGE_READ]],
         ['broker owner', owner, BROKER_TOOLS],
         ['admin', admin, BROKER_TOOLS],
         ['agent', agent, [...SESSION, ...BUYER, ...BROKER, 'workspace_get_settings', ...DECISION]],
@@ -194,6 +201,77 @@ describeE2e('MCP tools: the catalogue per role, calling the REST routes’ handl
         workspace_role: 'owner',
       });
       await expect(call(client, 'ping', { message: 'مرحبا' })).resolves.toEqual({ message: 'مرحبا' });
+    });
+  });
+
+  describe('developer knowledge tools', () => {
+    it("should add, search, list, update and delete a project's knowledge in Arabic, as the REST routes do", async () => {
+      const developer = await createMember(platform, {
+        role: 'owner',
+        workspaceId: (await createWorkspace(platform, { kind: 'developer' })).id,
+      });
+      const project = (
+        await request(platform.baseUrl)
+          .post('/v1/projects')
+          .set('authorization', `Bearer ${developer.token}`)
+          .send({
+            name_en: 'Palm Oasis',
+            name_ar: 'واحة النخيل',
+            description_en: 'Off-plan residential compound.',
+            description_ar: 'مجمع سكني على الخارطة.',
+            city: 'الرياض',
+            district: 'العليا',
+            status: 'off_plan',
+            handover_date: '2027-12-31',
+            rega_licence_number: '1234567890',
+            escrow_account_number: 'SA0380000000608010167519',
+          })
+          .expect(201)
+      ).body as { id: string };
+      const client = await clientFor(developer);
+      const entry = await call<{ id: string; kind: string; passages: { ar: number } }>(
+        client,
+        'developer_add_knowledge_article',
+        { project_id: project.id, kind: 'faq', title_ar: 'هل يوجد مسبح؟', body_ar: 'نعم، يوجد مسبح للأطفال.' },
+      );
+      expect(entry).toMatchObject({ kind: 'faq', passages: { ar: 1 } });
+      const found = await call<{ relevant: boolean; data: { entry_id: string }[] }>(
+        client,
+        'developer_search_knowledge',
+        {
+          project_id: project.id,
+          q: 'مسبح الاطفال',
+        },
+      );
+      expect(found).toMatchObject({ relevant: true, data: [expect.objectContaining({ entry_id: entry.id })] });
+      await call(client, 'developer_update_knowledge_article', {
+        project_id: project.id,
+        entry_id: entry.id,
+        body_ar: 'نعم، يوجد مسبح للأطفال وآخر للكبار.',
+      });
+      const listed = await call<{ data: { id: string; body_ar: string }[] }>(client, 'developer_list_knowledge', {
+        project_id: project.id,
+      });
+      expect(listed.data).toEqual([
+        expect.objectContaining({ id: entry.id, body_ar: 'نعم، يوجد مسبح للأطفال وآخر للكبار.' }),
+      ]);
+      const rest = await request(platform.baseUrl)
+        .get(`/v1/projects/${project.id}/knowledge`)
+        .set('authorization', `Bearer ${developer.token}`)
+        .expect(200);
+      expect(rest.body).toEqual(listed);
+      await expect(
+        call(client, 'developer_delete_knowledge_article', { project_id: project.id, entry_id: entry.id }),
+      ).resolves.toEqual({ id: entry.id, deleted: true });
+      const stranger = await clientFor(
+        await createMember(platform, {
+          role: 'owner',
+          workspaceId: (await createWorkspace(platform, { kind: 'developer' })).id,
+        }),
+      );
+      await expect(failure(stranger, 'developer_list_knowledge', { project_id: project.id })).resolves.toMatchObject({
+        error: 'project_not_found',
+      });
     });
   });
 

@@ -11,6 +11,8 @@ import { ApiKeysService } from '../identity/api-keys/api-keys.service';
 import { Invitation } from '../identity/workspaces/invitation.entity';
 import { InvitationsRepository } from '../identity/workspaces/invitations.repository';
 import { InvitationsService } from '../identity/workspaces/invitations.service';
+import { KnowledgeClient } from '../knowledge/knowledge.client';
+import { DeveloperWorkspaces } from '../projects/developer-workspace';
 import { Membership } from '../identity/workspaces/membership.entity';
 import { Workspace } from '../identity/workspaces/workspace.entity';
 import { WorkspacesRepository } from '../identity/workspaces/workspaces.repository';
@@ -55,6 +57,8 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     BillingService,
     BillingClient,
     DecisionsClient,
+    KnowledgeClient,
+    DeveloperWorkspaces,
     RestRoutes,
     ToolCatalogue,
     McpServerFactory,

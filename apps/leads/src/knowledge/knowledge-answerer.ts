@@ -21,9 +21,7 @@ export interface KnowledgeCitation {
   excerpt: string;
 }
 
-export type KnowledgeAnswer =
-  | { kind: 'answer'; text: string; citations: KnowledgeCitation[] }
-  | { kind: 'unknown' };
+export type KnowledgeAnswer = { kind: 'answer'; text: string; citations: KnowledgeCitation[] } | { kind: 'unknown' };
 
 export interface KnowledgeAnswerer {
   answer(question: KnowledgeQuestion): Promise<KnowledgeAnswer>;

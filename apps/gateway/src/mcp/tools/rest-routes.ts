@@ -4,6 +4,7 @@ import { ListingsController } from '../../catalogue/listings.controller';
 import { DecisionsController } from '../../decisions/decisions.controller';
 import { ApiKeysController } from '../../identity/api-keys/api-keys.controller';
 import { InvitationsController } from '../../identity/workspaces/invitations.controller';
+import { KnowledgeController } from '../../knowledge/knowledge.controller';
 import { WorkspacesController } from '../../identity/workspaces/workspaces.controller';
 import { BookingsController } from '../../leads/bookings.controller';
 import { CrmController } from '../../leads/crm.controller';
@@ -39,6 +40,7 @@ export class RestRoutes {
     readonly locations: LocationsController,
     readonly projects: ProjectsController,
     readonly units: UnitsController,
+    readonly knowledge: KnowledgeController,
   ) {}
 }
 
@@ -59,4 +61,5 @@ export const REST_HANDLERS = [
   LocationsController,
   ProjectsController,
   UnitsController,
+  KnowledgeController,
 ];

@@ -6,6 +6,7 @@ import { brokerTools } from './broker.tools';
 import { buyerTools } from './buyer.tools';
 import { decisionTools } from './decision.tools';
 import { developerProjectTools } from './developer-projects.tools';
+import { developerKnowledgeTools } from './developer-knowledge.tools';
 import type { McpTool, UserPrincipal } from './mcp-tool';
 import { RestRoutes } from './rest-routes';
 import { sessionTools } from './session.tools';
@@ -28,6 +29,7 @@ export class ToolCatalogue {
       ...workspaceTools(rest),
       ...decisionTools(rest),
       ...developerProjectTools(rest),
+      ...developerKnowledgeTools(rest),
     ];
     for (const tool of this.tools) {
       this.listed.set(tool.name, {

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ProjectsApiModule } from '../projects/projects-api.module';
+import { KnowledgeClient } from './knowledge.client';
+import { KnowledgeController } from './knowledge.controller';
+
+/** A developer project's knowledge base, forwarded to the leads service. */
+@Module({
+  imports: [ProjectsApiModule],
+  controllers: [KnowledgeController],
+  providers: [KnowledgeClient],
+  exports: [KnowledgeClient],
+})
+export class KnowledgeApiModule {}

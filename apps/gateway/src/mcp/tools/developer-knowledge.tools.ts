@@ -1,0 +1,96 @@
+import type { Permission } from '@app/contracts';
+import {
+  CreateKnowledgeArticleDto,
+  ListKnowledgeQueryDto,
+  SearchKnowledgeQueryDto,
+  UpdateKnowledgeArticleDto,
+} from '../../knowledge/knowledge-body.dto';
+import type { RestRoutes } from './rest-routes';
+import { DELETE, READ, UPDATE, WRITE, defineTool, outputSchemaOf } from './mcp-tool';
+import type { McpTool } from './mcp-tool';
+
+const as = (permission: Permission) => ({ kind: 'developer', permission }) as const;
+const ENTRY = outputSchemaOf('The knowledge-base entry, both languages', { id: 'string', kind: 'string' });
+const HELP = {
+  project_id: 'The project (uuid) whose knowledge base this is',
+  entry_id: 'The knowledge-base entry (uuid), from developer_list_knowledge',
+  kind: 'article (default) or faq (title: the question, body: the answer); list: also document',
+  title_en: 'Title in English (an FAQ entry: the question)',
+  title_ar: 'Title in Arabic (an FAQ entry: the question)',
+  body_en: 'Text in English (an FAQ entry: the answer); paragraphs separated by blank lines; null removes English',
+  body_ar: 'Text in Arabic (an FAQ entry: the answer); paragraphs separated by blank lines; null removes Arabic',
+  q: 'A visitor’s question, Arabic or English',
+  language: 'en or ar: the passages’ language (default: the language of q)',
+};
+
+/** Spec 4.6 developer tools for a project's knowledge base: members of a developer workspace, by permission. */
+export function developerKnowledgeTools(rest: RestRoutes): McpTool[] {
+  return [
+    defineTool({
+      name: 'developer_list_knowledge',
+      title: 'List a project’s knowledge base',
+      description:
+        'Articles, FAQ entries and uploaded documents the project’s chat widget answers from, newest first, ' +
+        'with how many passages each has in English and Arabic.',
+      audience: as('inbox:read'),
+      annotations: READ,
+      ids: ['project_id'],
+      input: ListKnowledgeQueryDto,
+      help: HELP,
+      output: outputSchemaOf('A page of knowledge-base entries', { data: 'array' }),
+      call: (principal, body, ids) => rest.knowledge.list(principal, ids.project_id, body),
+    }),
+    defineTool({
+      name: 'developer_add_knowledge_article',
+      title: 'Add a knowledge-base article or FAQ entry',
+      description:
+        'A title and a body in English, Arabic or both; indexed for the widget assistant at once. Never put ' +
+        'prices or availability here: the assistant reads those live from the project’s units.',
+      audience: as('knowledge:manage'),
+      annotations: WRITE,
+      ids: ['project_id'],
+      input: CreateKnowledgeArticleDto,
+      help: HELP,
+      output: ENTRY,
+      call: (principal, body, ids) => rest.knowledge.createArticle(principal, ids.project_id, body),
+    }),
+    defineTool({
+      name: 'developer_update_knowledge_article',
+      title: 'Change a knowledge-base article or FAQ entry',
+      description: 'Fields sent replace the stored ones (null removes that language); the entry is indexed again.',
+      audience: as('knowledge:manage'),
+      annotations: UPDATE,
+      ids: ['project_id', 'entry_id'],
+      input: UpdateKnowledgeArticleDto,
+      help: HELP,
+      output: ENTRY,
+      call: (principal, body, ids) => rest.knowledge.update(principal, ids.project_id, ids.entry_id, body),
+    }),
+    defineTool({
+      name: 'developer_delete_knowledge_article',
+      title: 'Delete a knowledge-base entry',
+      description: 'Deletes an article, FAQ entry or document; the assistant stops citing it at once.',
+      audience: as('knowledge:manage'),
+      annotations: DELETE,
+      ids: ['project_id', 'entry_id'],
+      help: HELP,
+      output: outputSchemaOf('Deleted', { id: 'string', deleted: 'boolean' }),
+      call: (principal, _body, ids) => rest.knowledge.delete(principal, ids.project_id, ids.entry_id),
+    }),
+    defineTool({
+      name: 'developer_search_knowledge',
+      title: 'Try a question against the knowledge base',
+      description:
+        'What the widget assistant would retrieve for a visitor’s question: passages with scores and whether ' +
+        'each reaches the relevance threshold (none: the assistant says it does not know and offers a person).',
+      audience: as('inbox:read'),
+      annotations: READ,
+      ids: ['project_id'],
+      input: SearchKnowledgeQueryDto,
+      help: HELP,
+      output: outputSchemaOf('The retrieved passages', { relevant: 'boolean', data: 'array' }),
+      call: (principal, body, ids) =>
+        rest.knowledge.search(principal, ids.project_id, body as unknown as SearchKnowledgeQueryDto),
+    }),
+  ];
+}

@@ -1,0 +1,196 @@
+import type { Language } from '@app/contracts';
+
+/**
+ * Text rules of the knowledge base, pure: the Arabic folds (the same letter folds as the
+ * catalogue's search-text.ts and the gazetteer's location-text.ts, which an app cannot import),
+ * the words a question is searched by, passages, and sentences for extractive answers.
+ *
+ * The folds must match the SQL of the passages' generated `search_vector`
+ * (migration Knowledge1766000000000): أ إ آ ٱ → ا, ة → ه, ى → ي, ؤ → و, ئ → ي, diacritics
+ * and tatweel dropped, the article ال (with a glued و ب ك ف, or لل) taken off a word, then a
+ * glued و ب ل ف ك off a word still five letters long.
+ */
+/** The question as retrieval takes it: Arabic lexemes as they stand, or English text for the english configuration. */
+export type SearchTerms = { language: 'ar'; terms: string[] } | { language: 'en'; text: string };
+
+const DIACRITICS = /[\u064B-\u065F\u0670\u0640]/g;
+const ARTICLE = /^(وال|بال|كال|فال|لل|ال)(?=[\p{L}\p{N}]{2,})/u;
+/** A glued conjunction or preposition (و ب ل ف ك) on a word of five letters or more: وحراسة ~ بحراسة ~ حراسة. */
+const PROCLITIC = /^[وبلفك](?=[\p{L}\p{N}]{4,})/u;
+const ARABIC_LETTER = /[\u0600-\u06FF]/;
+const ARABIC_LETTERS = /[\u0600-\u06FF]/g;
+const LATIN_LETTERS = /[A-Za-z]/g;
+
+/** Diacritics and tatweel dropped, lower case: the form the article and clitics are read from. */
+function bare(text: string): string {
+  return text.toLowerCase().replace(DIACRITICS, '');
+}
+
+/** Arabic letter forms folded (أ إ آ ٱ → ا, ة → ه, ى → ي, ؤ → و, ئ → ي), digits ASCII. */
+export function foldArabic(text: string): string {
+  return asciiDigits(
+    bare(text)
+      .replace(/[أإآٱ]/g, 'ا')
+      .replace(/ة/g, 'ه')
+      .replace(/ى/g, 'ي')
+      .replace(/ؤ/g, 'و')
+      .replace(/ئ/g, 'ي'),
+  );
+}
+
+/** Arabic-Indic (٠–٩) and Eastern Arabic-Indic (۰–۹) digits as ASCII ones. */
+export function asciiDigits(text: string): string {
+  return text
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+}
+
+/**
+ * Words that carry no topic in a question ("what", "is there", "please"), folded. English
+ * stop words are PostgreSQL's (the `english` configuration); these are the Arabic ones plus
+ * the question words and courtesies the english list keeps.
+ */
+const ARABIC_STOP_WORDS = new Set(
+  arabicWords(
+    'ما ماذا هل كيف متى أين لماذا من في على إلى عن مع هو هي هذا هذه ذلك تلك هناك هنالك يوجد توجد أو أم و ثم لا نعم أن إن أنا نحن أنت أنتم لي لنا لكم به بها فيه فيها منه منها عند كل أي ايه شي شيء أريد ابي ابغى ممكن لو سمحت فضلك رجاء شكرا عندكم لديكم لدي لديه عندي يكون تكون كان كانت قد لقد الذي التي ذي وش ايش مشروع اعرف أخبرني قل بخصوص حول يمكن يمكنني أستطيع وهل فهل عليه عليها بعد قبل يتم تم إذا لكن كذلك أيضا جدا بالضبط تحديدا داخل خارج',
+  ),
+);
+const ENGLISH_EXTRA_STOP_WORDS = new Set(
+  'please tell know want like project thank thanks hi hello exactly also really'.split(' '),
+);
+/** English words too common to say that a sentence answers a question (the extractive answer's overlap). */
+const ENGLISH_COMMON_WORDS = new Set(
+  (
+    'a an the is are was were be been am do does did i me my we our you your it its they their this that these ' +
+    'there here what when where which who whom why how can could will would shall should may might have has had ' +
+    'of in on at to for from by with about into over and or not no yes any some all'
+  ).split(' '),
+);
+
+function stripArticle(word: string): string {
+  return word.replace(ARTICLE, '').replace(PROCLITIC, '');
+}
+
+/** ar when the text has more Arabic letters than Latin ones. */
+export function detectLanguage(text: string): Language {
+  const arabic = text.match(ARABIC_LETTERS)?.length ?? 0;
+  const latin = text.match(LATIN_LETTERS)?.length ?? 0;
+  return arabic > latin ? 'ar' : 'en';
+}
+
+export function hasArabic(text: string): boolean {
+  return ARABIC_LETTER.test(text);
+}
+
+/** The words of a text as the index holds them: article and clitic off, then folded (letters and digits only). */
+export function arabicWords(text: string): string[] {
+  return (bare(text).match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => foldArabic(stripArticle(word)));
+}
+
+/**
+ * What a question is searched by. Arabic: its folded words without stop words (they are
+ * lexemes of the `simple` configuration as they stand). English: the question itself, which
+ * PostgreSQL's `english` configuration stems and strips of stop words; the extra words
+ * here are taken out first.
+ */
+export function questionTerms(question: string, language: Language): SearchTerms {
+  if (language === 'ar') {
+    const words = arabicWords(question).filter((word) => word.length > 1 && !ARABIC_STOP_WORDS.has(word));
+    // A final ه (ta marbuta) off, so the stem also finds the plural: دفعه ~ دفعات.
+    return { language, terms: [...new Set(words.map((word) => (word.length >= 4 ? word.replace(/ه$/, '') : word)))] };
+  }
+  const words = (asciiDigits(question).match(/[\p{L}\p{N}]+/gu) ?? []).filter(
+    (word) => !ENGLISH_EXTRA_STOP_WORDS.has(word.toLowerCase()),
+  );
+  return { language, text: words.join(' ') };
+}
+
+/** Nothing to search by (only stop words). */
+export function isEmptyQuestion(terms: SearchTerms): boolean {
+  return terms.language === 'ar' ? terms.terms.length === 0 : terms.text.trim() === '';
+}
+
+const PASSAGE_TARGET = 700;
+const PASSAGE_MAX = 1200;
+
+/**
+ * A body split into passages of a few sentences: paragraphs (blank lines, markdown headings)
+ * kept together up to ~700 characters when `groupOf` puts them in one group (a document's
+ * language), a longer paragraph cut at sentence ends.
+ */
+export function splitPassages(body: string, groupOf: (piece: string) => string = () => ''): string[] {
+  const paragraphs = body
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n|\n(?=#{1,6}\s)/)
+    .map((paragraph) =>
+      paragraph
+        .replace(/^#{1,6}\s+/gm, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((paragraph) => paragraph.length > 0);
+  const pieces = paragraphs.flatMap((paragraph) => (paragraph.length > PASSAGE_MAX ? cutLong(paragraph) : [paragraph]));
+  const passages: string[] = [];
+  for (const piece of pieces) {
+    const last = passages.length - 1;
+    const joins =
+      last >= 0 &&
+      passages[last].length + piece.length + 1 <= PASSAGE_TARGET &&
+      groupOf(passages[last]) === groupOf(piece);
+    if (joins) passages[last] += `\n${piece}`;
+    else passages.push(piece);
+  }
+  return passages;
+}
+
+function cutLong(paragraph: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (const sentence of sentences(paragraph)) {
+    if (current && current.length + sentence.length + 1 > PASSAGE_TARGET) {
+      out.push(current);
+      current = '';
+    }
+    current = current ? `${current} ${sentence}` : sentence;
+    while (current.length > PASSAGE_MAX) {
+      out.push(current.slice(0, PASSAGE_MAX));
+      current = current.slice(PASSAGE_MAX);
+    }
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+/** Sentences, cut after . ! ? ؟ ۔ or a line break. */
+export function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?؟۔])\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length > 0);
+}
+
+/** The words that say what a text is about, for overlap counting: no stop words, a crude English stem. */
+export function overlapWords(text: string): Set<string> {
+  return new Set(
+    arabicWords(text)
+      .filter(
+        (word) =>
+          !ARABIC_STOP_WORDS.has(word) && !ENGLISH_COMMON_WORDS.has(word) && !ENGLISH_EXTRA_STOP_WORDS.has(word),
+      )
+      .map(crudeStem),
+  );
+}
+
+function crudeStem(word: string): string {
+  if (hasArabic(word)) return word;
+  return word.replace(/(ing|ed|es|s)$/, '');
+}
+
+/** The excerpt a citation shows: the text cut at a word near `max` characters. */
+export function excerpt(text: string, max = 240): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trim()}…`;
+}
