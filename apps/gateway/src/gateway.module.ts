@@ -14,6 +14,7 @@ import { McpModule } from './mcp/mcp.module';
 import { NotificationsApiModule } from './notifications/notifications-api.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { PropertiesApiModule } from './properties/properties-api.module';
+import { WidgetsApiModule } from './widgets/widgets-api.module';
 
 /** The public edge: REST under /v1, /mcp and its OAuth server /oauth; owns the identity schema. */
 @Module({
@@ -30,6 +31,7 @@ import { PropertiesApiModule } from './properties/properties-api.module';
     LeadsApiModule,
     NotificationsApiModule,
     BrokersApiModule,
+    WidgetsApiModule,
     OAuthModule,
     McpModule,
   ],

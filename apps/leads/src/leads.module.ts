@@ -7,6 +7,7 @@ import { LeadCreditsConsumer } from './billing/lead-credits.consumer';
 import { BookingsRepository } from './bookings/bookings.repository';
 import { BookingsService } from './bookings/bookings.service';
 import { leadsConfig } from './config/leads.env';
+import { ConversationsModule } from './conversations/conversations.module';
 import { CrmService } from './crm/crm.service';
 import { LeadCharges } from './crm/lead-charges';
 import { LeadsRepository } from './crm/leads.repository';
@@ -23,7 +24,7 @@ import { LeadsSweepsScheduler } from './sweeps/leads-sweeps.scheduler';
 
 /** Leads: inquiries, messages, viewing slots and bookings, surveys, phone reveals, CRM. */
 @Module({
-  imports: [DatabaseModule.forService(leadsDatabase), ConfigModule.forFeature(leadsConfig)],
+  imports: [DatabaseModule.forService(leadsDatabase), ConfigModule.forFeature(leadsConfig), ConversationsModule],
   controllers: [serviceStatusController('leads'), LeadsController],
   providers: [
     CatalogueClient,

@@ -20,3 +20,4 @@ export * from './verification.contract';
 export * from './listing-import.contract';
 export * from './decision-batches.contract';
 export * from './projects.contract';
+export * from './conversations.contract';
