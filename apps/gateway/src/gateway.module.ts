@@ -8,6 +8,7 @@ import { CatalogueApiModule } from './catalogue/catalogue-api.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { DecisionsApiModule } from './decisions/decisions-api.module';
+import { KnowledgeApiModule } from './knowledge/knowledge-api.module';
 import { LeadsApiModule } from './leads/leads-api.module';
 import { LocationsApiModule } from './locations/locations-api.module';
 import { McpModule } from './mcp/mcp.module';
@@ -29,6 +30,7 @@ import { WidgetsApiModule } from './widgets/widgets-api.module';
     BillingApiModule,
     CatalogueApiModule,
     LeadsApiModule,
+    KnowledgeApiModule,
     NotificationsApiModule,
     BrokersApiModule,
     WidgetsApiModule,

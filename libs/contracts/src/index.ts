@@ -20,4 +20,5 @@ export * from './verification.contract';
 export * from './listing-import.contract';
 export * from './decision-batches.contract';
 export * from './projects.contract';
+export * from './knowledge.contract';
 export * from './conversations.contract';

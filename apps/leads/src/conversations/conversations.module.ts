@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { LeadsRepository } from '../crm/leads.repository';
+import { KnowledgeModule } from '../knowledge/knowledge.module';
 import { ProjectOwnership } from '../widgets/project-ownership';
 import { WidgetsController } from '../widgets/widgets.controller';
 import { WidgetsRepository } from '../widgets/widgets.repository';
@@ -18,6 +19,7 @@ import { VisitorSessionsService } from './visitor-sessions.service';
  * knowledge base's KNOWLEDGE_ANSWERER when bound), escalation and the team's inbox.
  */
 @Module({
+  imports: [KnowledgeModule],
   controllers: [WidgetsController, ConversationsController],
   providers: [
     WidgetsRepository,
