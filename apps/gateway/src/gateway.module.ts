@@ -14,6 +14,7 @@ import { LocationsApiModule } from './locations/locations-api.module';
 import { McpModule } from './mcp/mcp.module';
 import { NotificationsApiModule } from './notifications/notifications-api.module';
 import { OAuthModule } from './oauth/oauth.module';
+import { ProjectsApiModule } from './projects/projects-api.module';
 import { PropertiesApiModule } from './properties/properties-api.module';
 import { WidgetsApiModule } from './widgets/widgets-api.module';
 
@@ -33,6 +34,7 @@ import { WidgetsApiModule } from './widgets/widgets-api.module';
     KnowledgeApiModule,
     NotificationsApiModule,
     BrokersApiModule,
+    ProjectsApiModule,
     WidgetsApiModule,
     OAuthModule,
     McpModule,
