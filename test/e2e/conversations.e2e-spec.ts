@@ -122,6 +122,92 @@ describeE2e('website chat: visitor sessions, escalation, inbox', () => {
 
   afterAll(() => platform?.close());
 
+  it('should let a developer’s owner configure a project’s widget, and nobody else', async () => {
+    const project = (
+      await api()
+        .post('/v1/projects')
+        .set(as(owner.token))
+        .send({
+          name_en: 'Palm Oasis Residences',
+          name_ar: 'مشروع واحة النخيل السكني',
+          city: 'الرياض',
+          district: 'العليا',
+          status: 'off_plan',
+          handover_date: '2027-12-31',
+          rega_licence_number: '1234567890',
+        })
+        .expect(201)
+    ).body as { id: string };
+    const fresh = await api().get(`/v1/projects/${project.id}/widget`).set(as(owner.token)).expect(200);
+    expect(fresh.body).toMatchObject({ project_id: project.id, enabled: false, allowed_origins: [], open_now: true });
+    expect(fresh.body.embed_snippet).toMatch(
+      new RegExp(
+        `^<script src="http://[^"]+/widget\\.js" data-widget-id="${fresh.body.id as string}" async></script>$`,
+      ),
+    );
+    await api()
+      .get(`/v1/widgets/${fresh.body.id as string}`)
+      .expect(404);
+
+    const configured = await api()
+      .put(`/v1/projects/${project.id}/widget`)
+      .set(as(owner.token))
+      .send({
+        enabled: true,
+        greeting_ar: 'أهلًا بك في واحة النخيل! كيف نساعدك؟',
+        greeting_en: 'Welcome to Palm Oasis! How can we help?',
+        primary_color: '#1D4ED8',
+        languages: ['ar', 'en'],
+        default_language: 'en',
+        allowed_origins: [SITE, 'http://localhost:8080'],
+        working_hours: {
+          time_zone: 'Asia/Riyadh',
+          weekly: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, open: '00:00', close: '24:00' })),
+        },
+      })
+      .expect(200);
+    expect(configured.body).toMatchObject({
+      id: fresh.body.id,
+      enabled: true,
+      greeting_ar: 'أهلًا بك في واحة النخيل! كيف نساعدك؟',
+      primary_color: '#1d4ed8',
+      default_language: 'en',
+      allowed_origins: [SITE, 'http://localhost:8080'],
+      open_now: true,
+    });
+    const shown = await api()
+      .get(`/v1/widgets/${fresh.body.id as string}`)
+      .expect(200);
+    expect(shown.body).toMatchObject({ greeting_ar: 'أهلًا بك في واحة النخيل! كيف نساعدك؟', default_language: 'en' });
+
+    for (const [body, field] of [
+      [{ primary_color: 'blue' }, 'primary_color'],
+      [{ allowed_origins: ['https://example.com/shop'] }, 'allowed_origins'],
+      [{ allowed_origins: ['*'] }, 'allowed_origins'],
+      [{ languages: ['fr'] }, 'languages'],
+      [{ languages: ['ar'], default_language: 'en' }, 'default_language'],
+      [{ working_hours: { time_zone: 'Mars/Olympus', weekly: [] } }, 'working_hours.time_zone'],
+      [
+        { working_hours: { time_zone: 'Asia/Dubai', weekly: [{ day: 1, open: '18:00', close: '09:00' }] } },
+        'working_hours.weekly.0.close',
+      ],
+    ] as const) {
+      const refused = await api().put(`/v1/projects/${project.id}/widget`).set(as(owner.token)).send(body).expect(422);
+      expect({ body, field: (refused.body as { field?: string }).field }).toEqual({ body, field });
+    }
+
+    const agentTry = await api().get(`/v1/projects/${project.id}/widget`).set(as(agent.token)).expect(403);
+    expect(agentTry.body).toMatchObject({ error: 'forbidden' });
+    await api().put(`/v1/projects/${project.id}/widget`).set(as(brokerOwner.token)).send({}).expect(403);
+    const rival = await createMember(platform, {
+      workspaceId: (await createWorkspace(platform, { kind: 'developer' })).id,
+      role: 'owner',
+    });
+    const elsewhere = await api().get(`/v1/projects/${project.id}/widget`).set(as(rival.token)).expect(404);
+    expect(elsewhere.body).toMatchObject({ error: 'project_not_found' });
+    await api().get(`/v1/projects/${randomUUID()}/widget`).set(as(owner.token)).expect(404);
+  });
+
   it('should show an enabled widget to anyone and hide a disabled or unknown one', async () => {
     const res = await api().get(`/v1/widgets/${widgetId}`).expect(200);
     expect(res.body).toMatchObject({
