@@ -674,8 +674,8 @@ describeE2e('website chat: the assistant’s replies and the escalation race', (
         const held = await eventually(
           async () =>
             (
-              await client.query(
-                `SELECT 1 FROM pg_locks WHERE pid = $1 AND relation = 'leads.widget_sessions'::regclass`,
+              await client.query<{ held: number }>(
+                `SELECT 1 AS held FROM pg_locks WHERE pid = $1 AND relation = 'leads.widget_sessions'::regclass`,
                 [waiters[0].pid],
               )
             ).rows,

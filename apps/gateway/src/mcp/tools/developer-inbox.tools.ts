@@ -62,7 +62,7 @@ export function developerInboxTools(
       input: UpdateWidgetDto,
       help: HELP,
       output: WIDGET,
-      call: (principal, body, ids) => widgets.update(principal, ids.project_id, body as UpdateWidgetDto, origin),
+      call: (principal, body, ids) => widgets.update(principal, ids.project_id, body, origin),
     }),
     defineTool({
       name: 'developer_list_conversations',
@@ -73,7 +73,7 @@ export function developerInboxTools(
       input: ListConversationsQueryDto,
       help: HELP,
       output: outputSchemaOf('A page of conversations', { data: 'array' }),
-      call: (principal, body) => conversations.list(principal, body as ListConversationsQueryDto),
+      call: (principal, body) => conversations.list(principal, body),
     }),
     defineTool({
       name: 'developer_get_conversation',
