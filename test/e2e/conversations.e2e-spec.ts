@@ -482,7 +482,7 @@ describeE2e('website chat: visitor sessions, escalation, inbox', () => {
         message: { author: 'agent', text: 'أهلًا! معك فريق المبيعات.' },
       });
       const read = (await call('developer_get_conversation', { conversation_id: chat.session.id }))
-        .structuredContent as ConversationThreadResponse;
+        .structuredContent as unknown as ConversationThreadResponse;
       expect(read).toMatchObject({ handled_by: 'human', assigned_to: agent.accountId });
       const promoted = await call('developer_promote_conversation', { conversation_id: chat.session.id });
       expect(promoted.isError).toBe(true);
