@@ -46,14 +46,20 @@ export function openStream(
   baseUrl: string,
   sessionId: string,
   token: string,
-): Promise<{ events: SseEvent[]; status: number; close(): void; ended: Promise<void> }> {
+): Promise<{
+  events: SseEvent[];
+  status: number;
+  close(): void;
+  /** True when the server ended the stream properly, false when the connection broke. */
+  ended: Promise<boolean>;
+}> {
   return new Promise((resolve, reject) => {
     const events: SseEvent[] = [];
     const url = `${baseUrl}/v1/widget-sessions/${sessionId}/events?token=${encodeURIComponent(token)}`;
     const req = http.get(url, { headers: { accept: 'text/event-stream' } }, (res) => {
       let buffer = '';
-      let endedResolve: () => void = () => undefined;
-      const ended = new Promise<void>((done) => (endedResolve = done));
+      let endedResolve: (clean: boolean) => void = () => undefined;
+      const ended = new Promise<boolean>((done) => (endedResolve = done));
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         buffer += chunk;
@@ -66,8 +72,8 @@ export function openStream(
           if (event && data) events.push({ event, data: JSON.parse(data) });
         }
       });
-      res.on('end', endedResolve);
-      res.on('close', endedResolve);
+      res.on('end', () => endedResolve(true));
+      res.on('close', () => endedResolve(false));
       resolve({ events, status: res.statusCode ?? 0, close: () => req.destroy(), ended });
     });
     req.on('error', (err) => {
@@ -552,6 +558,9 @@ describeDistributed('website chat across gateway replicas', () => {
         );
         expect(events.some((e) => e.event === 'message' && (e.data as MessageResponse).id === id)).toBe(true);
       }
+      // A gateway stopping (SIGTERM) ends its streams properly, so the browser reconnects elsewhere.
+      await platform.stopApp('gateway');
+      expect(await streams[1].ended).toBe(true);
     } finally {
       streams.forEach((s) => s.close());
     }
