@@ -501,6 +501,24 @@ describeE2e('website chat: visitor sessions, escalation, inbox', () => {
     }
   });
 
+  it('should limit a chat to 20 visitor messages a minute', async () => {
+    const chat = await startChat();
+    const send = (text: string) =>
+      api().post(`/v1/widget-sessions/${chat.session.id}/messages`).set(as(chat.token)).send({ text });
+    await send('talk to a person').expect(201);
+    for (let i = 2; i <= 20; i++) await send(`رسالة رقم ${i}`).expect(201);
+    const limited = await send('one too many').expect(429);
+    expect(limited.body).toMatchObject({ error: 'rate_limited', retry_after: expect.any(Number) });
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Another chat is not held back by this one.
+    const other = await startChat();
+    await api()
+      .post(`/v1/widget-sessions/${other.session.id}/messages`)
+      .set(as(other.token))
+      .send({ text: 'talk to a person' })
+      .expect(201);
+  });
+
   it('should tell the team in-app that a visitor started a chat', async () => {
     await startChat();
     const inbox = await eventually(
