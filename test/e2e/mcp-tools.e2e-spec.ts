@@ -76,7 +76,18 @@ const DEVELOPER_KNOWLEDGE = [
   'developer_update_knowledge_article',
   'developer_delete_knowledge_article',
 ];
-const EVERY_TOOL = [...BROKER_TOOLS, ...DEVELOPER_PROJECTS, ...DEVELOPER_KNOWLEDGE];
+const DEVELOPER_INBOX_READ_REPLY = [
+  'developer_list_conversations',
+  'developer_get_conversation',
+  'developer_reply_to_conversation',
+  'developer_promote_conversation',
+];
+const DEVELOPER_INBOX = [
+  'developer_get_widget_config',
+  'developer_update_widget_config',
+  ...DEVELOPER_INBOX_READ_REPLY,
+];
+const EVERY_TOOL = [...BROKER_TOOLS, ...DEVELOPER_PROJECTS, ...DEVELOPER_KNOWLEDGE, ...DEVELOPER_INBOX];
 
 const QUESTION_AR = 'هل الشقة متاحة للمعاينة يوم الجمعة؟';
 const APARTMENT = { type: 'apartment', price: 1_500_000, area: 120, bedrooms: 3 };
@@ -145,8 +156,16 @@ describeE2e('MCP tools: the catalogue per role, calling the REST routes’ handl
       const agent = await createMember(platform, { role: 'agent', workspaceId: owner.workspaceId });
       const cases: [string, AccountFixture | MemberFixture, string[]][] = [
         ['buyer', buyer, [...SESSION, ...BUYER]],
-        ['developer', developer, [...SESSION, ...BUYER, ...DEVELOPER_PROJECTS, ...DEVELOPER_KNOWLEDGE]],
-        ['developer agent', developerAgent, [...SESSION, ...BUYER, ...DEVELOPER_PROJECTS, ...DEVELOPER_KNOWLEDGE_READ]],
+        [
+          'developer',
+          developer,
+          [...SESSION, ...BUYER, ...DEVELOPER_PROJECTS, ...DEVELOPER_KNOWLEDGE, ...DEVELOPER_INBOX],
+        ],
+        [
+          'developer agent',
+          developerAgent,
+          [...SESSION, ...BUYER, ...DEVELOPER_PROJECTS, ...DEVELOPER_KNOWLEDGE_READ, ...DEVELOPER_INBOX_READ_REPLY],
+        ],
         ['broker owner', owner, BROKER_TOOLS],
         ['admin', admin, BROKER_TOOLS],
         ['agent', agent, [...SESSION, ...BUYER, ...BROKER, 'workspace_get_settings', ...DECISION]],

@@ -36,12 +36,13 @@ function expected(route: HttpRoute, caller: Caller): 'allowed' | 401 | 403 {
   if (rule.staff && !caller.staff) return 403;
   if (!rule.permission) return 'allowed';
   if (!can(caller.workspaceRole, rule.permission)) return 403;
-  // Projects are for developer workspaces (decisions.md): a broker workspace is refused.
+  // A broker workspace is refused the developer suite.
   if (DEVELOPER_ONLY.test(route.path) && caller.workspaceKind !== 'developer') return 403;
   return 'allowed';
 }
 
-const DEVELOPER_ONLY = /^\/v1\/projects(\/|$)/;
+/** Developer workspaces' routes (decisions.md): projects with their widget and knowledge base, and the inbox. */
+const DEVELOPER_ONLY = /^\/v1\/(projects|workspace\/conversations)(\/|$)/;
 const BROKER_ONLY = /^\/v1\/workspace\/(api-keys|verification)(\/|$)/;
 
 function concretePath(path: string): string {

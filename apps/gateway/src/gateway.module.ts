@@ -16,6 +16,7 @@ import { NotificationsApiModule } from './notifications/notifications-api.module
 import { OAuthModule } from './oauth/oauth.module';
 import { ProjectsApiModule } from './projects/projects-api.module';
 import { PropertiesApiModule } from './properties/properties-api.module';
+import { WidgetsApiModule } from './widgets/widgets-api.module';
 
 /** The public edge: REST under /v1, /mcp and its OAuth server /oauth; owns the identity schema. */
 @Module({
@@ -34,6 +35,7 @@ import { PropertiesApiModule } from './properties/properties-api.module';
     NotificationsApiModule,
     BrokersApiModule,
     ProjectsApiModule,
+    WidgetsApiModule,
     OAuthModule,
     McpModule,
   ],

@@ -7,6 +7,7 @@ import { LeadCreditsConsumer } from './billing/lead-credits.consumer';
 import { BookingsRepository } from './bookings/bookings.repository';
 import { BookingsService } from './bookings/bookings.service';
 import { leadsConfig } from './config/leads.env';
+import { ConversationsModule } from './conversations/conversations.module';
 import { CrmService } from './crm/crm.service';
 import { LeadCharges } from './crm/lead-charges';
 import { LeadsRepository } from './crm/leads.repository';
@@ -24,7 +25,12 @@ import { LeadsSweepsScheduler } from './sweeps/leads-sweeps.scheduler';
 
 /** Leads: inquiries, messages, viewing slots and bookings, surveys, phone reveals, CRM. */
 @Module({
-  imports: [DatabaseModule.forService(leadsDatabase), ConfigModule.forFeature(leadsConfig), KnowledgeModule],
+  imports: [
+    DatabaseModule.forService(leadsDatabase),
+    ConfigModule.forFeature(leadsConfig),
+    KnowledgeModule,
+    ConversationsModule,
+  ],
   controllers: [serviceStatusController('leads'), LeadsController],
   providers: [
     CatalogueClient,

@@ -21,3 +21,4 @@ export * from './listing-import.contract';
 export * from './decision-batches.contract';
 export * from './projects.contract';
 export * from './knowledge.contract';
+export * from './conversations.contract';

@@ -21,3 +21,4 @@ export * from './events/outbox-relay';
 export * from './events/delete-namespace-streams';
 export * from './metrics/rpc-metrics';
 export * from './metrics/event-metrics';
+export * from './live/live-channel';

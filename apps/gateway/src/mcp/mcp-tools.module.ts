@@ -24,6 +24,7 @@ import { LocationsClient } from '../locations/locations.client';
 import { ProjectsApiModule } from '../projects/projects-api.module';
 import { PropertiesClient } from '../properties/properties.client';
 import { PropertiesService } from '../properties/properties.service';
+import { WidgetsApiModule } from '../widgets/widgets-api.module';
 import { McpServerFactory } from './mcp-server.factory';
 import { REST_HANDLERS, RestRoutes } from './tools/rest-routes';
 import { ToolCatalogue } from './tools/tool-catalogue';
@@ -39,6 +40,7 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     AccountsModule,
     BrokersApiModule,
     ProjectsApiModule,
+    WidgetsApiModule,
   ],
   providers: [
     ...REST_HANDLERS,

@@ -1,12 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { can } from '@app/contracts';
+import { InjectConfig } from '@app/config';
+import type { AppConfig } from '@app/config';
+import { gatewayConfig } from '../../config/gateway.env';
+import { ConversationsService } from '../../conversations/conversations.service';
 import { AccountsRepository } from '../../identity/accounts/accounts.repository';
+import { WidgetConfigService } from '../../widgets/widget-config.service';
 import { brokerTools } from './broker.tools';
 import { buyerTools } from './buyer.tools';
 import { decisionTools } from './decision.tools';
 import { developerProjectTools } from './developer-projects.tools';
 import { developerKnowledgeTools } from './developer-knowledge.tools';
+import { developerInboxTools } from './developer-inbox.tools';
 import type { McpTool, UserPrincipal } from './mcp-tool';
 import { RestRoutes } from './rest-routes';
 import { sessionTools } from './session.tools';
@@ -21,7 +27,14 @@ export class ToolCatalogue {
   readonly tools: readonly McpTool[];
   private readonly listed = new Map<string, Tool>();
 
-  constructor(rest: RestRoutes, accounts: AccountsRepository) {
+  constructor(
+    rest: RestRoutes,
+    accounts: AccountsRepository,
+    widgets: WidgetConfigService,
+    conversations: ConversationsService,
+    @InjectConfig(gatewayConfig) config: AppConfig<typeof gatewayConfig>,
+  ) {
+    const origin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT ?? 3000}`;
     this.tools = [
       ...sessionTools(accounts),
       ...buyerTools(rest),
@@ -30,6 +43,7 @@ export class ToolCatalogue {
       ...decisionTools(rest),
       ...developerProjectTools(rest),
       ...developerKnowledgeTools(rest),
+      ...developerInboxTools(widgets, conversations, origin),
     ];
     for (const tool of this.tools) {
       this.listed.set(tool.name, {

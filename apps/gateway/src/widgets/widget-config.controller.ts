@@ -1,0 +1,71 @@
+import { Body, Controller, Get, Param, Put, Req, UseGuards } from '@nestjs/common';
+import {
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import type { Principal } from '@app/contracts';
+import { InjectConfig } from '@app/config';
+import type { AppConfig } from '@app/config';
+import { gatewayConfig } from '../config/gateway.env';
+import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { DeveloperWorkspaceGuard } from './developer-workspace.guard';
+import { publicOriginOf } from '../oauth/public-origin';
+import { UpdateWidgetDto, WidgetConfigDto } from './widget.dto';
+import { WidgetConfigService } from './widget-config.service';
+
+const FORBIDDEN =
+  '`forbidden`: needs widget:configure (owner, admin) in a developer workspace; broker workspaces and agents are refused';
+
+@ApiTags('widget')
+@Authenticated(['user', 'api_key'], 'widget:configure')
+@UseGuards(DeveloperWorkspaceGuard)
+@Controller('projects/:id/widget')
+export class WidgetConfigController {
+  constructor(
+    private readonly widgets: WidgetConfigService,
+    @InjectConfig(gatewayConfig) private readonly config: AppConfig<typeof gatewayConfig>,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'The project’s chat widget',
+    description: `The first read makes the widget with its defaults, switched off. ${FORBIDDEN}.`,
+  })
+  @ApiOkResponse({ type: WidgetConfigDto })
+  @ApiNotFoundResponse({ description: '`project_not_found`: no such project in your workspace' })
+  async get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+  ): Promise<WidgetConfigDto> {
+    return this.widgets.get(principal, id, this.originOf(request));
+  }
+
+  @Put()
+  @ApiOperation({
+    summary: 'Configure the project’s chat widget',
+    description:
+      'Fields left out keep their value. `allowed_origins` are exact origins (`https://example.com`): only pages ' +
+      'there can open chats and frame the widget. `working_hours` (IANA zone and weekly ranges, or null for always) ' +
+      `decide \`open_now\`. ${FORBIDDEN}.`,
+  })
+  @ApiOkResponse({ type: WidgetConfigDto })
+  @ApiNotFoundResponse({ description: '`project_not_found`: no such project in your workspace' })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: UpdateWidgetDto,
+    @Req() request: FastifyRequest,
+  ): Promise<WidgetConfigDto> {
+    return this.widgets.update(principal, id, body, this.originOf(request));
+  }
+
+  private originOf(request: FastifyRequest): string {
+    return publicOriginOf(request.raw, this.config.PUBLIC_URL, this.config.TRUST_PROXY_HOPS > 0);
+  }
+}
