@@ -14,6 +14,7 @@ import { McpModule } from './mcp/mcp.module';
 import { NotificationsApiModule } from './notifications/notifications-api.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { PropertiesApiModule } from './properties/properties-api.module';
+import { WidgetPageModule } from './widget-page/widget-page.module';
 
 /** The public edge: REST under /v1, /mcp and its OAuth server /oauth; owns the identity schema. */
 @Module({
@@ -32,6 +33,7 @@ import { PropertiesApiModule } from './properties/properties-api.module';
     BrokersApiModule,
     OAuthModule,
     McpModule,
+    WidgetPageModule,
   ],
 })
 export class GatewayModule {}
