@@ -88,10 +88,9 @@
     (location.ancestorOrigins && location.ancestorOrigins.length > 0 && location.ancestorOrigins[0]) ||
     config.parent_origin ||
     null;
+  var embedded = window.parent !== window && !!parentOrigin;
   var storageKey = 'property-widget:' + config.widget_id;
-  var languageKey = storageKey + ':language';
-  var language = readStorage(languageKey) || config.language;
-  if (config.languages.indexOf(language) < 0) language = config.language;
+  var language = config.language;
 
   var session = null; // {id, token, escalated, handled_by, status}
   var shown = {}; // message ids already in the list (the POST answer and the stream both carry a message)
@@ -100,20 +99,33 @@
 
   if (config.primary_color) document.documentElement.style.setProperty('--primary', config.primary_color);
 
-  function readStorage(key) {
+  /*
+   * The session ({id, token, language}) is kept in the tab's sessionStorage. A browser that blocks
+   * storage in third-party frames refuses it to this page (it is the embedding site's frame), so it
+   * is also handed to the loader, which keeps it in the site's own sessionStorage and gives it back
+   * when the page asks (see the messages below).
+   */
+  function readStorage() {
     try {
-      return sessionStorage.getItem(key);
+      return sessionStorage.getItem(storageKey);
     } catch {
-      return null; // storage refused (a sandboxed or privacy-restricted frame): the chat still works, unsaved
+      return null; // refused here: the loader's copy is asked for instead
     }
   }
-  function writeStorage(key, value) {
+  function persist() {
+    var value = session ? JSON.stringify({ id: session.id, token: session.token, language: language }) : null;
     try {
-      if (value === null) sessionStorage.removeItem(key);
-      else sessionStorage.setItem(key, value);
+      if (value === null) sessionStorage.removeItem(storageKey);
+      else sessionStorage.setItem(storageKey, value);
     } catch {
       /* as above */
     }
+    post('property-widget:save', value);
+  }
+
+  /** A message to the loader, to the embedding page's origin only. */
+  function post(type, value) {
+    if (embedded) window.parent.postMessage({ type: type, value: value }, parentOrigin);
   }
 
   function t(key) {
@@ -251,7 +263,7 @@
       function (created) {
         session = { id: created.session.id, token: created.token };
         adoptSession(created.session);
-        writeStorage(storageKey, JSON.stringify({ id: session.id, token: session.token }));
+        persist();
         listen();
         return session;
       },
@@ -389,14 +401,11 @@
 
   $('language-switch').addEventListener('click', function () {
     language = language === 'ar' ? 'en' : 'ar';
-    writeStorage(languageKey, language);
+    persist();
     applyLanguage();
   });
 
-  function post(type) {
-    if (parentOrigin && window.parent !== window) window.parent.postMessage({ type: type }, parentOrigin);
-  }
-  $('close').hidden = window.parent === window;
+  $('close').hidden = !embedded;
   $('close').addEventListener('click', function () {
     post('property-widget:close');
   });
@@ -404,28 +413,41 @@
   document.addEventListener('keydown', function (event) {
     if (event.key === 'Escape') post('property-widget:close');
   });
-  // The loader says the chat is shown: focus goes to the message box.
+  // From the loader, and only from it: "shown" (focus goes to the message box) and the kept session.
   window.addEventListener('message', function (event) {
-    if (event.source === window.parent && event.data && event.data.type === 'property-widget:open') input.focus();
+    if (!embedded || event.source !== window.parent || event.origin !== parentOrigin || !event.data) return;
+    if (event.data.type === 'property-widget:open') input.focus();
+    if (event.data.type === 'property-widget:restore' && !session && typeof event.data.value === 'string')
+      restore(event.data.value);
   });
 
-  applyLanguage();
-  var saved = readStorage(storageKey);
-  if (saved) {
+  /** Continues a kept session: its language, its thread, its stream. */
+  function restore(saved) {
+    var stored;
     try {
-      var stored = JSON.parse(saved);
-      session = { id: stored.id, token: stored.token };
-      catchUp()
-        .then(listen)
-        .catch(function (error) {
-          if (error.status !== 401 && error.status !== 404) return listen(); // offline: the stream retries
-          // The token expired or the session is gone: start afresh on the next message.
-          session = null;
-          writeStorage(storageKey, null);
-          renderSessionState();
-        });
+      stored = JSON.parse(saved);
     } catch {
-      writeStorage(storageKey, null);
+      stored = null;
     }
+    if (!stored || typeof stored.id !== 'string' || typeof stored.token !== 'string') return;
+    session = { id: stored.id, token: stored.token };
+    if (config.languages.indexOf(stored.language) >= 0 && stored.language !== language) {
+      language = stored.language;
+      applyLanguage();
+    }
+    catchUp()
+      .then(listen)
+      .catch(function (error) {
+        if (error.status !== 401 && error.status !== 404) return listen(); // offline: the stream retries
+        // The token expired or the session is gone: start afresh on the next message.
+        session = null;
+        persist();
+        renderSessionState();
+      });
   }
+
+  applyLanguage();
+  var saved = readStorage();
+  if (saved) restore(saved);
+  else post('property-widget:ready'); // the loader answers with its copy of the session, if any
 })();

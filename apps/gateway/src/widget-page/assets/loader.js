@@ -15,12 +15,20 @@
   window[flag] = true;
 
   var gateway = new URL(script.src, location.href).origin;
+  // data-language chooses the chat's language; without it the chat opens in the widget's default.
+  // The launcher's own label follows it, else the host page's language, else Arabic.
   var requested = script.getAttribute('data-language');
-  var pageLanguage = (document.documentElement.lang || navigator.language || '').slice(0, 2).toLowerCase();
-  var language = requested === 'en' || requested === 'ar' ? requested : pageLanguage === 'en' ? 'en' : 'ar';
+  if (requested !== 'ar' && requested !== 'en') requested = null;
+  var pageLanguage = (document.documentElement.lang || '').slice(0, 2).toLowerCase();
+  var language = requested || (pageLanguage === 'en' ? 'en' : 'ar');
 
   var TEXT = {
-    ar: { open: 'افتح المحادثة', close: 'أغلق المحادثة', frame: 'نافذة المحادثة' },
+    // Escaped: a site may serve its page in another charset, and a script without one inherits it.
+    ar: {
+      open: '\u0627\u0641\u062a\u062d \u0627\u0644\u0645\u062d\u0627\u062f\u062b\u0629', // افتح المحادثة
+      close: '\u0623\u063a\u0644\u0642 \u0627\u0644\u0645\u062d\u0627\u062f\u062b\u0629', // أغلق المحادثة
+      frame: '\u0646\u0627\u0641\u0630\u0629 \u0627\u0644\u0645\u062d\u0627\u062f\u062b\u0629', // نافذة المحادثة
+    },
     en: { open: 'Open chat', close: 'Close chat', frame: 'Chat window' },
   };
   var text = TEXT[language];
@@ -65,7 +73,7 @@
     frame.setAttribute('lang', language);
     var src = new URL('/widget/' + encodeURIComponent(widgetId), gateway);
     src.searchParams.set('origin', location.origin);
-    src.searchParams.set('lang', language);
+    if (requested) src.searchParams.set('lang', requested);
     frame.src = src.href;
     frame.addEventListener('load', function () {
       frame.dataset.loaded = '1';
@@ -110,10 +118,35 @@
     if (event.key === 'Escape' && open) setOpen(false, true);
   });
 
-  // The chat page asks to close (Escape inside it); only messages from the gateway's page count.
+  /*
+   * The chat's session kept in this site's sessionStorage: browsers that block storage in
+   * third-party frames refuse it to the chat page itself. Handed back when the page asks.
+   */
+  var storageKey = 'property-widget:' + widgetId;
+  function kept() {
+    try {
+      return sessionStorage.getItem(storageKey);
+    } catch {
+      return null;
+    }
+  }
+  function keep(value) {
+    try {
+      if (typeof value === 'string') sessionStorage.setItem(storageKey, value);
+      else sessionStorage.removeItem(storageKey);
+    } catch {
+      /* storage refused: the chat works, a reload starts a new one */
+    }
+  }
+
+  // Only messages from the gateway's chat page in our own frame count.
   window.addEventListener('message', function (event) {
-    if (event.origin !== gateway || !frame || event.source !== frame.contentWindow) return;
-    if (event.data && event.data.type === 'property-widget:close') setOpen(false, true);
+    if (event.origin !== gateway || !frame || event.source !== frame.contentWindow || !event.data) return;
+    var type = event.data.type;
+    if (type === 'property-widget:close') setOpen(false, true); // Escape inside the chat
+    if (type === 'property-widget:save') keep(event.data.value);
+    if (type === 'property-widget:ready')
+      frame.contentWindow.postMessage({ type: 'property-widget:restore', value: kept() }, gateway);
   });
 
   function mount() {
