@@ -14,13 +14,19 @@ import type { Platform } from '../harness/platform';
 /** Screenshots of the widget at each step, kept for a human to look at (gitignored). */
 const ARTIFACTS = path.join(__dirname, '..', 'artifacts', 'widget');
 
+/** What has the keyboard focus, as browser expressions (the test's own TypeScript has no DOM types). */
+const FOCUSED_LABEL = "document.activeElement && document.activeElement.getAttribute('aria-label')";
+const FOCUSED_ID = 'document.activeElement && document.activeElement.id';
+
 /** A developer's site: one page embedding the widget with the one script tag the docs give. */
-async function hostSite(snippet: () => string): Promise<{ url: string; close: () => void }> {
+async function hostSite(page: () => { lang: string; snippet: string }): Promise<{ url: string; close: () => void }> {
   const server = http.createServer((req, res) => {
     if (req.url !== '/') return res.writeHead(404).end();
+    const { lang, snippet } = page();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Developer site</title></head>
-<body><h1>Al Noor Residences</h1><p>Off-plan apartments in Riyadh.</p>${snippet()}</body></html>`);
+    res.end(`<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">
+<title>Al Noor Residences</title></head><body><h1>Al Noor Residences — مساكن النور</h1>
+<p>Off-plan apartments in Riyadh.</p>${snippet}</body></html>`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // `localhost`, while the gateway is reached at 127.0.0.1: another origin, as a real site is.
@@ -39,14 +45,17 @@ describeE2e('the chat widget in a real browser', () => {
 
   const api = () => request(platform.baseUrl);
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
-  const snippet = () =>
-    `<script src="${gateway}/widget.js" data-widget-id="${widgetId}"${language ? ` data-language="${language}"` : ''} async></script>`;
+  /** The site's page: in Arabic unless the snippet asks for English. */
+  const hostPage = () => ({
+    lang: language ?? 'ar',
+    snippet: `<script src="${gateway}/widget.js" data-widget-id="${widgetId}"${language ? ` data-language="${language}"` : ''} async></script>`,
+  });
 
   beforeAll(async () => {
     platform = await startPlatform();
     gateway = platform.gatewayUrl;
-    allowed = await hostSite(snippet);
-    refused = await hostSite(snippet);
+    allowed = await hostSite(hostPage);
+    refused = await hostSite(hostPage);
     const workspace = await createWorkspace(platform, { kind: 'developer' });
     owner = await createMember(platform, { workspaceId: workspace.id, role: 'owner', name: 'سارة المطورة' });
     widgetId = await setUpWidget(platform, owner, [allowed.url]);
@@ -152,7 +161,8 @@ describeE2e('the chat widget in a real browser', () => {
       await page.screenshot({ path: path.join(ARTIFACTS, `ai-reply-${c.lang ?? 'ar'}-${e2eMode}.png`) });
 
       // Talk to a person: the session is escalated and the button says so.
-      const sessionId = await frame.evaluate(
+      // The loader keeps the session in the site's sessionStorage (the frame's may be refused).
+      const sessionId = await page.evaluate(
         (key) => (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { id?: string }).id ?? '',
         `property-widget:${widgetId}`,
       );
@@ -206,16 +216,16 @@ describeE2e('the chat widget in a real browser', () => {
     await page.goto(allowed.url);
     await page.getByRole('button', { name: 'Open chat' }).waitFor();
     await page.keyboard.press('Tab'); // the launcher is the page's only focusable element
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open chat');
+    expect(await page.evaluate(FOCUSED_LABEL)).toBe('Open chat');
     await page.keyboard.press('Enter');
     const frame = await chatFrame(page);
-    await frame.waitForFunction(() => document.activeElement?.id === 'message');
+    await frame.waitForFunction(`${FOCUSED_ID} === 'message'`);
     await page.keyboard.type('Is parking included?');
     await page.keyboard.press('Enter');
     await frame.locator('.message.visitor', { hasText: 'Is parking included?' }).waitFor();
-    expect(await frame.evaluate(() => document.activeElement?.id)).toBe('message');
+    expect(await frame.evaluate(FOCUSED_ID)).toBe('message');
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Open chat');
+    await page.waitForFunction(`${FOCUSED_LABEL} === 'Open chat'`);
     expect(await page.getByRole('button', { name: 'Open chat' }).getAttribute('aria-expanded')).toBe('false');
     expect(await page.locator('iframe[id^="property-widget-frame-"]').isVisible()).toBe(false);
     await context.close();
