@@ -8,6 +8,7 @@ import { CatalogueApiModule } from './catalogue/catalogue-api.module';
 import { HealthModule } from './health/health.module';
 import { IdentityModule } from './identity/identity.module';
 import { DecisionsApiModule } from './decisions/decisions-api.module';
+import { KnowledgeApiModule } from './knowledge/knowledge-api.module';
 import { LeadsApiModule } from './leads/leads-api.module';
 import { LocationsApiModule } from './locations/locations-api.module';
 import { McpModule } from './mcp/mcp.module';
@@ -15,6 +16,7 @@ import { NotificationsApiModule } from './notifications/notifications-api.module
 import { OAuthModule } from './oauth/oauth.module';
 import { PropertiesApiModule } from './properties/properties-api.module';
 import { WidgetPageModule } from './widget-page/widget-page.module';
+import { WidgetsApiModule } from './widgets/widgets-api.module';
 
 /** The public edge: REST under /v1, /mcp and its OAuth server /oauth; owns the identity schema. */
 @Module({
@@ -29,8 +31,10 @@ import { WidgetPageModule } from './widget-page/widget-page.module';
     BillingApiModule,
     CatalogueApiModule,
     LeadsApiModule,
+    KnowledgeApiModule,
     NotificationsApiModule,
     BrokersApiModule,
+    WidgetsApiModule,
     OAuthModule,
     McpModule,
     WidgetPageModule,

@@ -7,6 +7,7 @@ import { LeadCreditsConsumer } from './billing/lead-credits.consumer';
 import { BookingsRepository } from './bookings/bookings.repository';
 import { BookingsService } from './bookings/bookings.service';
 import { leadsConfig } from './config/leads.env';
+import { ConversationsModule } from './conversations/conversations.module';
 import { CrmService } from './crm/crm.service';
 import { LeadCharges } from './crm/lead-charges';
 import { LeadsRepository } from './crm/leads.repository';
@@ -14,6 +15,7 @@ import { leadsDatabase } from './database/leads.database';
 import { LeadsDemoSeed } from './demo/leads-demo.seed';
 import { InquiriesRepository } from './inquiries/inquiries.repository';
 import { InquiriesService } from './inquiries/inquiries.service';
+import { KnowledgeModule } from './knowledge/knowledge.module';
 import { LeadsController } from './leads.controller';
 import { CatalogueClient } from './listings/catalogue.client';
 import { ListingDeletedConsumer } from './listings/listing-deleted.consumer';
@@ -23,7 +25,12 @@ import { LeadsSweepsScheduler } from './sweeps/leads-sweeps.scheduler';
 
 /** Leads: inquiries, messages, viewing slots and bookings, surveys, phone reveals, CRM. */
 @Module({
-  imports: [DatabaseModule.forService(leadsDatabase), ConfigModule.forFeature(leadsConfig)],
+  imports: [
+    DatabaseModule.forService(leadsDatabase),
+    ConfigModule.forFeature(leadsConfig),
+    KnowledgeModule,
+    ConversationsModule,
+  ],
   controllers: [serviceStatusController('leads'), LeadsController],
   providers: [
     CatalogueClient,

@@ -20,3 +20,6 @@ export * from './verification.contract';
 export * from './listing-import.contract';
 export * from './decision-batches.contract';
 export * from './projects.contract';
+export * from './knowledge.contract';
+export * from './conversations.contract';
+export * from './widget-page.contract';

@@ -525,6 +525,7 @@ export class UpdateLeadRequest extends WorkspaceRef {
 /** The buyer's contact; null while the lead is locked (no credit paid for it yet). */
 export interface LeadContact {
   name: string;
+  /** Empty for a widget visitor who left only a phone. */
   email: string;
   phone: string | null;
   preferred_contact: PreferredContact;
@@ -546,7 +547,8 @@ export interface LeadResponse {
   updated_at: string;
 }
 
-export const LEAD_SOURCES = ['inquiry', 'booking', 'phone_reveal'] as const;
+/** `widget`: a website chat promoted by the team (the lead's property is the project). */
+export const LEAD_SOURCES = ['inquiry', 'booking', 'phone_reveal', 'widget'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 export interface LeadsPageResponse {

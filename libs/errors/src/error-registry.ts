@@ -20,6 +20,11 @@ export const ERROR_REGISTRY = {
   self_booking_forbidden: { status: 403, code: 'FORBIDDEN' },
   not_found: { status: 404, code: 'NOT_FOUND' },
   property_not_found: { status: 404, code: 'NOT_FOUND' },
+  project_not_found: { status: 404, code: 'NOT_FOUND' },
+  widget_not_found: { status: 404, code: 'NOT_FOUND' },
+  session_not_found: { status: 404, code: 'NOT_FOUND' },
+  /** The embedding page's origin is not among the widget's allowed origins. */
+  origin_not_allowed: { status: 403, code: 'FORBIDDEN' },
   method_not_allowed: { status: 405, code: 'METHOD_NOT_ALLOWED' },
   conflict: { status: 409, code: 'CONFLICT' },
   slot_already_booked: { status: 409, code: 'CONFLICT' },
@@ -32,6 +37,8 @@ export const ERROR_REGISTRY = {
   slot_unavailable: { status: 422, code: 'SLOT_UNAVAILABLE' },
   /** Submit refused: `missing` names what the listing still needs. */
   listing_incomplete: { status: 422, code: 'MISSING_REQUIRED_FIELDS' },
+  /** A conversation promoted to a lead needs the visitor's phone or e-mail. */
+  contact_required: { status: 422, code: 'MISSING_REQUIRED_FIELDS' },
   rate_limited: { status: 429, code: 'RATE_LIMIT_EXCEEDED' },
   internal_error: { status: 500, code: 'INTERNAL_ERROR' },
   ai_unavailable: { status: 503, code: 'AI_UNAVAILABLE' },

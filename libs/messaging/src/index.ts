@@ -19,3 +19,4 @@ export * from './events/event-consumers.explorer';
 export * from './events/outbox';
 export * from './events/outbox-relay';
 export * from './events/delete-namespace-streams';
+export * from './live/live-channel';

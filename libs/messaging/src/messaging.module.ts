@@ -13,6 +13,8 @@ import { InProcessEventStream } from './events/in-process-event-stream';
 import { JetStreamEventStream } from './events/jetstream-event-stream';
 import { EventConsumersExplorer } from './events/event-consumers.explorer';
 import { Outbox } from './events/outbox';
+import { InProcessLiveChannel, LIVE_CHANNEL, NatsLiveChannel } from './live/live-channel';
+import type { LiveChannel } from './live/live-channel';
 
 export const IN_PROCESS_BROKER = Symbol('IN_PROCESS_BROKER');
 
@@ -33,6 +35,7 @@ export class MessagingModule {
         { provide: IN_PROCESS_BROKER, useValue: broker },
         { provide: TRANSPORT_CLIENT, useFactory: () => closingOnShutdown(createClient(runtime, broker)) },
         { provide: EVENT_STREAM, useFactory: () => createEventStream(runtime) },
+        { provide: LIVE_CHANNEL, useFactory: () => createLiveChannel(runtime) },
         RpcClient,
         Outbox,
         EventConsumersExplorer,
@@ -42,6 +45,7 @@ export class MessagingModule {
         IN_PROCESS_BROKER,
         TRANSPORT_CLIENT,
         EVENT_STREAM,
+        LIVE_CHANNEL,
         RpcClient,
         Outbox,
         EventConsumersExplorer,
@@ -64,6 +68,14 @@ function createEventStream(runtime: RuntimeOptions): EventStream & Partial<OnApp
   if (runtime.mode === 'standalone') return new InProcessEventStream();
   const stream = new JetStreamEventStream(runtime.natsUrl, runtime.eventsNamespace, `${runtime.instanceId}-events`);
   return Object.assign(stream, { onApplicationShutdown: () => stream.close() });
+}
+
+function createLiveChannel(runtime: RuntimeOptions): LiveChannel & OnApplicationShutdown {
+  const channel =
+    runtime.mode === 'standalone'
+      ? new InProcessLiveChannel()
+      : new NatsLiveChannel(runtime.natsUrl, runtime.eventsNamespace, `${runtime.instanceId}-live`);
+  return Object.assign(channel, { onApplicationShutdown: () => channel.close() });
 }
 
 function closingOnShutdown(client: ClientProxy): ClientProxy {

@@ -15,7 +15,7 @@ export function toLeadResponse(row: LeadRow): LeadResponse {
       ? null
       : {
           name: row.buyer_name,
-          email: row.buyer_email,
+          email: row.buyer_email ?? '',
           phone: row.buyer_phone,
           preferred_contact: row.preferred_contact,
         },

@@ -10,7 +10,8 @@ export interface LeadRow {
   listing_id: string;
   buyer_id: string;
   buyer_name: string;
-  buyer_email: string;
+  /** Null only for a promoted widget visitor who left a phone alone. */
+  buyer_email: string | null;
   buyer_phone: string | null;
   preferred_contact: PreferredContact;
   source: LeadSource;

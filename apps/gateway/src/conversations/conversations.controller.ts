@@ -1,0 +1,148 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type {
+  ConversationResponse,
+  ConversationThreadResponse,
+  ConversationsPageResponse,
+  LeadResponse,
+  MessageResponse,
+  Principal,
+} from '@app/contracts';
+import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { LeadDto } from '../leads/leads.dto';
+import { pathId } from '../leads/lead-parties';
+import { MessageEnvelopeDto } from '../widgets/widget.dto';
+import { ConversationsService } from './conversations.service';
+import {
+  AssignConversationDto,
+  ConversationDto,
+  ConversationReplyDto,
+  ConversationThreadDto,
+  ConversationsPageDto,
+  ListConversationsQueryDto,
+} from './conversation.dto';
+
+const NOT_YOURS = '`not_found`: no such conversation in your workspace';
+const CLOSED = '`invalid_state`: the conversation is closed';
+
+/** The team's inbox of website chats (developer workspaces; broker workspaces get 403 forbidden). */
+@ApiTags('inbox')
+@Controller('workspace/conversations')
+export class ConversationsController {
+  constructor(private readonly conversations: ConversationsService) {}
+
+  @Get()
+  @Authenticated(['user', 'api_key'], 'inbox:read')
+  @ApiOperation({
+    summary: 'Website chats, latest activity first',
+    description: 'Each with its last message and unread count.',
+  })
+  @ApiOkResponse({ type: ConversationsPageDto })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ListConversationsQueryDto,
+  ): Promise<ConversationsPageResponse> {
+    return this.conversations.list(principal, query);
+  }
+
+  @Get(':id')
+  @Authenticated(['user', 'api_key'], 'inbox:read')
+  @ApiOperation({ summary: 'One chat with its messages', description: 'Opening it marks it read for the team.' })
+  @ApiOkResponse({ type: ConversationThreadDto })
+  @ApiNotFoundResponse({ description: NOT_YOURS })
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ConversationThreadResponse> {
+    return this.conversations.get(principal, pathId(id, 'conversation'));
+  }
+
+  @Post(':id/messages')
+  @HttpCode(201)
+  @Authenticated(['user', 'api_key'], 'inbox:reply')
+  @ApiOperation({
+    summary: 'Reply to the visitor',
+    description: 'A person replying takes the chat over: the assistant stops and the chat is assigned to you.',
+  })
+  @ApiCreatedResponse({ type: MessageEnvelopeDto })
+  @ApiNotFoundResponse({ description: NOT_YOURS })
+  @ApiConflictResponse({ description: CLOSED })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error`: text of 1 to 2000 characters' })
+  reply(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: ConversationReplyDto,
+  ): Promise<{ message: MessageResponse }> {
+    return this.conversations.reply(principal, pathId(id, 'conversation'), body.text);
+  }
+
+  @Post(':id/take-over')
+  @HttpCode(200)
+  @Authenticated(['user', 'api_key'], 'inbox:reply')
+  @ApiOperation({ summary: 'Take the chat over', description: 'handled_by becomes human and it is assigned to you.' })
+  @ApiOkResponse({ type: ConversationDto })
+  @ApiNotFoundResponse({ description: NOT_YOURS })
+  @ApiConflictResponse({ description: CLOSED })
+  takeOver(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ConversationResponse> {
+    return this.conversations.takeOver(principal, pathId(id, 'conversation'));
+  }
+
+  @Post(':id/hand-back')
+  @HttpCode(200)
+  @Authenticated(['user', 'api_key'], 'inbox:reply')
+  @ApiOperation({ summary: 'Hand the chat back to the assistant', description: 'The escalation is cleared.' })
+  @ApiOkResponse({ type: ConversationDto })
+  @ApiNotFoundResponse({ description: NOT_YOURS })
+  @ApiConflictResponse({ description: CLOSED })
+  handBack(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ConversationResponse> {
+    return this.conversations.handBack(principal, pathId(id, 'conversation'));
+  }
+
+  @Post(':id/assign')
+  @HttpCode(200)
+  @Authenticated(['user', 'api_key'], 'inbox:reply')
+  @ApiOperation({ summary: 'Give the chat to a member of your team' })
+  @ApiOkResponse({ type: ConversationDto })
+  @ApiNotFoundResponse({ description: NOT_YOURS })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error`: member_id is not a member of your workspace' })
+  assign(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: AssignConversationDto,
+  ): Promise<ConversationResponse> {
+    return this.conversations.assign(principal, pathId(id, 'conversation'), body.member_id);
+  }
+
+  @Post(':id/close')
+  @HttpCode(200)
+  @Authenticated(['user', 'api_key'], 'inbox:reply')
+  @ApiOperation({ summary: 'Close the chat', description: 'The visitor can no longer write in it.' })
+  @ApiOkResponse({ type: ConversationDto })
+  @ApiNotFoundResponse({ description: NOT_YOURS })
+  @ApiConflictResponse({ description: CLOSED })
+  close(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ConversationResponse> {
+    return this.conversations.close(principal, pathId(id, 'conversation'));
+  }
+
+  @Post(':id/promote')
+  @HttpCode(200)
+  @Authenticated(['user', 'api_key'], 'leads:manage')
+  @ApiOperation({
+    summary: 'Make the chat a CRM lead',
+    description:
+      'A lead with the visitor’s contact, the project as its property and `source: widget`, unlocked (no lead ' +
+      'credit: the visitor came to your own site). Asking again answers the same lead.',
+  })
+  @ApiOkResponse({ type: LeadDto })
+  @ApiNotFoundResponse({ description: NOT_YOURS })
+  @ApiUnprocessableEntityResponse({ description: '`contact_required`: the visitor left no phone or e-mail' })
+  promote(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<LeadResponse> {
+    return this.conversations.promote(principal, pathId(id, 'conversation'));
+  }
+}

@@ -1,0 +1,217 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import type { KnowledgeEntryResponse, KnowledgePageResponse, KnowledgeSearchResponse, Principal } from '@app/contracts';
+import { AcceptsMultipart } from '../http/multipart-body';
+import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { KNOWLEDGE_DOCUMENT_MAX_BYTES, readUploadedDocument } from './document-upload';
+import { developerCaller, entryId, projectId } from './knowledge-access';
+import {
+  CreateKnowledgeArticleDto,
+  ListKnowledgeQueryDto,
+  SearchKnowledgeQueryDto,
+  UpdateKnowledgeArticleDto,
+} from './knowledge-body.dto';
+import { KnowledgeClient } from './knowledge.client';
+import { KnowledgeEntryDeletedDto, KnowledgeEntryDto, KnowledgePageDto, KnowledgeSearchDto } from './knowledge.dto';
+
+const NOT_FOUND = '`not_found`: no such project in your workspace (or no such entry in it)';
+const DEVELOPERS = ' Developer workspaces only (a broker account: 403 `forbidden`).';
+
+@ApiTags('knowledge')
+@ApiServiceUnavailableResponse({
+  description: '`service_unavailable`: the leads service or the catalogue did not answer',
+})
+@Controller('projects/:id/knowledge')
+export class KnowledgeController {
+  constructor(private readonly knowledge: KnowledgeClient) {}
+
+  @Get()
+  @Authenticated(['user', 'api_key'], 'inbox:read')
+  @ApiOperation({
+    summary: "A project's knowledge base, newest first",
+    description: 'Articles, FAQ entries and uploaded documents the widget assistant answers from.' + DEVELOPERS,
+  })
+  @ApiOkResponse({ type: KnowledgePageDto })
+  @ApiNotFoundResponse({ description: NOT_FOUND })
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query() query: ListKnowledgeQueryDto,
+  ): Promise<KnowledgePageResponse> {
+    return this.knowledge.list({
+      ...developerCaller(principal),
+      project_id: projectId(id),
+      ...(query.kind ? { kind: query.kind } : {}),
+      limit: query.limit ?? 20,
+      offset: query.offset ?? 0,
+    });
+  }
+
+  @Get('search')
+  @Authenticated(['user', 'api_key'], 'inbox:read')
+  @ApiOperation({
+    summary: 'What the assistant would retrieve for a question, with scores',
+    description:
+      "For authors: the project's passages in the question's language that share its words, best first, each " +
+      "scored by the share of the question's terms it holds (rare words weigh more). Below `threshold` a passage " +
+      'is not used; when none reaches it the assistant says it does not know and offers a person. Prices and ' +
+      'availability are never answered from here but from the live unit list.' +
+      DEVELOPERS,
+  })
+  @ApiOkResponse({ type: KnowledgeSearchDto })
+  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`: `q` missing or too long' })
+  search(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query() query: SearchKnowledgeQueryDto,
+  ): Promise<KnowledgeSearchResponse> {
+    return this.knowledge.search({
+      ...developerCaller(principal),
+      project_id: projectId(id),
+      q: query.q,
+      ...(query.language ? { language: query.language } : {}),
+      limit: query.limit ?? 5,
+    });
+  }
+
+  @Post('articles')
+  @Authenticated(['user', 'api_key'], 'knowledge:manage')
+  @ApiOperation({
+    summary: 'Add an article or FAQ entry',
+    description:
+      'A title and a body in English, in Arabic, or both (an FAQ entry: the question as title, the answer as ' +
+      'body). Each body is split into passages of a few sentences and indexed for retrieval at once.' +
+      DEVELOPERS,
+  })
+  @ApiCreatedResponse({ type: KnowledgeEntryDto })
+  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @ApiUnprocessableEntityResponse({
+    description: '`validation_error` with `field`: no language complete, a title without its body (or the reverse)',
+  })
+  createArticle(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: CreateKnowledgeArticleDto,
+  ): Promise<KnowledgeEntryResponse> {
+    return this.knowledge.createArticle({
+      ...developerCaller(principal),
+      project_id: projectId(id),
+      kind: body.kind ?? 'article',
+      title_en: body.title_en ?? null,
+      title_ar: body.title_ar ?? null,
+      body_en: body.body_en ?? null,
+      body_ar: body.body_ar ?? null,
+    });
+  }
+
+  @Post('documents')
+  @AcceptsMultipart()
+  @Authenticated(['user', 'api_key'], 'knowledge:manage')
+  @ApiOperation({
+    summary: 'Upload a document (text, markdown or PDF)',
+    description:
+      'multipart/form-data with the file in the field `file`: UTF-8 text, markdown, or a PDF with a text layer ' +
+      `(at most ${KNOWLEDGE_DOCUMENT_MAX_BYTES / 1024 / 1024} MB), judged by its content. Its text is split into ` +
+      'passages, each in the language its letters are written in. To change a document, delete it and upload ' +
+      'the new one.' +
+      DEVELOPERS,
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    required: true,
+    schema: {
+      type: 'object',
+      required: ['file'],
+      properties: { file: { type: 'string', format: 'binary', description: 'text/plain, text/markdown or PDF' } },
+    },
+  })
+  @ApiCreatedResponse({ type: KnowledgeEntryDto })
+  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @ApiPayloadTooLargeResponse({
+    description: '`payload_too_large` with `field: "file"`: over 10 MB, too much text, or more than one part',
+  })
+  @ApiUnsupportedMediaTypeResponse({ description: '`unsupported_media_type`: the body is not multipart/form-data' })
+  @ApiUnprocessableEntityResponse({
+    description: '`validation_error` with `field`: `file` missing, empty, not text or PDF, or a PDF without text',
+  })
+  async createDocument(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+  ): Promise<KnowledgeEntryResponse> {
+    const caller = developerCaller(principal);
+    const project_id = projectId(id);
+    const document = await readUploadedDocument(request);
+    return this.knowledge.createDocument({ ...caller, project_id, ...document });
+  }
+
+  @Get(':entry_id')
+  @Authenticated(['user', 'api_key'], 'inbox:read')
+  @ApiOperation({ summary: 'One knowledge-base entry', description: DEVELOPERS.trim() })
+  @ApiOkResponse({ type: KnowledgeEntryDto })
+  @ApiNotFoundResponse({ description: NOT_FOUND })
+  get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('entry_id') entry: string,
+  ): Promise<KnowledgeEntryResponse> {
+    return this.knowledge.get({ ...developerCaller(principal), project_id: projectId(id), id: entryId(entry) });
+  }
+
+  @Patch(':entry_id')
+  @Authenticated(['user', 'api_key'], 'knowledge:manage')
+  @ApiOperation({
+    summary: 'Change an article or FAQ entry',
+    description:
+      'Fields sent replace the stored ones (`null` removes that language); its passages are indexed again.' +
+      DEVELOPERS,
+  })
+  @ApiOkResponse({ type: KnowledgeEntryDto })
+  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @ApiConflictResponse({ description: '`invalid_state`: a document (upload it again instead)' })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
+  update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('entry_id') entry: string,
+    @Body() body: UpdateKnowledgeArticleDto,
+  ): Promise<KnowledgeEntryResponse> {
+    return this.knowledge.update({
+      ...developerCaller(principal),
+      project_id: projectId(id),
+      id: entryId(entry),
+      ...(body.title_en !== undefined ? { title_en: body.title_en } : {}),
+      ...(body.title_ar !== undefined ? { title_ar: body.title_ar } : {}),
+      ...(body.body_en !== undefined ? { body_en: body.body_en } : {}),
+      ...(body.body_ar !== undefined ? { body_ar: body.body_ar } : {}),
+    });
+  }
+
+  @Delete(':entry_id')
+  @Authenticated(['user', 'api_key'], 'knowledge:manage')
+  @ApiOperation({ summary: 'Delete a knowledge-base entry', description: 'Its passages go with it.' + DEVELOPERS })
+  @ApiOkResponse({ type: KnowledgeEntryDeletedDto })
+  @ApiNotFoundResponse({ description: NOT_FOUND })
+  delete(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('entry_id') entry: string,
+  ): Promise<{ id: string; deleted: true }> {
+    return this.knowledge.delete({ ...developerCaller(principal), project_id: projectId(id), id: entryId(entry) });
+  }
+}

@@ -1,0 +1,149 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+  ApiUnauthorizedResponse,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { MessageResponse, SessionResponse, VisitorThreadResponse } from '@app/contracts';
+import { AppError } from '@app/errors';
+import { bearerTokenFrom } from '../identity/auth/bearer-token.decorator';
+import { Public } from '../identity/access/access.decorators';
+import { normalizePhoneNumber } from '../identity/accounts/phone-number';
+import { LiveHub } from './live-hub';
+import { VisitorAccessService } from './visitor-access.service';
+import { VisitorRateLimited } from './visitor-rate-limit';
+import {
+  MessageEnvelopeDto,
+  SessionEnvelopeDto,
+  VisitorContactDto,
+  VisitorMessageDto,
+  VisitorThreadDto,
+} from './widget.dto';
+import { WidgetsClient } from './widgets.client';
+
+const NOT_THIS_SESSION = '`session_not_found`: the token is for another session or widget';
+const TOKEN = '`unauthorized` (no token) or `invalid_token` (not a valid visitor token; account tokens included)';
+
+/** A visitor's chat, with the token from POST /v1/widgets/{widget_id}/sessions (no account). */
+@ApiTags('widget (visitors)')
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: TOKEN })
+@ApiNotFoundResponse({ description: NOT_THIS_SESSION })
+@Public()
+@Controller('widget-sessions')
+export class VisitorSessionsController {
+  constructor(
+    private readonly widgets: WidgetsClient,
+    private readonly access: VisitorAccessService,
+    private readonly hub: LiveHub,
+  ) {}
+
+  @Get(':session_id/messages')
+  @ApiOperation({ summary: 'The chat so far, oldest first' })
+  @ApiOkResponse({ type: VisitorThreadDto })
+  async messages(
+    @Param('session_id') sessionId: string,
+    @Headers('authorization') authorization: string | undefined,
+  ): Promise<VisitorThreadResponse> {
+    return this.widgets.thread(await this.access.sessionRef(sessionId, bearerTokenFrom(authorization)));
+  }
+
+  @Post(':session_id/messages')
+  @HttpCode(201)
+  @VisitorRateLimited()
+  @ApiOperation({
+    summary: 'Send a message',
+    description:
+      'Stored at once; the reply (the assistant’s, with citations, or a team member’s) arrives on the event stream ' +
+      'and in GET …/messages. Asking for a person (“talk to a person”, “أريد التحدث مع موظف”) escalates the chat: the ' +
+      'assistant stops replying and a team member is assigned.',
+  })
+  @ApiCreatedResponse({ type: MessageEnvelopeDto })
+  @ApiConflictResponse({ description: '`invalid_state`: the chat is closed' })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error`: text of 1 to 2000 characters' })
+  async send(
+    @Param('session_id') sessionId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Body() body: VisitorMessageDto,
+  ): Promise<{ message: MessageResponse }> {
+    const ref = await this.access.sessionRef(sessionId, bearerTokenFrom(authorization));
+    return this.widgets.send({ ...ref, text: body.text });
+  }
+
+  @Get(':session_id/events')
+  @ApiOperation({
+    summary: 'Live updates (Server-Sent Events)',
+    description:
+      '`event: session` first (the session now), then `event: message` (a Message) for each new message and ' +
+      '`event: session` when escalation or a take-over changes it; `: heartbeat` comments every 15 s. The token may ' +
+      'be sent as `?token=` (EventSource cannot set headers). Works whichever gateway replica serves it.',
+  })
+  @ApiQuery({ name: 'token', required: false, description: 'The visitor token, when no Authorization header' })
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({ description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' } } } })
+  async events(
+    @Param('session_id') sessionId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Query('token') token: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const ref = await this.access.sessionRef(sessionId, bearerTokenFrom(authorization) ?? stringOrUndefined(token));
+    const session = await this.widgets.session(ref);
+    reply.hijack();
+    this.hub.stream(session, request.raw, reply.raw);
+  }
+
+  @Post(':session_id/contact')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Leave a name, phone or e-mail for the team', description: 'Phones are stored as E.164.' })
+  @ApiOkResponse({ type: SessionEnvelopeDto })
+  @ApiConflictResponse({ description: '`invalid_state`: the chat is closed' })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
+  async contact(
+    @Param('session_id') sessionId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Body() body: VisitorContactDto,
+  ): Promise<{ session: SessionResponse }> {
+    const ref = await this.access.sessionRef(sessionId, bearerTokenFrom(authorization));
+    let phone: string | undefined;
+    if (body.phone !== undefined) {
+      phone = normalizePhoneNumber(body.phone) ?? undefined;
+      if (!phone) throw new AppError('validation_error', 'phone must be a valid phone number.', { field: 'phone' });
+    }
+    return this.widgets.contact({
+      ...ref,
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(phone ? { phone } : {}),
+      ...(body.email !== undefined ? { email: body.email.toLowerCase() } : {}),
+    });
+  }
+
+  @Post(':session_id/escalate')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Ask for a person',
+    description: 'The assistant stops replying (an answer it is still writing is dropped); a team member is assigned.',
+  })
+  @ApiOkResponse({ type: SessionEnvelopeDto })
+  @ApiConflictResponse({ description: '`invalid_state`: the chat is closed' })
+  async escalate(
+    @Param('session_id') sessionId: string,
+    @Headers('authorization') authorization: string | undefined,
+  ): Promise<{ session: SessionResponse }> {
+    return this.widgets.escalate(await this.access.sessionRef(sessionId, bearerTokenFrom(authorization)));
+  }
+}
+
+function stringOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { ConversationsController } from '../conversations/conversations.controller';
+import { ConversationsService } from '../conversations/conversations.service';
+import { DeveloperWorkspacesRepository } from './developer-workspaces.repository';
+import { LiveHub } from './live-hub';
+import { VisitorAccessService } from './visitor-access.service';
+import { VisitorRateLimitModule } from './visitor-rate-limit';
+import { VisitorSessionsController } from './visitor-sessions.controller';
+import { VisitorTokensService } from './visitor-tokens.service';
+import { WidgetConfigController } from './widget-config.controller';
+import { WidgetsClient } from './widgets.client';
+import { WidgetsController } from './widgets.controller';
+
+/** The chat widget's HTTP edge: configuration, the visitors' API and live stream, and the team's inbox. */
+@Module({
+  imports: [JwtModule.register({}), VisitorRateLimitModule],
+  controllers: [WidgetConfigController, WidgetsController, VisitorSessionsController, ConversationsController],
+  providers: [
+    WidgetsClient,
+    DeveloperWorkspacesRepository,
+    VisitorTokensService,
+    VisitorAccessService,
+    LiveHub,
+    ConversationsService,
+  ],
+  exports: [WidgetsClient, ConversationsService, DeveloperWorkspacesRepository],
+})
+export class WidgetsApiModule {}

@@ -1,0 +1,169 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { LEADS_WIDGET_SESSION_CREATED } from '@app/contracts';
+import type {
+  CreateVisitorSessionRequest,
+  MessageResponse,
+  SessionResponse,
+  VisitorContactRequest,
+  VisitorMessageRequest,
+  VisitorSessionCreatedResponse,
+  VisitorSessionRef,
+  VisitorThreadResponse,
+  WidgetSessionCreatedPayload,
+} from '@app/contracts';
+import { AppError } from '@app/errors';
+import { Outbox } from '@app/messaging';
+import { WidgetsService } from '../widgets/widgets.service';
+import { AssistantReplies } from './assistant-replies';
+import { toMessageResponse, toSessionResponse } from './conversation.dto';
+import { ConversationsRepository } from './conversations.repository';
+import type { SessionRow } from './conversations.repository';
+import { Escalation, NOTICES } from './escalation';
+import { asksForHuman } from './human-request';
+import { LiveBatch, LiveUpdates } from './live-updates';
+import { TeamMembersClient } from './team-members.client';
+
+/** The visitor's side of a widget chat: anonymous, one session per token. */
+@Injectable()
+export class VisitorSessionsService {
+  private readonly logger = new Logger(VisitorSessionsService.name);
+
+  constructor(
+    private readonly widgets: WidgetsService,
+    private readonly conversations: ConversationsRepository,
+    private readonly escalation: Escalation,
+    private readonly assistant: AssistantReplies,
+    private readonly team: TeamMembersClient,
+    private readonly live: LiveUpdates,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /** The embedding page's origin must be one the workspace allowed; the team is told of the new chat. */
+  async create(request: CreateVisitorSessionRequest): Promise<VisitorSessionCreatedResponse> {
+    const widget = await this.widgets.enabled(request.widget_id);
+    const origin = request.origin?.toLowerCase() ?? null;
+    if (!origin || !widget.allowed_origins.includes(origin))
+      throw new AppError(
+        'origin_not_allowed',
+        origin
+          ? `This widget may not be embedded on ${origin}.`
+          : 'The embedding page’s origin is missing: send the Origin header or `origin`.',
+      );
+    const language =
+      request.language && widget.languages.includes(request.language) ? request.language : widget.default_language;
+    const session = await this.conversations.transaction(async (tx) => {
+      const made = await this.conversations.insertSession(tx, {
+        widget_id: widget.id,
+        workspace_id: widget.workspace_id,
+        project_id: widget.project_id,
+        language,
+        visitor_language: request.visitor_language ?? null,
+        origin,
+      });
+      await this.outbox.add<WidgetSessionCreatedPayload>(tx, LEADS_WIDGET_SESSION_CREATED, {
+        session_id: made.id,
+        workspace_id: made.workspace_id,
+        project_id: made.project_id,
+        widget_id: made.widget_id,
+        created_at: new Date(made.created_at).toISOString(),
+        visitor_language: made.visitor_language,
+      });
+      return made;
+    });
+    return { session: toSessionResponse(session) };
+  }
+
+  async session(request: VisitorSessionRef): Promise<SessionResponse> {
+    return toSessionResponse(await this.find(request));
+  }
+
+  async thread(request: VisitorSessionRef): Promise<VisitorThreadResponse> {
+    const session = await this.find(request);
+    const messages = await this.conversations.messages(session.id);
+    return { session: toSessionResponse(session), messages: messages.map(toMessageResponse) };
+  }
+
+  /**
+   * Stores the visitor's message and answers at once; the reply comes on the stream. Asking for
+   * a person escalates without asking the assistant; an escalated or taken-over chat waits for the team.
+   */
+  async send(request: VisitorMessageRequest): Promise<{ message: MessageResponse }> {
+    const known = await this.find(request);
+    const wantsHuman = asksForHuman(request.text);
+    const members = wantsHuman && !known.escalated ? await this.team.available(known.workspace_id) : [];
+    const batch = new LiveBatch();
+    const { session, message } = await this.conversations.transaction(async (tx) => {
+      const locked = await this.openLocked(request, tx);
+      const message = await this.conversations.addMessage(tx, {
+        session_id: locked.id,
+        author: 'visitor',
+        author_id: null,
+        text: request.text,
+        citations: [],
+      });
+      batch.message(locked, message);
+      const session =
+        wantsHuman && !locked.escalated
+          ? await this.escalation.escalate(tx, locked, members, batch, {
+              author: 'system',
+              text: NOTICES.escalated[locked.language],
+            })
+          : locked;
+      return { session, message };
+    });
+    await this.live.publish(batch);
+    if (!wantsHuman && !session.escalated && session.handled_by === 'assistant') {
+      this.assistant
+        .reply(session, request.text)
+        .catch((err: unknown) => this.logger.error({ err, session_id: session.id }, 'Assistant reply failed'));
+    }
+    return { message: toMessageResponse(message) };
+  }
+
+  async contact(request: VisitorContactRequest): Promise<{ session: SessionResponse }> {
+    const session = await this.conversations.transaction(async (tx) => {
+      const locked = await this.openLocked(request, tx);
+      return this.conversations.change(tx, locked.id, {
+        ...(request.name !== undefined ? { contact_name: request.name } : {}),
+        ...(request.phone !== undefined ? { contact_phone: request.phone } : {}),
+        ...(request.email !== undefined ? { contact_email: request.email } : {}),
+      });
+    });
+    return { session: toSessionResponse(session) };
+  }
+
+  /** The "talk to a person" button; pressing it again changes nothing. */
+  async escalate(request: VisitorSessionRef): Promise<{ session: SessionResponse }> {
+    const known = await this.find(request);
+    const members = known.escalated ? [] : await this.team.available(known.workspace_id);
+    const batch = new LiveBatch();
+    const session = await this.conversations.transaction(async (tx) => {
+      const locked = await this.openLocked(request, tx);
+      if (locked.escalated) return locked;
+      return this.escalation.escalate(tx, locked, members, batch, {
+        author: 'system',
+        text: NOTICES.escalated[locked.language],
+      });
+    });
+    await this.live.publish(batch);
+    return { session: toSessionResponse(session) };
+  }
+
+  private async find(request: VisitorSessionRef): Promise<SessionRow> {
+    const session = await this.conversations.visitorSession(request.widget_id, request.session_id);
+    if (!session) throw sessionNotFound();
+    return session;
+  }
+
+  private async openLocked(request: VisitorSessionRef, tx: Parameters<ConversationsRepository['lock']>[0]) {
+    const session = await this.conversations.visitorSession(request.widget_id, request.session_id, tx);
+    if (!session) throw sessionNotFound();
+    if (session.status === 'closed')
+      throw new AppError('invalid_state', 'This chat has been closed. Start a new one.', { state: 'closed' });
+    return session;
+  }
+}
+
+function sessionNotFound(): AppError {
+  return new AppError('session_not_found', 'There is no such chat session for this token.');
+}

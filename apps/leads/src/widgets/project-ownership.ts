@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { CATALOGUE_PROJECT_FACTS_PATTERN } from '@app/contracts';
+import type { ProjectFacts, ProjectFactsRequest } from '@app/contracts';
+import { RpcClient } from '@app/messaging';
+
+/** Whether a project is the workspace's: the catalogue answers 404 project_not_found otherwise. */
+@Injectable()
+export class ProjectOwnership {
+  constructor(private readonly rpc: RpcClient) {}
+
+  async assertOwned(workspaceId: string, projectId: string): Promise<void> {
+    await this.rpc.send<ProjectFacts, ProjectFactsRequest>(CATALOGUE_PROJECT_FACTS_PATTERN, {
+      project_id: projectId,
+      workspace_id: workspaceId,
+    });
+  }
+}

@@ -1,0 +1,339 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  Length,
+  ValidateNested,
+} from '@app/validation';
+import { LANGUAGES } from './access';
+import type { Language } from './access';
+import { WorkspaceRef } from './leads.contract';
+import { MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from './paging';
+
+/**
+ * The website chat widget (leads service): per-project widget configuration, anonymous
+ * visitor sessions and their messages, escalation to a person, and the team's inbox.
+ * The gateway owns the HTTP edge (visitor tokens, origin checks, the live stream).
+ */
+export const LEADS_WIDGET_CONFIG_GET_PATTERN = 'rpc.leads.widgets.config.get.v1';
+export const LEADS_WIDGET_CONFIG_UPDATE_PATTERN = 'rpc.leads.widgets.config.update.v1';
+export const LEADS_WIDGET_PUBLIC_PATTERN = 'rpc.leads.widgets.public.v1';
+export const LEADS_VISITOR_SESSION_CREATE_PATTERN = 'rpc.leads.widget-sessions.create.v1';
+export const LEADS_VISITOR_SESSION_GET_PATTERN = 'rpc.leads.widget-sessions.get.v1';
+export const LEADS_VISITOR_MESSAGES_PATTERN = 'rpc.leads.widget-sessions.messages.v1';
+export const LEADS_VISITOR_SEND_PATTERN = 'rpc.leads.widget-sessions.send.v1';
+export const LEADS_VISITOR_CONTACT_PATTERN = 'rpc.leads.widget-sessions.contact.v1';
+export const LEADS_VISITOR_ESCALATE_PATTERN = 'rpc.leads.widget-sessions.escalate.v1';
+export const LEADS_CONVERSATION_LIST_PATTERN = 'rpc.leads.conversations.list.v1';
+export const LEADS_CONVERSATION_GET_PATTERN = 'rpc.leads.conversations.get.v1';
+export const LEADS_CONVERSATION_REPLY_PATTERN = 'rpc.leads.conversations.reply.v1';
+export const LEADS_CONVERSATION_ASSIGN_PATTERN = 'rpc.leads.conversations.assign.v1';
+export const LEADS_CONVERSATION_CLOSE_PATTERN = 'rpc.leads.conversations.close.v1';
+export const LEADS_CONVERSATION_TAKE_OVER_PATTERN = 'rpc.leads.conversations.take-over.v1';
+export const LEADS_CONVERSATION_HAND_BACK_PATTERN = 'rpc.leads.conversations.hand-back.v1';
+export const LEADS_CONVERSATION_PROMOTE_PATTERN = 'rpc.leads.conversations.promote.v1';
+
+/**
+ * The live feed: every new message and session change, published by the leads service on a
+ * NATS core subject (not JetStream, no queue group) so that every gateway replica receives
+ * it and tells its own Server-Sent-Events clients. In-process in standalone.
+ */
+export const LIVE_CONVERSATIONS_SUBJECT = 'live.leads.conversations.v1';
+
+export const SESSION_STATUSES = ['open', 'closed'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+export const SESSION_HANDLERS = ['assistant', 'human'] as const;
+export type SessionHandler = (typeof SESSION_HANDLERS)[number];
+
+export const MESSAGE_AUTHORS = ['visitor', 'assistant', 'agent', 'system'] as const;
+export type MessageAuthor = (typeof MESSAGE_AUTHORS)[number];
+
+export const CONVERSATION_FILTER_STATUSES = ['open', 'escalated', 'closed'] as const;
+export type ConversationFilterStatus = (typeof CONVERSATION_FILTER_STATUSES)[number];
+
+export const CONVERSATION_ASSIGNED_FILTERS = ['unassigned', 'mine'] as const;
+export type ConversationAssignedFilter = (typeof CONVERSATION_ASSIGNED_FILTERS)[number];
+
+export const VISITOR_TEXT_MAX = 2000;
+/** `#rrggbb`. */
+export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+/** An exact web origin: scheme, host, optional port; no path, no trailing slash. */
+export const WEB_ORIGIN =
+  /^https?:\/\/(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)(:\d{1,5})?$/;
+export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+
+/** One opening range on a weekday (0 = Sunday … 6 = Saturday), local wall-clock times. */
+export class WorkingHoursRange {
+  @IsInt()
+  @Min(0)
+  @Max(6)
+  day: number;
+
+  @Matches(CLOCK_TIME, { message: 'open must be HH:MM (24-hour)' })
+  open: string;
+
+  @Matches(CLOCK_TIME, { message: 'close must be HH:MM (24-hour), after open' })
+  close: string;
+}
+
+export class WorkingHours {
+  /** IANA zone, e.g. `Asia/Riyadh`. */
+  @IsString()
+  @MaxLength(64)
+  time_zone: string;
+
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => WorkingHoursRange)
+  weekly: WorkingHoursRange[];
+}
+
+/** The caller's workspace and one of its projects. */
+export class WidgetProjectRef extends WorkspaceRef {
+  @IsUUID()
+  project_id: string;
+}
+
+/** Omitted fields keep their value. */
+export class UpdateWidgetRequest extends WidgetProjectRef {
+  @IsOptional()
+  @IsBoolean()
+  enabled?: boolean;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  greeting_en?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  greeting_ar?: string;
+
+  @IsOptional()
+  @Matches(HEX_COLOR, { message: 'primary_color must be #rrggbb' })
+  primary_color?: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayUnique()
+  @IsIn(LANGUAGES, { each: true })
+  languages?: Language[];
+
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  default_language?: Language;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @ArrayUnique()
+  @Matches(WEB_ORIGIN, { each: true, message: 'allowed_origins must be exact origins like https://example.com' })
+  allowed_origins?: string[];
+
+  /** null: always open. */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => WorkingHours)
+  working_hours?: WorkingHours | null;
+}
+
+/** What visitors' pages read: no allowed origins, no workspace. */
+export interface PublicWidgetResponse {
+  id: string;
+  project_id: string;
+  greeting_en: string;
+  greeting_ar: string;
+  primary_color: string;
+  languages: Language[];
+  default_language: Language;
+  open_now: boolean;
+  working_hours: WorkingHours | null;
+}
+
+export interface WidgetConfigResponse extends PublicWidgetResponse {
+  enabled: boolean;
+  allowed_origins: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export class WidgetRefRequest {
+  @IsUUID()
+  widget_id: string;
+}
+
+export class CreateVisitorSessionRequest extends WidgetRefRequest {
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  language?: Language;
+
+  /** The embedding page's origin, as the gateway established it; null when none was given. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(300)
+  origin: string | null;
+
+  /** BCP 47 tag from the browser (Accept-Language's first), for the notification; no personal data. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(35)
+  visitor_language?: string;
+}
+
+/** A visitor's token names one session of one widget: both must match. */
+export class VisitorSessionRef {
+  @IsUUID()
+  widget_id: string;
+
+  @IsUUID()
+  session_id: string;
+}
+
+export class VisitorMessageRequest extends VisitorSessionRef {
+  @IsString()
+  @Length(1, VISITOR_TEXT_MAX)
+  @Matches(/\S/, { message: 'text must not be blank' })
+  text: string;
+}
+
+export class VisitorContactRequest extends VisitorSessionRef {
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  name?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  phone?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(320)
+  email?: string;
+}
+
+export interface ConversationCitation {
+  source_id: string;
+  title: string;
+  excerpt: string;
+}
+
+export interface SessionResponse {
+  id: string;
+  widget_id: string;
+  project_id: string;
+  status: SessionStatus;
+  escalated: boolean;
+  handled_by: SessionHandler;
+  language: Language;
+  created_at: string;
+}
+
+export interface MessageResponse {
+  id: string;
+  author: MessageAuthor;
+  text: string;
+  citations: ConversationCitation[];
+  created_at: string;
+}
+
+export interface VisitorSessionCreatedResponse {
+  session: SessionResponse;
+}
+
+export interface VisitorThreadResponse {
+  session: SessionResponse;
+  messages: MessageResponse[];
+}
+
+export interface ConversationContact {
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+/** A session as the team sees it in the inbox. */
+export interface ConversationResponse extends SessionResponse {
+  assigned_to: string | null;
+  contact: ConversationContact;
+  lead_id: string | null;
+  last_message: MessageResponse | null;
+  /** Visitor messages the team has not opened yet. */
+  unread_count: number;
+  updated_at: string;
+}
+
+export interface ConversationThreadResponse extends ConversationResponse {
+  messages: MessageResponse[];
+}
+
+export interface ConversationsPageResponse {
+  object: 'list';
+  data: ConversationResponse[];
+  limit: number;
+  offset: number;
+  has_more: boolean;
+}
+
+export class ListConversationsRequest extends WorkspaceRef {
+  @IsOptional()
+  @IsIn(CONVERSATION_FILTER_STATUSES)
+  status?: ConversationFilterStatus;
+
+  @IsOptional()
+  @IsIn(CONVERSATION_ASSIGNED_FILTERS)
+  assigned?: ConversationAssignedFilter;
+
+  @IsOptional()
+  @IsUUID()
+  project_id?: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_LIMIT)
+  limit: number;
+
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PAGE_OFFSET)
+  offset: number;
+}
+
+export class ConversationRefRequest extends WorkspaceRef {
+  @IsUUID()
+  id: string;
+}
+
+export class ConversationReplyRequest extends ConversationRefRequest {
+  @IsString()
+  @Length(1, VISITOR_TEXT_MAX)
+  @Matches(/\S/, { message: 'text must not be blank' })
+  text: string;
+}
+
+export class AssignConversationRequest extends ConversationRefRequest {
+  @IsUUID()
+  member_id: string;
+}
+
+/** What the live feed carries: one session's new message or its changed state. */
+export type LiveConversationEvent =
+  | { kind: 'message'; session_id: string; workspace_id: string; message: MessageResponse }
+  | { kind: 'session'; session_id: string; workspace_id: string; session: SessionResponse };

@@ -1,0 +1,199 @@
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from '@app/validation';
+import { LANGUAGES } from './access';
+import type { Language } from './access';
+import { MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from './paging';
+
+/**
+ * The knowledge base of a developer project (leads service): articles, FAQ entries and
+ * uploaded documents, split into passages the widget's assistant retrieves and cites.
+ */
+export const LEADS_KNOWLEDGE_LIST_PATTERN = 'rpc.leads.knowledge.list.v1';
+export const LEADS_KNOWLEDGE_CREATE_PATTERN = 'rpc.leads.knowledge.create.v1';
+export const LEADS_KNOWLEDGE_DOCUMENT_PATTERN = 'rpc.leads.knowledge.document.v1';
+export const LEADS_KNOWLEDGE_GET_PATTERN = 'rpc.leads.knowledge.get.v1';
+export const LEADS_KNOWLEDGE_UPDATE_PATTERN = 'rpc.leads.knowledge.update.v1';
+export const LEADS_KNOWLEDGE_DELETE_PATTERN = 'rpc.leads.knowledge.delete.v1';
+export const LEADS_KNOWLEDGE_SEARCH_PATTERN = 'rpc.leads.knowledge.search.v1';
+
+export const KNOWLEDGE_KINDS = ['article', 'faq', 'document'] as const;
+export type KnowledgeKind = (typeof KNOWLEDGE_KINDS)[number];
+/** What an author writes by hand; documents come from an upload. */
+export const KNOWLEDGE_WRITTEN_KINDS = ['article', 'faq'] as const;
+export type KnowledgeWrittenKind = (typeof KNOWLEDGE_WRITTEN_KINDS)[number];
+
+export const KNOWLEDGE_TITLE_MAX = 300;
+export const KNOWLEDGE_BODY_MAX = 20_000;
+/** Extracted text of one document, in characters (a long brochure is a few tens of thousands). */
+export const KNOWLEDGE_DOCUMENT_TEXT_MAX = 300_000;
+export const KNOWLEDGE_QUERY_MAX = 500;
+export const KNOWLEDGE_DOCUMENT_TYPES = ['text/plain', 'text/markdown', 'application/pdf'] as const;
+export type KnowledgeDocumentType = (typeof KNOWLEDGE_DOCUMENT_TYPES)[number];
+
+/** A member of the project's workspace. */
+export class KnowledgeProjectRef {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsUUID()
+  account_id: string;
+
+  @IsUUID()
+  project_id: string;
+}
+
+export class ListKnowledgeRequest extends KnowledgeProjectRef {
+  @IsOptional()
+  @IsIn(KNOWLEDGE_KINDS)
+  kind?: KnowledgeKind;
+
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_LIMIT)
+  limit: number;
+
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PAGE_OFFSET)
+  offset: number;
+}
+
+/** An article or FAQ entry: a title and a body in English, in Arabic, or both (an FAQ's title is its question). */
+export class CreateKnowledgeArticleRequest extends KnowledgeProjectRef {
+  @IsIn(KNOWLEDGE_WRITTEN_KINDS)
+  kind: KnowledgeWrittenKind;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(KNOWLEDGE_TITLE_MAX)
+  title_en?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(KNOWLEDGE_TITLE_MAX)
+  title_ar?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(KNOWLEDGE_BODY_MAX)
+  body_en?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(KNOWLEDGE_BODY_MAX)
+  body_ar?: string | null;
+}
+
+/** An uploaded document, as text: the gateway reads the file (PDF text extracted there). */
+export class CreateKnowledgeDocumentRequest extends KnowledgeProjectRef {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  file_name: string;
+
+  @IsIn(KNOWLEDGE_DOCUMENT_TYPES)
+  media_type: KnowledgeDocumentType;
+
+  @IsInt()
+  @Min(1)
+  size_bytes: number;
+
+  @IsString()
+  @MaxLength(KNOWLEDGE_DOCUMENT_TEXT_MAX)
+  text: string;
+}
+
+export class KnowledgeEntryRefRequest extends KnowledgeProjectRef {
+  @IsUUID()
+  id: string;
+}
+
+export class UpdateKnowledgeArticleRequest extends KnowledgeEntryRefRequest {
+  @IsOptional()
+  @IsString()
+  @MaxLength(KNOWLEDGE_TITLE_MAX)
+  title_en?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(KNOWLEDGE_TITLE_MAX)
+  title_ar?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(KNOWLEDGE_BODY_MAX)
+  body_en?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(KNOWLEDGE_BODY_MAX)
+  body_ar?: string | null;
+}
+
+export class SearchKnowledgeRequest extends KnowledgeProjectRef {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(KNOWLEDGE_QUERY_MAX)
+  q: string;
+
+  /** Unset: the language of `q` (Arabic letters → ar). */
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  language?: Language;
+
+  @IsInt()
+  @Min(1)
+  @Max(20)
+  limit: number;
+}
+
+export interface KnowledgeEntryResponse {
+  object: 'knowledge_entry';
+  id: string;
+  project_id: string;
+  kind: KnowledgeKind;
+  title_en: string | null;
+  title_ar: string | null;
+  body_en: string | null;
+  body_ar: string | null;
+  /** Documents: the uploaded file. */
+  file_name: string | null;
+  media_type: string | null;
+  size_bytes: number | null;
+  /** How many passages retrieval indexes for it, by language. */
+  passages: { en: number; ar: number };
+  created_at: string;
+  updated_at: string;
+}
+
+export interface KnowledgePageResponse {
+  object: 'list';
+  data: KnowledgeEntryResponse[];
+  limit: number;
+  offset: number;
+  has_more: boolean;
+}
+
+export interface KnowledgeSearchHit {
+  passage_id: string;
+  entry_id: string;
+  /** What a citation of it carries: `article:<entry id>`. */
+  source_id: string;
+  kind: KnowledgeKind;
+  language: Language;
+  title: string;
+  excerpt: string;
+  /** 0..1: the share of the question's terms (weighted by rarity in this knowledge base) the passage holds. */
+  score: number;
+  /** At or above the threshold: the assistant would use it. */
+  relevant: boolean;
+}
+
+export interface KnowledgeSearchResponse {
+  object: 'knowledge_search';
+  q: string;
+  language: Language;
+  threshold: number;
+  /** Nothing at or above the threshold: the assistant would answer that it does not know. */
+  relevant: boolean;
+  data: KnowledgeSearchHit[];
+}

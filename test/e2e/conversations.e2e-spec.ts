@@ -1,0 +1,403 @@
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import type {
+  ConversationResponse,
+  ConversationThreadResponse,
+  ConversationsPageResponse,
+  LeadResponse,
+  LeadsPageResponse,
+  MessageResponse,
+  SessionResponse,
+  VisitorThreadResponse,
+} from '@app/contracts';
+import { withClient } from '../harness/databases';
+import { createApiKey, createMember, createWorkspace } from '../harness/identity-fixtures';
+import type { MemberFixture } from '../harness/identity-fixtures';
+import { describeDistributed, describeE2e } from '../harness/mode';
+import { startPlatform } from '../harness/platform';
+import type { Platform } from '../harness/platform';
+
+const SITE = 'https://developer.example.com';
+
+interface Created {
+  session: SessionResponse;
+  token: string;
+}
+
+interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+async function eventually<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A real EventSource-like reader over HTTP: collects every event until closed. */
+export function openStream(
+  baseUrl: string,
+  sessionId: string,
+  token: string,
+): Promise<{ events: SseEvent[]; status: number; close(): void; ended: Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const events: SseEvent[] = [];
+    const url = `${baseUrl}/v1/widget-sessions/${sessionId}/events?token=${encodeURIComponent(token)}`;
+    const req = http.get(url, { headers: { accept: 'text/event-stream' } }, (res) => {
+      let buffer = '';
+      let endedResolve: () => void = () => undefined;
+      const ended = new Promise<void>((done) => (endedResolve = done));
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let index: number;
+        while ((index = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, index);
+          buffer = buffer.slice(index + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+        }
+      });
+      res.on('end', endedResolve);
+      res.on('close', endedResolve);
+      resolve({ events, status: res.statusCode ?? 0, close: () => req.destroy(), ended });
+    });
+    req.on('error', (err) => {
+      if ((err as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(err);
+    });
+  });
+}
+
+/** A project's enabled widget, made straight in the leads schema (the catalogue's project is not needed here). */
+async function seedWidget(
+  platform: Platform,
+  workspaceId: string,
+  options: { enabled?: boolean; origins?: string[]; languages?: string[] } = {},
+): Promise<{ widgetId: string; projectId: string }> {
+  const projectId = randomUUID();
+  const rows = await withClient(platform.databaseUrl, (client) =>
+    client.query<{ id: string }>(
+      `INSERT INTO leads.widgets (workspace_id, project_id, enabled, allowed_origins, languages, default_language)
+       VALUES ($1, $2, $3, $4, $5, 'ar') RETURNING id`,
+      [workspaceId, projectId, options.enabled ?? true, options.origins ?? [SITE], options.languages ?? ['ar', 'en']],
+    ),
+  );
+  return { widgetId: rows.rows[0].id, projectId };
+}
+
+describeE2e('website chat: visitor sessions, escalation, inbox', () => {
+  let platform: Platform;
+  let owner: MemberFixture;
+  let agent: MemberFixture;
+  let brokerOwner: MemberFixture;
+  let widgetId: string;
+  let projectId: string;
+
+  const api = () => request(platform.baseUrl);
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  async function startChat(origin = SITE, language?: 'ar' | 'en'): Promise<Created> {
+    const res = await api()
+      .post(`/v1/widgets/${widgetId}/sessions`)
+      .set('origin', origin)
+      .send(language ? { language } : {})
+      .expect(201);
+    return res.body as Created;
+  }
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    const developer = await createWorkspace(platform, { kind: 'developer', name: 'Dar Developments — دار للتطوير' });
+    owner = await createMember(platform, { workspaceId: developer.id, role: 'owner' });
+    agent = await createMember(platform, { workspaceId: developer.id, role: 'agent' });
+    brokerOwner = await createMember(platform, { role: 'owner' });
+    ({ widgetId, projectId } = await seedWidget(platform, developer.id));
+  });
+
+  afterAll(() => platform?.close());
+
+  it('should show an enabled widget to anyone and hide a disabled or unknown one', async () => {
+    const res = await api().get(`/v1/widgets/${widgetId}`).expect(200);
+    expect(res.body).toMatchObject({
+      id: widgetId,
+      project_id: projectId,
+      languages: ['ar', 'en'],
+      default_language: 'ar',
+      open_now: true,
+      working_hours: null,
+    });
+    expect(res.body).not.toHaveProperty('allowed_origins');
+    const off = await seedWidget(platform, owner.workspaceId, { enabled: false });
+    for (const id of [off.widgetId, randomUUID(), 'not-a-uuid']) {
+      const missing = await api().get(`/v1/widgets/${id}`).expect(404);
+      expect(missing.body).toMatchObject({ error: 'widget_not_found' });
+    }
+  });
+
+  it('should open a chat only from an allowed origin, by header or (from the gateway’s own page) by body', async () => {
+    const byHeader = await startChat(SITE, 'en');
+    expect(byHeader.session).toMatchObject({
+      widget_id: widgetId,
+      project_id: projectId,
+      status: 'open',
+      escalated: false,
+      handled_by: 'assistant',
+      language: 'en',
+    });
+    expect(byHeader.token.split('.')).toHaveLength(3);
+
+    const byBody = await api().post(`/v1/widgets/${widgetId}/sessions`).send({ origin: SITE }).expect(201);
+    expect((byBody.body as Created).session.language).toBe('ar');
+
+    const elsewhere = await api()
+      .post(`/v1/widgets/${widgetId}/sessions`)
+      .set('origin', 'https://evil.example.net')
+      .send({ origin: SITE })
+      .expect(403);
+    expect(elsewhere.body).toMatchObject({ error: 'origin_not_allowed', code: 'FORBIDDEN' });
+    const missing = await api().post(`/v1/widgets/${widgetId}/sessions`).send({}).expect(403);
+    expect(missing.body).toMatchObject({ error: 'origin_not_allowed' });
+  });
+
+  it('should keep each visitor token to its own session and apart from account tokens', async () => {
+    const mine = await startChat();
+    const theirs = await startChat();
+    // Another session's routes with my token: nothing there for me.
+    for (const path of ['messages', 'escalate', 'contact']) {
+      const call =
+        path === 'messages'
+          ? api().get(`/v1/widget-sessions/${theirs.session.id}/messages`)
+          : api().post(`/v1/widget-sessions/${theirs.session.id}/${path}`).send({});
+      const res = await call.set(as(mine.token)).expect(404);
+      expect(res.body).toMatchObject({ error: 'session_not_found' });
+    }
+    // Another widget's session id in the path, same story.
+    const other = await seedWidget(platform, owner.workspaceId);
+    const otherChat = (
+      await api().post(`/v1/widgets/${other.widgetId}/sessions`).set('origin', SITE).send({}).expect(201)
+    ).body as Created;
+    await api().get(`/v1/widget-sessions/${otherChat.session.id}/messages`).set(as(mine.token)).expect(404);
+    // An account token is not a visitor token, nor the reverse.
+    const accountOnVisitor = await api()
+      .get(`/v1/widget-sessions/${mine.session.id}/messages`)
+      .set(as(owner.token))
+      .expect(401);
+    expect(accountOnVisitor.body).toMatchObject({ error: 'invalid_token' });
+    const visitorOnAccount = await api().get('/v1/workspace/conversations').set(as(mine.token)).expect(401);
+    expect(visitorOnAccount.body).toMatchObject({ error: 'invalid_token' });
+    await api().get('/v1/me').set(as(mine.token)).expect(401);
+    await api().get(`/v1/widget-sessions/${mine.session.id}/messages`).expect(401);
+  });
+
+  it('should escalate at once, without the assistant, when the visitor asks for a person in Arabic', async () => {
+    const chat = await startChat();
+    const sent = await api()
+      .post(`/v1/widget-sessions/${chat.session.id}/messages`)
+      .set(as(chat.token))
+      .send({ text: 'أريد التحدث مع موظف' })
+      .expect(201);
+    expect((sent.body as { message: MessageResponse }).message).toMatchObject({
+      author: 'visitor',
+      text: 'أريد التحدث مع موظف',
+      citations: [],
+    });
+    const thread = (await api().get(`/v1/widget-sessions/${chat.session.id}/messages`).set(as(chat.token)).expect(200))
+      .body as VisitorThreadResponse;
+    expect(thread.session).toMatchObject({ escalated: true, handled_by: 'assistant' });
+    expect(thread.messages.map((m) => m.author)).toEqual(['visitor', 'system']);
+    expect(thread.messages[1].text).toBe('سيرد عليك أحد أعضاء فريقنا هنا قريبًا.');
+    const conversation = (
+      await api().get(`/v1/workspace/conversations/${chat.session.id}`).set(as(owner.token)).expect(200)
+    ).body as ConversationThreadResponse;
+    expect([owner.accountId, agent.accountId]).toContain(conversation.assigned_to);
+  });
+
+  it('should stream the team’s reply to the visitor and let the team take over and hand back', async () => {
+    const chat = await startChat(SITE, 'en');
+    const stream = await openStream(platform.gatewayUrl, chat.session.id, chat.token);
+    try {
+      expect(stream.status).toBe(200);
+      await eventually(
+        () => stream.events,
+        (events) => events.length >= 1,
+      );
+      expect(stream.events[0]).toMatchObject({ event: 'session', data: { id: chat.session.id } });
+      await api().post(`/v1/widget-sessions/${chat.session.id}/escalate`).set(as(chat.token)).expect(200);
+      const reply = await api()
+        .post(`/v1/workspace/conversations/${chat.session.id}/messages`)
+        .set(as(agent.token))
+        .send({ text: 'مرحبًا، أنا سارة من فريق المبيعات. كيف أساعدك؟' })
+        .expect(201);
+      const replyId = (reply.body as { message: MessageResponse }).message.id;
+      const seen = await eventually(
+        () => stream.events,
+        (events) => events.some((e) => e.event === 'message' && (e.data as MessageResponse).id === replyId),
+      );
+      expect(seen.find((e) => (e.data as MessageResponse).id === replyId)?.data).toMatchObject({
+        author: 'agent',
+        text: 'مرحبًا، أنا سارة من فريق المبيعات. كيف أساعدك؟',
+      });
+      expect(seen.filter((e) => e.event === 'session').map((e) => e.data)).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ escalated: true, handled_by: 'assistant' }),
+          expect.objectContaining({ escalated: true, handled_by: 'human' }),
+        ]),
+      );
+      const mine = (await api().get('/v1/workspace/conversations?assigned=mine').set(as(agent.token)).expect(200))
+        .body as ConversationsPageResponse;
+      expect(mine.data.map((c) => c.id)).toContain(chat.session.id);
+
+      const back = (
+        await api().post(`/v1/workspace/conversations/${chat.session.id}/hand-back`).set(as(agent.token)).expect(200)
+      ).body as ConversationResponse;
+      expect(back).toMatchObject({ escalated: false, handled_by: 'assistant' });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('should list conversations with unread counts and mark them read when opened', async () => {
+    const chat = await startChat();
+    await api()
+      .post(`/v1/widget-sessions/${chat.session.id}/messages`)
+      .set(as(chat.token))
+      .send({ text: 'شخص حقيقي من فضلك' })
+      .expect(201);
+    const page = (
+      await api()
+        .get(`/v1/workspace/conversations?status=escalated&project_id=${projectId}`)
+        .set(as(owner.token))
+        .expect(200)
+    ).body as ConversationsPageResponse;
+    const listed = page.data.find((c) => c.id === chat.session.id);
+    expect(listed).toMatchObject({ unread_count: 1, escalated: true, last_message: { author: 'system' } });
+    await api().get(`/v1/workspace/conversations/${chat.session.id}`).set(as(owner.token)).expect(200);
+    const after = (await api().get('/v1/workspace/conversations?status=open').set(as(owner.token)).expect(200))
+      .body as ConversationsPageResponse;
+    expect(after.data.find((c) => c.id === chat.session.id)?.unread_count).toBe(0);
+    await api().get('/v1/workspace/conversations?status=nope').set(as(owner.token)).expect(422);
+  });
+
+  it('should promote a chat to a CRM lead only with a contact, once', async () => {
+    const chat = await startChat();
+    const refused = await api()
+      .post(`/v1/workspace/conversations/${chat.session.id}/promote`)
+      .set(as(agent.token))
+      .expect(422);
+    expect(refused.body).toMatchObject({ error: 'contact_required' });
+    await api()
+      .post(`/v1/widget-sessions/${chat.session.id}/contact`)
+      .set(as(chat.token))
+      .send({ phone: '12345' })
+      .expect(422);
+    await api()
+      .post(`/v1/widget-sessions/${chat.session.id}/contact`)
+      .set(as(chat.token))
+      .send({ name: 'محمد العتيبي', phone: '٠٥٥١٢٣٤٥٦٧', email: 'Mohammed@Example.com' })
+      .expect(200);
+    const first = (
+      await api().post(`/v1/workspace/conversations/${chat.session.id}/promote`).set(as(agent.token)).expect(200)
+    ).body as LeadResponse;
+    expect(first).toMatchObject({
+      object: 'lead',
+      property_id: projectId,
+      source: 'widget',
+      locked: false,
+      contact: { name: 'محمد العتيبي', phone: '+966551234567', email: 'mohammed@example.com' },
+    });
+    const again = (
+      await api().post(`/v1/workspace/conversations/${chat.session.id}/promote`).set(as(owner.token)).expect(200)
+    ).body as LeadResponse;
+    expect(again.id).toBe(first.id);
+    const leads = (await api().get('/v1/workspace/leads').set(as(owner.token)).expect(200)).body as LeadsPageResponse;
+    expect(leads.data.filter((lead) => lead.id === first.id)).toHaveLength(1);
+  });
+
+  it('should close a chat for the visitor and refuse broker workspaces and other workspaces', async () => {
+    const chat = await startChat();
+    await api().post(`/v1/workspace/conversations/${chat.session.id}/close`).set(as(owner.token)).expect(200);
+    const closed = await api()
+      .post(`/v1/widget-sessions/${chat.session.id}/messages`)
+      .set(as(chat.token))
+      .send({ text: 'hello?' })
+      .expect(409);
+    expect(closed.body).toMatchObject({ error: 'invalid_state' });
+    const broker = await api().get('/v1/workspace/conversations').set(as(brokerOwner.token)).expect(403);
+    expect(broker.body).toMatchObject({ error: 'forbidden' });
+    const rival = await createMember(platform, {
+      workspaceId: (await createWorkspace(platform, { kind: 'developer' })).id,
+      role: 'owner',
+    });
+    await api().get(`/v1/workspace/conversations/${chat.session.id}`).set(as(rival.token)).expect(404);
+    const key = await createApiKey(platform, owner.workspaceId, owner.accountId);
+    await api().get(`/v1/workspace/conversations/${chat.session.id}`).set(as(key)).expect(200);
+  });
+
+  it('should tell the team in-app that a visitor started a chat', async () => {
+    await startChat();
+    const inbox = await eventually(
+      async () =>
+        (await api().get('/v1/me/notifications').set(as(agent.token)).expect(200)).body as {
+          data: { kind: string; data: Record<string, unknown> }[];
+        },
+      (page) => page.data.some((n) => n.kind === 'widget_session'),
+    );
+    expect(inbox.data.find((n) => n.kind === 'widget_session')?.data).toMatchObject({ widget_id: widgetId });
+  });
+});
+
+describeDistributed('website chat across gateway replicas', () => {
+  let platform: Platform;
+  let widgetId: string;
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    const developer = await createWorkspace(platform, { kind: 'developer' });
+    await createMember(platform, { workspaceId: developer.id, role: 'owner' });
+    ({ widgetId } = await seedWidget(platform, developer.id));
+  });
+
+  afterAll(() => platform?.close());
+
+  it('should deliver a message sent through one gateway to a stream held by another', async () => {
+    const second = await platform.startGatewayReplica();
+    const chat = (
+      await request(platform.gatewayUrl)
+        .post(`/v1/widgets/${widgetId}/sessions`)
+        .set('origin', SITE)
+        .send({})
+        .expect(201)
+    ).body as Created;
+    const streams = await Promise.all([
+      openStream(second, chat.session.id, chat.token),
+      openStream(platform.gatewayUrl, chat.session.id, chat.token),
+    ]);
+    try {
+      await eventually(
+        () => streams.every((s) => s.events.length >= 1),
+        (ready) => ready,
+      );
+      const sent = await request(platform.gatewayUrl)
+        .post(`/v1/widget-sessions/${chat.session.id}/messages`)
+        .set({ authorization: `Bearer ${chat.token}` })
+        .send({ text: 'talk to a person' })
+        .expect(201);
+      const id = (sent.body as { message: MessageResponse }).message.id;
+      for (const stream of streams) {
+        const events = await eventually(
+          () => stream.events,
+          (all) => all.some((e) => e.event === 'message' && (e.data as MessageResponse).id === id),
+        );
+        expect(events.some((e) => e.event === 'message' && (e.data as MessageResponse).id === id)).toBe(true);
+      }
+    } finally {
+      streams.forEach((s) => s.close());
+    }
+  });
+});
