@@ -5,6 +5,7 @@ import { catalogueDatabase } from './database/catalogue.database';
 import { CatalogueDemoModule } from './demo/catalogue-demo.module';
 import { ListingsModule } from './listings/listings.module';
 import { ModerationModule } from './moderation/moderation.module';
+import { ProjectsModule } from './projects/projects.module';
 import { PropertiesModule } from './properties/properties.module';
 import { VerificationModule } from './verification/verification.module';
 
@@ -16,6 +17,7 @@ import { VerificationModule } from './verification/verification.module';
     ModerationModule,
     PropertiesModule,
     VerificationModule,
+    ProjectsModule,
     CatalogueDemoModule,
   ],
   controllers: [serviceStatusController('catalogue')],

@@ -14,6 +14,7 @@ import { LocationsApiModule } from './locations/locations-api.module';
 import { McpModule } from './mcp/mcp.module';
 import { NotificationsApiModule } from './notifications/notifications-api.module';
 import { OAuthModule } from './oauth/oauth.module';
+import { ProjectsApiModule } from './projects/projects-api.module';
 import { PropertiesApiModule } from './properties/properties-api.module';
 import { WidgetPageModule } from './widget-page/widget-page.module';
 import { WidgetsApiModule } from './widgets/widgets-api.module';
@@ -35,6 +36,7 @@ import { WidgetsApiModule } from './widgets/widgets-api.module';
     NotificationsApiModule,
     BrokersApiModule,
     WidgetsApiModule,
+    ProjectsApiModule,
     OAuthModule,
     McpModule,
     WidgetPageModule,

@@ -333,6 +333,9 @@ export interface ListingResponse {
   flags: ListingFlag[];
   ai_bullets_en: string[];
   ai_bullets_ar: string[];
+  /** Made from a developer project's unit: both ids; otherwise null. */
+  project_id: string | null;
+  unit_id: string | null;
   listed_at: string | null;
   submitted_at: string | null;
   created_at: string;

@@ -1,3 +1,23 @@
+import { Type } from 'class-transformer';
+import {
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsPositive,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  Min,
+} from '@app/validation';
+import { CURRENCIES } from './catalogue.contract';
+import type { CountryCode, Currency } from './catalogue.contract';
+import { MaxDecimalPlaces } from './decimal-places';
+import { MAX_PAGE_OFFSET } from './paging';
+
 /**
  * Developer projects and their units (catalogue service). The full request/response
  * classes live beside the routes; what other services rely on is declared here.
@@ -43,4 +63,438 @@ export interface ProjectFacts {
   district_ar: string;
   handover_date: string | null;
   units: ProjectUnitFacts[];
+}
+
+/* ---- The project and unit routes (gateway → catalogue), their payloads and events. ---- */
+
+export const CATALOGUE_PROJECTS_CREATE_PATTERN = 'rpc.catalogue.projects.create.v1';
+export const CATALOGUE_PROJECTS_LIST_PATTERN = 'rpc.catalogue.projects.list.v1';
+export const CATALOGUE_PROJECTS_GET_PATTERN = 'rpc.catalogue.projects.get.v1';
+export const CATALOGUE_PROJECTS_UPDATE_PATTERN = 'rpc.catalogue.projects.update.v1';
+export const CATALOGUE_PROJECTS_DELETE_PATTERN = 'rpc.catalogue.projects.delete.v1';
+export const CATALOGUE_PROJECTS_PUBLIC_PATTERN = 'rpc.catalogue.projects.public.v1';
+export const CATALOGUE_UNITS_LIST_PATTERN = 'rpc.catalogue.units.list.v1';
+export const CATALOGUE_UNITS_CREATE_PATTERN = 'rpc.catalogue.units.create.v1';
+export const CATALOGUE_UNITS_UPDATE_PATTERN = 'rpc.catalogue.units.update.v1';
+export const CATALOGUE_UNITS_DELETE_PATTERN = 'rpc.catalogue.units.delete.v1';
+export const CATALOGUE_UNITS_PUBLISH_PATTERN = 'rpc.catalogue.units.publish.v1';
+
+/** Project events (payload ProjectEventPayload) and unit changes (UnitEventPayload), through the outbox. */
+export const CATALOGUE_PROJECT_CREATED = 'catalogue.project.created.v1';
+export const CATALOGUE_PROJECT_UPDATED = 'catalogue.project.updated.v1';
+export const CATALOGUE_PROJECT_DELETED = 'catalogue.project.deleted.v1';
+export const CATALOGUE_UNIT_UPDATED = 'catalogue.unit.updated.v1';
+
+export const PROJECT_STATUSES = ['off_plan', 'ready'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const UNIT_TYPES = ['apartment', 'villa', 'land', 'shop', 'office'] as const;
+export type UnitType = (typeof UNIT_TYPES)[number];
+
+export const PROJECT_SORTS = ['newest', 'name_en', 'name_ar'] as const;
+export type ProjectSort = (typeof PROJECT_SORTS)[number];
+
+/** Digits only: REGA off-plan sale licences and DLD project numbers are numbers. */
+const DIGITS = /^[0-9]{1,20}$/;
+/** Escrow account numbers: letters, digits and dashes (an IBAN or the bank's own format). */
+const ACCOUNT = /^[A-Za-z0-9-]{4,40}$/;
+
+/** The fields a project is written with. */
+export abstract class ProjectFieldsInput {
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  name_en?: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  name_ar?: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 5000)
+  description_en?: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 5000)
+  description_ar?: string;
+
+  /** Place, one of: `district_id`; `city_id` + `district`; `city` + `district` (as listings). */
+  @IsOptional()
+  @IsInt()
+  @IsPositive()
+  district_id?: number;
+
+  @IsOptional()
+  @IsInt()
+  @IsPositive()
+  city_id?: number;
+
+  @IsOptional()
+  @IsString()
+  @Length(2, 100)
+  city?: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(2, 100)
+  district?: string;
+
+  @IsOptional()
+  @IsIn(PROJECT_STATUSES)
+  status?: ProjectStatus;
+
+  /** YYYY-MM-DD. */
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'handover_date must be a date YYYY-MM-DD' })
+  handover_date?: string;
+
+  /** Saudi Arabia only: the REGA off-plan sale (Wafi) licence number. */
+  @IsOptional()
+  @Matches(DIGITS, { message: 'rega_licence_number must be 1 to 20 digits' })
+  rega_licence_number?: string;
+
+  /** Dubai only: the DLD project number. */
+  @IsOptional()
+  @Matches(DIGITS, { message: 'dld_project_number must be 1 to 20 digits' })
+  dld_project_number?: string;
+
+  /** The project's escrow account (Wafi escrow in Saudi Arabia, the DLD-registered one in Dubai). */
+  @IsOptional()
+  @Matches(ACCOUNT, { message: 'escrow_account_number must be 4 to 40 letters, digits or dashes' })
+  escrow_account_number?: string;
+}
+
+/** POST /v1/projects body: both names and the place are required. */
+export class CreateProjectBody extends ProjectFieldsInput {
+  @IsDefined()
+  @IsString()
+  @Length(1, 200)
+  declare name_en: string;
+
+  @IsDefined()
+  @IsString()
+  @Length(1, 200)
+  declare name_ar: string;
+}
+
+export class UpdateProjectBody extends ProjectFieldsInput {}
+
+export class CreateProjectRequest extends CreateProjectBody {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsOptional()
+  @IsUUID()
+  created_by?: string;
+}
+
+export class UpdateProjectRequest extends UpdateProjectBody {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsString()
+  @Length(1, 100)
+  id: string;
+}
+
+/** One project of the workspace; another workspace's answers 404 project_not_found. */
+export class ProjectRefRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsString()
+  @Length(1, 100)
+  id: string;
+}
+
+export class PublicProjectRequest {
+  @IsString()
+  @Length(1, 100)
+  id: string;
+}
+
+export class ListProjectsRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsOptional()
+  @IsIn(PROJECT_SORTS)
+  sort?: ProjectSort;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit: number = 20;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PAGE_OFFSET)
+  offset: number = 0;
+}
+
+/** The fields of a unit. */
+export abstract class UnitFieldsInput {
+  @IsOptional()
+  @IsString()
+  @Length(1, 50)
+  unit_ref?: string;
+
+  @IsOptional()
+  @IsIn(UNIT_TYPES)
+  unit_type?: UnitType;
+
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @MaxDecimalPlaces(2)
+  @IsPositive()
+  @Max(10_000_000)
+  area_sqm?: number;
+
+  /** Not for land (422). */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(50)
+  bedrooms?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(-10)
+  @Max(300)
+  floor?: number;
+
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @MaxDecimalPlaces(2)
+  @IsPositive()
+  @Max(100_000_000_000)
+  price?: number;
+
+  /** Default: the project's country's (SAR in Saudi Arabia, AED in the UAE). */
+  @IsOptional()
+  @IsIn(CURRENCIES)
+  currency?: Currency;
+
+  @IsOptional()
+  @IsIn(PROJECT_UNIT_STATUSES)
+  status?: ProjectUnitStatus;
+}
+
+export class CreateUnitBody extends UnitFieldsInput {
+  @IsDefined()
+  @IsIn(UNIT_TYPES)
+  declare unit_type: UnitType;
+
+  @IsDefined()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @MaxDecimalPlaces(2)
+  @IsPositive()
+  @Max(10_000_000)
+  declare area_sqm: number;
+
+  @IsDefined()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @MaxDecimalPlaces(2)
+  @IsPositive()
+  @Max(100_000_000_000)
+  declare price: number;
+}
+
+export class UpdateUnitBody extends UnitFieldsInput {}
+
+export class CreateUnitRequest extends CreateUnitBody {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsString()
+  @Length(1, 100)
+  project_id: string;
+}
+
+export class UpdateUnitRequest extends UpdateUnitBody {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsString()
+  @Length(1, 100)
+  project_id: string;
+
+  @IsString()
+  @Length(1, 100)
+  id: string;
+}
+
+export class UnitRefRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsString()
+  @Length(1, 100)
+  project_id: string;
+
+  @IsString()
+  @Length(1, 100)
+  id: string;
+
+  /** Publish only: the account creating the listing. */
+  @IsOptional()
+  @IsUUID()
+  created_by?: string;
+}
+
+export class ListUnitsRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsString()
+  @Length(1, 100)
+  project_id: string;
+
+  @IsOptional()
+  @IsIn(PROJECT_UNIT_STATUSES)
+  status?: ProjectUnitStatus;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit: number = 20;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PAGE_OFFSET)
+  offset: number = 0;
+}
+
+export interface UnitResponse {
+  object: 'unit';
+  id: string;
+  project_id: string;
+  unit_ref: string | null;
+  unit_type: UnitType;
+  area_sqm: number;
+  bedrooms: number | null;
+  floor: number | null;
+  price: number;
+  currency: Currency;
+  price_sar: number;
+  status: ProjectUnitStatus;
+  /** The listing made from this unit, if any (POST …/listing). */
+  listing_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectResponse {
+  object: 'project';
+  id: string;
+  workspace_id: string;
+  name_en: string;
+  name_ar: string;
+  description_en: string | null;
+  description_ar: string | null;
+  status: ProjectStatus;
+  handover_date: string | null;
+  country_code: CountryCode;
+  city_id: number;
+  district_id: number;
+  city_en: string;
+  city_ar: string;
+  district_en: string;
+  district_ar: string;
+  rega_licence_number: string | null;
+  dld_project_number: string | null;
+  escrow_account_number: string | null;
+  unit_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectsPageResponse {
+  object: 'list';
+  data: ProjectResponse[];
+  limit: number;
+  offset: number;
+  has_more: boolean;
+}
+
+export interface UnitsPageResponse {
+  object: 'list';
+  data: UnitResponse[];
+  limit: number;
+  offset: number;
+  has_more: boolean;
+}
+
+export interface ProjectDeletedResponse {
+  object: 'project';
+  id: string;
+  deleted: true;
+}
+
+export interface UnitDeletedResponse {
+  object: 'unit';
+  id: string;
+  deleted: true;
+}
+
+/** What anyone sees of a unit on the public project page. */
+export interface PublicUnitResponse {
+  id: string;
+  unit_ref: string | null;
+  unit_type: UnitType;
+  status: ProjectUnitStatus;
+  price: number;
+  currency: Currency;
+  price_sar: number;
+  area_sqm: number;
+  bedrooms: number | null;
+  floor: number | null;
+  /** The published listing of the unit (GET /v1/properties/{id}), or null. */
+  property_id: string | null;
+}
+
+export interface PublicProjectResponse {
+  object: 'project';
+  id: string;
+  name_en: string;
+  name_ar: string;
+  description_en: string | null;
+  description_ar: string | null;
+  status: ProjectStatus;
+  handover_date: string | null;
+  country_code: CountryCode;
+  city_en: string;
+  city_ar: string;
+  district_en: string;
+  district_ar: string;
+  rega_licence_number: string | null;
+  dld_project_number: string | null;
+  units: PublicUnitResponse[];
+}
+
+export interface ProjectEventPayload {
+  project_id: string;
+  workspace_id: string;
+  occurred_at: string;
+  /** updated: the fields changed. */
+  changed?: string[];
+}
+
+export interface UnitEventPayload {
+  project_id: string;
+  unit_id: string;
+  workspace_id: string;
+  status: ProjectUnitStatus;
+  occurred_at: string;
+  /** The fields changed (created: every field given; deleted: ['deleted']). */
+  changed: string[];
+  /** The unit's listing, when there is one. */
+  listing_id: string | null;
 }

@@ -20,6 +20,7 @@ export const ERROR_REGISTRY = {
   self_booking_forbidden: { status: 403, code: 'FORBIDDEN' },
   not_found: { status: 404, code: 'NOT_FOUND' },
   property_not_found: { status: 404, code: 'NOT_FOUND' },
+  /** A project that is not the caller's workspace's (or none at all). */
   project_not_found: { status: 404, code: 'NOT_FOUND' },
   widget_not_found: { status: 404, code: 'NOT_FOUND' },
   session_not_found: { status: 404, code: 'NOT_FOUND' },

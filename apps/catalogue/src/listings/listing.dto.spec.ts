@@ -28,6 +28,8 @@ const row = (overrides: Partial<ListingRow> = {}): ListingRow => ({
   lat: 25.08,
   lng: 55.14,
   external_ref: null,
+  project_id: null,
+  unit_id: null,
   licence_number: '71234567',
   rejection_reason: null,
   flags: [],

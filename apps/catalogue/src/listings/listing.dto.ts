@@ -42,6 +42,8 @@ export function toListingResponse(
     flags: row.flags,
     ai_bullets_en: row.ai_bullets_en,
     ai_bullets_ar: row.ai_bullets_ar,
+    project_id: row.project_id ?? null,
+    unit_id: row.unit_id ?? null,
     listed_at: iso(row.listed_at),
     submitted_at: iso(row.submitted_at),
     created_at: new Date(row.created_at).toISOString(),

@@ -104,6 +104,13 @@ export class ListingEntity {
   @Column('jsonb', { default: () => `'[]'` })
   ai_bullets_ar: string[];
 
+  /** The developer project and unit this listing was made from (POST /v1/projects/{id}/units/{unit_id}/listing). */
+  @Column('uuid', { nullable: true })
+  project_id: string | null;
+
+  @Column('uuid', { nullable: true })
+  unit_id: string | null;
+
   /** First publication; drives sort=newest. */
   @Column('timestamptz', { nullable: true })
   listed_at: Date | null;

@@ -52,6 +52,8 @@ const WRITABLE = new Set([
   'ai_bullets_ar',
   'listed_at',
   'submitted_at',
+  'project_id',
+  'unit_id',
 ]);
 
 const EXTERNAL_REF_TAKEN = 'Another listing of this workspace already has this external_ref.';

@@ -148,6 +148,17 @@ export class ListingDto implements ListingResponse {
   @ApiProperty({ type: [String] })
   ai_bullets_ar: string[];
 
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'The developer project this listing was made from (POST /v1/projects/{id}/units/{unit_id}/listing)',
+  })
+  project_id: string | null;
+
+  @ApiProperty({ format: 'uuid', nullable: true, type: String, description: 'The project unit it was made from' })
+  unit_id: string | null;
+
   @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'First publication' })
   listed_at: string | null;
 

@@ -1,0 +1,282 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { COUNTRY_CODES, CURRENCIES, PROJECT_STATUSES, PROJECT_UNIT_STATUSES, UNIT_TYPES } from '@app/contracts';
+import type {
+  CountryCode,
+  Currency,
+  ProjectDeletedResponse,
+  ProjectResponse,
+  ProjectStatus,
+  ProjectUnitStatus,
+  ProjectsPageResponse,
+  PublicProjectResponse,
+  PublicUnitResponse,
+  UnitDeletedResponse,
+  UnitResponse,
+  UnitType,
+  UnitsPageResponse,
+} from '@app/contracts';
+
+/** The project and unit shapes for the OpenAPI document (the shape is the contract's). */
+const nullableString = { type: String, nullable: true } as const;
+const nullableNumber = { type: Number, nullable: true } as const;
+
+export class ProjectDto implements ProjectResponse {
+  @ApiProperty({ enum: ['project'] })
+  object: 'project';
+
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ format: 'uuid' })
+  workspace_id: string;
+
+  @ApiProperty()
+  name_en: string;
+
+  @ApiProperty()
+  name_ar: string;
+
+  @ApiProperty(nullableString)
+  description_en: string | null;
+
+  @ApiProperty(nullableString)
+  description_ar: string | null;
+
+  @ApiProperty({ enum: PROJECT_STATUSES })
+  status: ProjectStatus;
+
+  @ApiProperty({ type: String, format: 'date', nullable: true })
+  handover_date: string | null;
+
+  @ApiProperty({ enum: COUNTRY_CODES })
+  country_code: CountryCode;
+
+  @ApiProperty()
+  city_id: number;
+
+  @ApiProperty()
+  district_id: number;
+
+  @ApiProperty()
+  city_en: string;
+
+  @ApiProperty()
+  city_ar: string;
+
+  @ApiProperty()
+  district_en: string;
+
+  @ApiProperty()
+  district_ar: string;
+
+  @ApiProperty({ ...nullableString, description: 'REGA off-plan sale licence (Saudi Arabia)' })
+  rega_licence_number: string | null;
+
+  @ApiProperty({ ...nullableString, description: 'DLD project number (Dubai)' })
+  dld_project_number: string | null;
+
+  @ApiProperty(nullableString)
+  escrow_account_number: string | null;
+
+  @ApiProperty()
+  unit_count: number;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at: string;
+}
+
+export class ProjectsPageDto implements ProjectsPageResponse {
+  @ApiProperty({ enum: ['list'] })
+  object: 'list';
+
+  @ApiProperty({ type: [ProjectDto] })
+  data: ProjectDto[];
+
+  @ApiProperty()
+  limit: number;
+
+  @ApiProperty()
+  offset: number;
+
+  @ApiProperty()
+  has_more: boolean;
+}
+
+export class ProjectDeletedDto implements ProjectDeletedResponse {
+  @ApiProperty({ enum: ['project'] })
+  object: 'project';
+
+  @ApiProperty()
+  id: string;
+
+  @ApiProperty({ enum: [true] })
+  deleted: true;
+}
+
+export class UnitDto implements UnitResponse {
+  @ApiProperty({ enum: ['unit'] })
+  object: 'unit';
+
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ format: 'uuid' })
+  project_id: string;
+
+  @ApiProperty(nullableString)
+  unit_ref: string | null;
+
+  @ApiProperty({ enum: UNIT_TYPES })
+  unit_type: UnitType;
+
+  @ApiProperty()
+  area_sqm: number;
+
+  @ApiProperty(nullableNumber)
+  bedrooms: number | null;
+
+  @ApiProperty(nullableNumber)
+  floor: number | null;
+
+  @ApiProperty()
+  price: number;
+
+  @ApiProperty({ enum: CURRENCIES })
+  currency: Currency;
+
+  @ApiProperty({ description: '`price` in SAR (AED at the peg)' })
+  price_sar: number;
+
+  @ApiProperty({ enum: PROJECT_UNIT_STATUSES })
+  status: ProjectUnitStatus;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The listing made from this unit' })
+  listing_id: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at: string;
+}
+
+export class UnitsPageDto implements UnitsPageResponse {
+  @ApiProperty({ enum: ['list'] })
+  object: 'list';
+
+  @ApiProperty({ type: [UnitDto] })
+  data: UnitDto[];
+
+  @ApiProperty()
+  limit: number;
+
+  @ApiProperty()
+  offset: number;
+
+  @ApiProperty()
+  has_more: boolean;
+}
+
+export class UnitDeletedDto implements UnitDeletedResponse {
+  @ApiProperty({ enum: ['unit'] })
+  object: 'unit';
+
+  @ApiProperty()
+  id: string;
+
+  @ApiProperty({ enum: [true] })
+  deleted: true;
+}
+
+export class PublicUnitDto implements PublicUnitResponse {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty(nullableString)
+  unit_ref: string | null;
+
+  @ApiProperty({ enum: UNIT_TYPES })
+  unit_type: UnitType;
+
+  @ApiProperty({ enum: PROJECT_UNIT_STATUSES })
+  status: ProjectUnitStatus;
+
+  @ApiProperty()
+  price: number;
+
+  @ApiProperty({ enum: CURRENCIES })
+  currency: Currency;
+
+  @ApiProperty()
+  price_sar: number;
+
+  @ApiProperty()
+  area_sqm: number;
+
+  @ApiProperty(nullableNumber)
+  bedrooms: number | null;
+
+  @ApiProperty(nullableNumber)
+  floor: number | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: "The unit's published listing (GET /v1/properties/{id}), or null",
+  })
+  property_id: string | null;
+}
+
+export class PublicProjectDto implements PublicProjectResponse {
+  @ApiProperty({ enum: ['project'] })
+  object: 'project';
+
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty()
+  name_en: string;
+
+  @ApiProperty()
+  name_ar: string;
+
+  @ApiProperty(nullableString)
+  description_en: string | null;
+
+  @ApiProperty(nullableString)
+  description_ar: string | null;
+
+  @ApiProperty({ enum: PROJECT_STATUSES })
+  status: ProjectStatus;
+
+  @ApiProperty({ type: String, format: 'date', nullable: true })
+  handover_date: string | null;
+
+  @ApiProperty({ enum: COUNTRY_CODES })
+  country_code: CountryCode;
+
+  @ApiProperty()
+  city_en: string;
+
+  @ApiProperty()
+  city_ar: string;
+
+  @ApiProperty()
+  district_en: string;
+
+  @ApiProperty()
+  district_ar: string;
+
+  @ApiProperty(nullableString)
+  rega_licence_number: string | null;
+
+  @ApiProperty(nullableString)
+  dld_project_number: string | null;
+
+  @ApiProperty({ type: [PublicUnitDto] })
+  units: PublicUnitDto[];
+}

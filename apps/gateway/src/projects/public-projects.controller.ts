@@ -1,0 +1,33 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import {
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { PublicProjectResponse } from '@app/contracts';
+import { Public } from '../identity/access/access.decorators';
+import { PublicProjectDto } from './project.dto';
+import { ProjectsClient } from './projects.client';
+
+@ApiTags('projects')
+@ApiServiceUnavailableResponse({ description: '`service_unavailable`: the catalogue did not answer in time' })
+@Controller('public/projects')
+export class PublicProjectsController {
+  constructor(private readonly projects: ProjectsClient) {}
+
+  @Get(':id')
+  @Public()
+  @ApiOperation({
+    summary: 'A project page, for anyone',
+    description:
+      "Public once at least one listing made from its units is published (moderated); with every unit's " +
+      'status, price, area and bedrooms, live. No workspace, escrow account or contact details.',
+  })
+  @ApiOkResponse({ type: PublicProjectDto })
+  @ApiNotFoundResponse({ description: '`project_not_found`: no such project, or none of its listings is published' })
+  get(@Param('id') id: string): Promise<PublicProjectResponse> {
+    return this.projects.publicProject({ id });
+  }
+}

@@ -1,0 +1,143 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { ListingResponse, Principal, UnitDeletedResponse, UnitResponse, UnitsPageResponse } from '@app/contracts';
+import { ListingDto } from '../catalogue/listing.dto';
+import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { DeveloperWorkspaces } from './developer-workspace';
+import { CreateUnitDto, ListUnitsQueryDto, UpdateUnitDto } from './project-body.dto';
+import { UnitDeletedDto, UnitDto, UnitsPageDto } from './project.dto';
+import { DEVELOPERS_ONLY, PROJECT_NOT_FOUND } from './projects.controller';
+import { ProjectsClient } from './projects.client';
+
+const UNIT_NOT_FOUND = `${PROJECT_NOT_FOUND}; \`not_found\`: no such unit in the project`;
+const LAND_422 = '`validation_error` with `field` (bedrooms on land; a status, type, area, price or currency of null)';
+
+@ApiTags('projects')
+@ApiServiceUnavailableResponse({ description: '`service_unavailable`: the catalogue did not answer in time' })
+@Controller('projects/:id/units')
+export class UnitsController {
+  constructor(
+    private readonly projects: ProjectsClient,
+    private readonly developers: DeveloperWorkspaces,
+  ) {}
+
+  @Get()
+  @Authenticated(['user', 'api_key'], 'projects:manage')
+  @ApiOperation({ summary: "A project's units, in the order they were added", description: DEVELOPERS_ONLY })
+  @ApiOkResponse({ type: UnitsPageDto })
+  @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query() query: ListUnitsQueryDto,
+  ): Promise<UnitsPageResponse> {
+    return this.projects.listUnits({
+      workspace_id: await this.developers.of(principal),
+      project_id: id,
+      ...(query.status ? { status: query.status } : {}),
+      limit: query.limit ?? 20,
+      offset: query.offset ?? 0,
+    });
+  }
+
+  @Post()
+  @Authenticated(['user', 'api_key'], 'projects:manage')
+  @ApiOperation({
+    summary: 'Add a unit',
+    description: `Priced in the project's country's currency unless \`currency\` says otherwise. ${DEVELOPERS_ONLY}`,
+  })
+  @ApiCreatedResponse({ type: UnitDto })
+  @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
+  @ApiConflictResponse({ description: '`conflict`: another unit of the project has this unit_ref' })
+  @ApiUnprocessableEntityResponse({ description: LAND_422 })
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: CreateUnitDto,
+  ): Promise<UnitResponse> {
+    return this.projects.createUnit({ ...body, workspace_id: await this.developers.of(principal), project_id: id });
+  }
+
+  @Patch(':unit_id')
+  @Authenticated(['user', 'api_key'], 'projects:manage')
+  @ApiOperation({
+    summary: 'Edit a unit (price, availability…)',
+    description:
+      'Status moves available ⇄ reserved → sold; sold is final. Price, area and bedrooms follow onto the ' +
+      "unit's listing (unless it is pending moderation); selling the unit withdraws its listing (back to draft, " +
+      `out of search). Emits catalogue.unit.updated.v1. ${DEVELOPERS_ONLY}`,
+  })
+  @ApiOkResponse({ type: UnitDto })
+  @ApiNotFoundResponse({ description: UNIT_NOT_FOUND })
+  @ApiConflictResponse({
+    description: '`invalid_state` with `state`: a sold unit does not change; `conflict`: unit_ref taken',
+  })
+  @ApiUnprocessableEntityResponse({ description: LAND_422 })
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('unit_id') unitId: string,
+    @Body() body: UpdateUnitDto,
+  ): Promise<UnitResponse> {
+    return this.projects.updateUnit({
+      ...body,
+      workspace_id: await this.developers.of(principal),
+      project_id: id,
+      id: unitId,
+    });
+  }
+
+  @Delete(':unit_id')
+  @Authenticated(['user', 'api_key'], 'projects:manage')
+  @ApiOperation({
+    summary: 'Delete a unit',
+    description: `A listing made from it stays, as an ordinary listing. ${DEVELOPERS_ONLY}`,
+  })
+  @ApiOkResponse({ type: UnitDeletedDto })
+  @ApiNotFoundResponse({ description: UNIT_NOT_FOUND })
+  async delete(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('unit_id') unitId: string,
+  ): Promise<UnitDeletedResponse> {
+    return this.projects.deleteUnit({ workspace_id: await this.developers.of(principal), project_id: id, id: unitId });
+  }
+
+  @Post(':unit_id/listing')
+  @HttpCode(201)
+  @Authenticated(['user', 'api_key'], 'projects:manage')
+  @ApiOperation({
+    summary: 'Publish a unit as a listing',
+    description:
+      'Creates a draft listing from the unit and its project (titles and descriptions in both languages, ' +
+      'place, price, area, bedrooms) with `project_id` and `unit_id`. Add an image and submit it ' +
+      '(POST /v1/listings/{id}/submit): it is moderated as any listing. The project page is public once ' +
+      `one of its listings is published. ${DEVELOPERS_ONLY}`,
+  })
+  @ApiCreatedResponse({ type: ListingDto })
+  @ApiNotFoundResponse({ description: UNIT_NOT_FOUND })
+  @ApiConflictResponse({
+    description: '`conflict`: the unit already has a listing; `invalid_state`: the unit is sold',
+  })
+  async publish(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('unit_id') unitId: string,
+  ): Promise<ListingResponse> {
+    return this.projects.publishUnit({
+      workspace_id: await this.developers.of(principal),
+      project_id: id,
+      id: unitId,
+      created_by: principal.accountId,
+    });
+  }
+}
