@@ -122,6 +122,92 @@ describeE2e('website chat: visitor sessions, escalation, inbox', () => {
 
   afterAll(() => platform?.close());
 
+  it('should let a developer’s owner configure a project’s widget, and nobody else', async () => {
+    const project = (
+      await api()
+        .post('/v1/projects')
+        .set(as(owner.token))
+        .send({
+          name_en: 'Palm Oasis Residences',
+          name_ar: 'مشروع واحة النخيل السكني',
+          city: 'الرياض',
+          district: 'العليا',
+          status: 'off_plan',
+          handover_date: '2027-12-31',
+          rega_licence_number: '1234567890',
+        })
+        .expect(201)
+    ).body as { id: string };
+    const fresh = await api().get(`/v1/projects/${project.id}/widget`).set(as(owner.token)).expect(200);
+    expect(fresh.body).toMatchObject({ project_id: project.id, enabled: false, allowed_origins: [], open_now: true });
+    expect(fresh.body.embed_snippet).toMatch(
+      new RegExp(
+        `^<script src="http://[^"]+/widget\\.js" data-widget-id="${fresh.body.id as string}" async></script>$`,
+      ),
+    );
+    await api()
+      .get(`/v1/widgets/${fresh.body.id as string}`)
+      .expect(404);
+
+    const configured = await api()
+      .put(`/v1/projects/${project.id}/widget`)
+      .set(as(owner.token))
+      .send({
+        enabled: true,
+        greeting_ar: 'أهلًا بك في واحة النخيل! كيف نساعدك؟',
+        greeting_en: 'Welcome to Palm Oasis! How can we help?',
+        primary_color: '#1D4ED8',
+        languages: ['ar', 'en'],
+        default_language: 'en',
+        allowed_origins: [SITE, 'http://localhost:8080'],
+        working_hours: {
+          time_zone: 'Asia/Riyadh',
+          weekly: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, open: '00:00', close: '24:00' })),
+        },
+      })
+      .expect(200);
+    expect(configured.body).toMatchObject({
+      id: fresh.body.id,
+      enabled: true,
+      greeting_ar: 'أهلًا بك في واحة النخيل! كيف نساعدك؟',
+      primary_color: '#1d4ed8',
+      default_language: 'en',
+      allowed_origins: [SITE, 'http://localhost:8080'],
+      open_now: true,
+    });
+    const shown = await api()
+      .get(`/v1/widgets/${fresh.body.id as string}`)
+      .expect(200);
+    expect(shown.body).toMatchObject({ greeting_ar: 'أهلًا بك في واحة النخيل! كيف نساعدك؟', default_language: 'en' });
+
+    for (const [body, field] of [
+      [{ primary_color: 'blue' }, 'primary_color'],
+      [{ allowed_origins: ['https://example.com/shop'] }, 'allowed_origins'],
+      [{ allowed_origins: ['*'] }, 'allowed_origins'],
+      [{ languages: ['fr'] }, 'languages'],
+      [{ languages: ['ar'], default_language: 'en' }, 'default_language'],
+      [{ working_hours: { time_zone: 'Mars/Olympus', weekly: [] } }, 'working_hours.time_zone'],
+      [
+        { working_hours: { time_zone: 'Asia/Dubai', weekly: [{ day: 1, open: '18:00', close: '09:00' }] } },
+        'working_hours.weekly.0.close',
+      ],
+    ] as const) {
+      const refused = await api().put(`/v1/projects/${project.id}/widget`).set(as(owner.token)).send(body).expect(422);
+      expect({ body, field: (refused.body as { field?: string }).field }).toEqual({ body, field });
+    }
+
+    const agentTry = await api().get(`/v1/projects/${project.id}/widget`).set(as(agent.token)).expect(403);
+    expect(agentTry.body).toMatchObject({ error: 'forbidden' });
+    await api().put(`/v1/projects/${project.id}/widget`).set(as(brokerOwner.token)).send({}).expect(403);
+    const rival = await createMember(platform, {
+      workspaceId: (await createWorkspace(platform, { kind: 'developer' })).id,
+      role: 'owner',
+    });
+    const elsewhere = await api().get(`/v1/projects/${project.id}/widget`).set(as(rival.token)).expect(404);
+    expect(elsewhere.body).toMatchObject({ error: 'project_not_found' });
+    await api().get(`/v1/projects/${randomUUID()}/widget`).set(as(owner.token)).expect(404);
+  });
+
   it('should show an enabled widget to anyone and hide a disabled or unknown one', async () => {
     const res = await api().get(`/v1/widgets/${widgetId}`).expect(200);
     expect(res.body).toMatchObject({
@@ -399,5 +485,246 @@ describeDistributed('website chat across gateway replicas', () => {
     } finally {
       streams.forEach((s) => s.close());
     }
+  });
+});
+
+/**
+ * An OpenAI-compatible chat-completions server on 127.0.0.1. While `holding`, it keeps each
+ * answer until the test releases it: the model is "still answering" for as long as the test needs.
+ */
+class SlowChatCompletions {
+  holding = false;
+  readonly seen: { messages: { role: string; content: string }[] }[] = [];
+  private readonly waiting: (() => void)[] = [];
+  private readonly arrivals: (() => void)[] = [];
+  private readonly server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      this.seen.push(JSON.parse(raw) as SlowChatCompletions['seen'][number]);
+      const answer = () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: 'chatcmpl-test',
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model: 'test-model',
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: 'Tower A is handed over in the fourth quarter of 2027.' },
+                finish_reason: 'stop',
+              },
+            ],
+            usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+          }),
+        );
+      };
+      this.arrivals.splice(0).forEach((arrived) => arrived());
+      if (this.holding) this.waiting.push(answer);
+      else answer();
+    });
+  });
+
+  /** Resolves when the next request arrives. */
+  nextRequest(): Promise<void> {
+    return new Promise((resolve) => this.arrivals.push(resolve));
+  }
+
+  release(): void {
+    this.holding = false;
+    this.waiting.splice(0).forEach((answer) => answer());
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as { port: number }).port}/v1`;
+  }
+
+  close(): Promise<void> {
+    this.release();
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+const AI_ENV = {
+  AI_PROVIDER: 'openai',
+  AI_MODEL: 'test-model',
+  AI_TIMEOUT_MS: '60000',
+  AI_MAX_RETRIES: '0',
+};
+
+describeE2e('website chat: the assistant’s replies and the escalation race', () => {
+  const model = new SlowChatCompletions();
+  let platform: Platform;
+  let owner: MemberFixture;
+  let widgetId: string;
+  let projectId: string;
+  let articleId: string;
+
+  const api = () => request(platform.baseUrl);
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  async function startChat(): Promise<Created> {
+    return (
+      await api().post(`/v1/widgets/${widgetId}/sessions`).set('origin', SITE).send({ language: 'en' }).expect(201)
+    ).body as Created;
+  }
+
+  async function ask(chat: Created, text: string): Promise<void> {
+    await api().post(`/v1/widget-sessions/${chat.session.id}/messages`).set(as(chat.token)).send({ text }).expect(201);
+  }
+
+  async function thread(chat: Created): Promise<VisitorThreadResponse> {
+    return (await api().get(`/v1/widget-sessions/${chat.session.id}/messages`).set(as(chat.token)).expect(200))
+      .body as VisitorThreadResponse;
+  }
+
+  beforeAll(async () => {
+    const baseUrl = await model.start();
+    platform = await startPlatform({ env: { ...AI_ENV, AI_BASE_URL: baseUrl } });
+    const developer = await createWorkspace(platform, { kind: 'developer' });
+    owner = await createMember(platform, { workspaceId: developer.id, role: 'owner' });
+    ({ widgetId, projectId } = await seedWidget(platform, developer.id));
+    articleId = await withClient(platform.databaseUrl, async (client) => {
+      const entry = await client.query<{ id: string }>(
+        `INSERT INTO leads.knowledge_entries (workspace_id, project_id, kind, title_en, body_en)
+         VALUES ($1, $2, 'article', 'Handover', $3) RETURNING id`,
+        [
+          developer.id,
+          projectId,
+          'Tower A handover is planned for the fourth quarter of 2027, after final inspection.',
+        ],
+      );
+      await client.query(
+        `INSERT INTO leads.knowledge_passages (entry_id, project_id, language, position, title, text)
+         VALUES ($1, $2, 'en', 0, 'Handover', $3)`,
+        [
+          entry.rows[0].id,
+          projectId,
+          'Tower A handover is planned for the fourth quarter of 2027, after final inspection.',
+        ],
+      );
+      return entry.rows[0].id;
+    });
+  });
+
+  afterAll(async () => {
+    await platform?.close();
+    await model.close();
+    // Standalone runs in this process: later files in the worker must not inherit the model.
+    for (const key of [...Object.keys(AI_ENV), 'AI_BASE_URL']) delete process.env[key];
+  });
+
+  it('should answer from the knowledge base with citations, through the model, on the stream', async () => {
+    const chat = await startChat();
+    const stream = await openStream(platform.gatewayUrl, chat.session.id, chat.token);
+    try {
+      await ask(chat, 'When is the handover of Tower A?');
+      const events = await eventually(
+        () => stream.events,
+        (all) => all.some((e) => e.event === 'message' && (e.data as MessageResponse).author === 'assistant'),
+      );
+      const reply = events.find((e) => (e.data as MessageResponse).author === 'assistant')?.data as MessageResponse;
+      expect(reply).toMatchObject({
+        text: 'Tower A is handed over in the fourth quarter of 2027.',
+        citations: [{ source_id: `article:${articleId}`, title: 'Handover' }],
+      });
+      expect((await thread(chat)).messages.map((m) => m.author)).toEqual(['visitor', 'assistant']);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('should never store nor stream an answer the model finishes after the visitor escalated', async () => {
+    const chat = await startChat();
+    const stream = await openStream(platform.gatewayUrl, chat.session.id, chat.token);
+    try {
+      model.holding = true;
+      const asked = model.nextRequest();
+      await ask(chat, 'When is the handover of Tower A?');
+      await asked; // the model is answering now
+      const escalated = await api()
+        .post(`/v1/widget-sessions/${chat.session.id}/escalate`)
+        .set(as(chat.token))
+        .expect(200);
+      expect((escalated.body as { session: SessionResponse }).session.escalated).toBe(true);
+
+      // Hold the session's row, let the model answer, and see the reply's transaction wait for the row (a
+      // waiter on our transaction in pg_locks): it then re-reads the session and must drop the answer.
+      await withClient(platform.databaseUrl, async (client) => {
+        await client.query('BEGIN');
+        await client.query(`SELECT id FROM leads.widget_sessions WHERE id = $1 FOR UPDATE`, [chat.session.id]);
+        model.release();
+        const waiters = await eventually(
+          async () =>
+            (
+              await client.query<{ pid: number }>(
+                `SELECT pid FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'
+                    AND transactionid = pg_current_xact_id()::xid`,
+              )
+            ).rows,
+          (rows) => rows.length > 0,
+        );
+        expect(waiters).toHaveLength(1);
+        await client.query('COMMIT');
+        // Its transaction is over when it holds nothing on the sessions table any more.
+        const held = await eventually(
+          async () =>
+            (
+              await client.query<{ held: number }>(
+                `SELECT 1 AS held FROM pg_locks WHERE pid = $1 AND relation = 'leads.widget_sessions'::regclass`,
+                [waiters[0].pid],
+              )
+            ).rows,
+          (rows) => rows.length === 0,
+        );
+        expect(held).toEqual([]);
+      });
+
+      const after = await thread(chat);
+      expect(after.session).toMatchObject({ escalated: true });
+      expect(after.messages.map((m) => m.author)).toEqual(['visitor', 'system']);
+      expect(
+        stream.events.some((e) => e.event === 'message' && (e.data as MessageResponse).author === 'assistant'),
+      ).toBe(false);
+    } finally {
+      model.release();
+      stream.close();
+    }
+  });
+
+  it('should say it does not know and escalate, without asking the model, when nothing is relevant', async () => {
+    const chat = await startChat();
+    const calls = model.seen.length;
+    await ask(chat, 'Can I keep a horse on the roof garden?');
+    const after = await eventually(
+      () => thread(chat),
+      (t) => t.messages.length === 2,
+    );
+    expect(after.session.escalated).toBe(true);
+    expect(after.messages[1]).toMatchObject({ author: 'assistant', citations: [] });
+    expect(after.messages[1].text).toMatch(/don’t know/);
+    expect(model.seen.length).toBe(calls);
+    // Escalated: the next question waits for a person.
+    await ask(chat, 'When is the handover of Tower A?');
+    await api().get(`/v1/workspace/conversations/${chat.session.id}`).set(as(owner.token)).expect(200);
+    expect((await thread(chat)).messages.map((m) => m.author)).toEqual(['visitor', 'assistant', 'visitor']);
+    expect(model.seen.length).toBe(calls);
+
+    // Handed back, the assistant answers again.
+    await api().post(`/v1/workspace/conversations/${chat.session.id}/take-over`).set(as(owner.token)).expect(200);
+    await api().post(`/v1/workspace/conversations/${chat.session.id}/hand-back`).set(as(owner.token)).expect(200);
+    await ask(chat, 'When is the handover of Tower A?');
+    const answered = await eventually(
+      () => thread(chat),
+      (t) => t.messages.length === 5,
+    );
+    expect(answered.messages[4]).toMatchObject({
+      author: 'assistant',
+      citations: [{ source_id: `article:${articleId}` }],
+    });
   });
 });

@@ -57,6 +57,14 @@ const WORKSPACE_MANAGER = [
   'workspace_get_credit_balance',
 ];
 const DECISION = ['decide_property', 'search_locations'];
+const DEVELOPER_INBOX = [
+  'developer_get_widget_config',
+  'developer_update_widget_config',
+  'developer_list_conversations',
+  'developer_get_conversation',
+  'developer_reply_to_conversation',
+  'developer_promote_conversation',
+];
 const EVERY_TOOL = [...SESSION, ...BUYER, ...BROKER, 'workspace_get_settings', ...WORKSPACE_MANAGER, ...DECISION];
 
 const QUESTION_AR = 'هل الشقة متاحة للمعاينة يوم الجمعة؟';
@@ -127,7 +135,7 @@ describeE2e('MCP tools: the catalogue per role, calling the REST routes’ handl
       const agent = await createMember(platform, { role: 'agent', workspaceId: owner.workspaceId });
       const cases: [string, AccountFixture | MemberFixture, string[]][] = [
         ['buyer', buyer, [...SESSION, ...BUYER]],
-        ['developer', developer, [...SESSION, ...BUYER]],
+        ['developer', developer, [...SESSION, ...BUYER, ...DEVELOPER_INBOX]],
         ['broker owner', owner, EVERY_TOOL],
         ['admin', admin, EVERY_TOOL],
         ['agent', agent, [...SESSION, ...BUYER, ...BROKER, 'workspace_get_settings', ...DECISION]],
@@ -157,7 +165,7 @@ describeE2e('MCP tools: the catalogue per role, calling the REST routes’ handl
               description: expect.any(String),
             });
         }
-        for (const hidden of EVERY_TOOL.filter((name) => !expected.includes(name))) {
+        for (const hidden of [...EVERY_TOOL, ...DEVELOPER_INBOX].filter((name) => !expected.includes(name))) {
           const refused = await client.callTool({ name: hidden, arguments: {} }).catch((e: Error) => e);
           expect({ role, hidden, refused }).toEqual({
             role,

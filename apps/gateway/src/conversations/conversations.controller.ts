@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -17,6 +17,7 @@ import type {
   Principal,
 } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { DeveloperWorkspaceGuard } from '../widgets/developer-workspace.guard';
 import { LeadDto } from '../leads/leads.dto';
 import { pathId } from '../leads/lead-parties';
 import { MessageEnvelopeDto } from '../widgets/widget.dto';
@@ -35,6 +36,7 @@ const CLOSED = '`invalid_state`: the conversation is closed';
 
 /** The team's inbox of website chats (developer workspaces; broker workspaces get 403 forbidden). */
 @ApiTags('inbox')
+@UseGuards(DeveloperWorkspaceGuard)
 @Controller('workspace/conversations')
 export class ConversationsController {
   constructor(private readonly conversations: ConversationsService) {}

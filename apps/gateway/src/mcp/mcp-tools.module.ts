@@ -21,6 +21,7 @@ import { LocationsApiService } from '../locations/locations-api.service';
 import { LocationsClient } from '../locations/locations.client';
 import { PropertiesClient } from '../properties/properties.client';
 import { PropertiesService } from '../properties/properties.service';
+import { WidgetsApiModule } from '../widgets/widgets-api.module';
 import { McpServerFactory } from './mcp-server.factory';
 import { REST_HANDLERS, RestRoutes } from './tools/rest-routes';
 import { ToolCatalogue } from './tools/tool-catalogue';
@@ -35,6 +36,7 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     TypeOrmModule.forFeature([Workspace, Membership, Invitation], IDENTITY_DATABASE),
     AccountsModule,
     BrokersApiModule,
+    WidgetsApiModule,
   ],
   providers: [
     ...REST_HANDLERS,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Req, UseGuards } from '@nestjs/common';
 import {
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -7,28 +7,26 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { isUUID } from 'class-validator';
-import type { Principal, WidgetConfigResponse } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { InjectConfig } from '@app/config';
 import type { AppConfig } from '@app/config';
-import { AppError } from '@app/errors';
 import { gatewayConfig } from '../config/gateway.env';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { DeveloperWorkspaceGuard } from './developer-workspace.guard';
 import { publicOriginOf } from '../oauth/public-origin';
-import { DeveloperWorkspacesRepository } from './developer-workspaces.repository';
 import { UpdateWidgetDto, WidgetConfigDto } from './widget.dto';
-import { WidgetsClient } from './widgets.client';
+import { WidgetConfigService } from './widget-config.service';
 
 const FORBIDDEN =
   '`forbidden`: needs widget:configure (owner, admin) in a developer workspace; broker workspaces and agents are refused';
 
 @ApiTags('widget')
 @Authenticated(['user', 'api_key'], 'widget:configure')
+@UseGuards(DeveloperWorkspaceGuard)
 @Controller('projects/:id/widget')
 export class WidgetConfigController {
   constructor(
-    private readonly widgets: WidgetsClient,
-    private readonly developers: DeveloperWorkspacesRepository,
+    private readonly widgets: WidgetConfigService,
     @InjectConfig(gatewayConfig) private readonly config: AppConfig<typeof gatewayConfig>,
   ) {}
 
@@ -44,13 +42,7 @@ export class WidgetConfigController {
     @Param('id') id: string,
     @Req() request: FastifyRequest,
   ): Promise<WidgetConfigDto> {
-    const workspaceId = await this.developers.workspaceOf(principal);
-    const widget = await this.widgets.config({
-      workspace_id: workspaceId,
-      account_id: principal.accountId,
-      project_id: projectId(id),
-    });
-    return this.withSnippet(widget, request);
+    return this.widgets.get(principal, id, this.originOf(request));
   }
 
   @Put()
@@ -70,27 +62,10 @@ export class WidgetConfigController {
     @Body() body: UpdateWidgetDto,
     @Req() request: FastifyRequest,
   ): Promise<WidgetConfigDto> {
-    const workspaceId = await this.developers.workspaceOf(principal);
-    const widget = await this.widgets.updateConfig({
-      workspace_id: workspaceId,
-      account_id: principal.accountId,
-      project_id: projectId(id),
-      ...body,
-    });
-    return this.withSnippet(widget, request);
+    return this.widgets.update(principal, id, body, this.originOf(request));
   }
 
-  private withSnippet(widget: WidgetConfigResponse, request: FastifyRequest): WidgetConfigDto {
-    const origin = publicOriginOf(request.raw, this.config.PUBLIC_URL, this.config.TRUST_PROXY_HOPS > 0);
-    return {
-      ...widget,
-      embed_snippet: `<script src="${origin}/widget.js" data-widget-id="${widget.id}" async></script>`,
-    };
+  private originOf(request: FastifyRequest): string {
+    return publicOriginOf(request.raw, this.config.PUBLIC_URL, this.config.TRUST_PROXY_HOPS > 0);
   }
-}
-
-/** A path id that is not a uuid names no project of yours. */
-function projectId(id: string): string {
-  if (!isUUID(id)) throw new AppError('project_not_found', 'There is no such project in your workspace.');
-  return id;
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { ConversationsController } from '../conversations/conversations.controller';
 import { ConversationsService } from '../conversations/conversations.service';
+import { DeveloperWorkspaceGuard } from './developer-workspace.guard';
 import { DeveloperWorkspacesRepository } from './developer-workspaces.repository';
 import { LiveHub } from './live-hub';
 import { VisitorAccessService } from './visitor-access.service';
@@ -9,6 +10,7 @@ import { VisitorRateLimitModule } from './visitor-rate-limit';
 import { VisitorSessionsController } from './visitor-sessions.controller';
 import { VisitorTokensService } from './visitor-tokens.service';
 import { WidgetConfigController } from './widget-config.controller';
+import { WidgetConfigService } from './widget-config.service';
 import { WidgetsClient } from './widgets.client';
 import { WidgetsController } from './widgets.controller';
 
@@ -19,11 +21,13 @@ import { WidgetsController } from './widgets.controller';
   providers: [
     WidgetsClient,
     DeveloperWorkspacesRepository,
+    DeveloperWorkspaceGuard,
     VisitorTokensService,
     VisitorAccessService,
     LiveHub,
     ConversationsService,
+    WidgetConfigService,
   ],
-  exports: [WidgetsClient, ConversationsService, DeveloperWorkspacesRepository],
+  exports: [ConversationsService, WidgetConfigService],
 })
 export class WidgetsApiModule {}

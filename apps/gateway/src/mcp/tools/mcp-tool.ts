@@ -11,9 +11,14 @@ type JsonSchema = Record<string, unknown>;
 /**
  * Who sees a tool. `session` and `buyer`: every signed-in user (brokers and developers are buyers
  * too, spec 4.6). `broker`: a member of a broker workspace whose role holds the permission
- * (the matrix of libs/contracts access.ts, the one the REST guard reads).
+ * (the matrix of libs/contracts access.ts, the one the REST guard reads). `developer`: the same, in a
+ * developer workspace.
  */
-export type ToolAudience = { kind: 'session' } | { kind: 'buyer' } | { kind: 'broker'; permission: Permission };
+export type ToolAudience =
+  | { kind: 'session' }
+  | { kind: 'buyer' }
+  | { kind: 'broker'; permission: Permission }
+  | { kind: 'developer'; permission: Permission };
 
 export interface ToolAnnotations {
   readOnlyHint: boolean;

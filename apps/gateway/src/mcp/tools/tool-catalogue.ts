@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { can } from '@app/contracts';
+import { InjectConfig } from '@app/config';
+import type { AppConfig } from '@app/config';
+import { gatewayConfig } from '../../config/gateway.env';
+import { ConversationsService } from '../../conversations/conversations.service';
 import { AccountsRepository } from '../../identity/accounts/accounts.repository';
+import { WidgetConfigService } from '../../widgets/widget-config.service';
 import { brokerTools } from './broker.tools';
 import { buyerTools } from './buyer.tools';
 import { decisionTools } from './decision.tools';
+import { developerInboxTools } from './developer-inbox.tools';
 import type { McpTool, UserPrincipal } from './mcp-tool';
 import { RestRoutes } from './rest-routes';
 import { sessionTools } from './session.tools';
@@ -19,13 +25,21 @@ export class ToolCatalogue {
   readonly tools: readonly McpTool[];
   private readonly listed = new Map<string, Tool>();
 
-  constructor(rest: RestRoutes, accounts: AccountsRepository) {
+  constructor(
+    rest: RestRoutes,
+    accounts: AccountsRepository,
+    widgets: WidgetConfigService,
+    conversations: ConversationsService,
+    @InjectConfig(gatewayConfig) config: AppConfig<typeof gatewayConfig>,
+  ) {
+    const origin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT ?? 3000}`;
     this.tools = [
       ...sessionTools(accounts),
       ...buyerTools(rest),
       ...brokerTools(rest),
       ...workspaceTools(rest),
       ...decisionTools(rest),
+      ...developerInboxTools(widgets, conversations, origin),
     ];
     for (const tool of this.tools) {
       this.listed.set(tool.name, {
@@ -53,13 +67,13 @@ export class ToolCatalogue {
 
 /**
  * Broker and workspace tools are for members of a broker workspace whose role holds the
- * permission; developer workspaces get theirs with the developer suite.
+ * permission; developer tools likewise for members of a developer workspace.
  */
 export function isVisible(tool: McpTool, principal: UserPrincipal): boolean {
   const { audience } = tool;
-  if (audience.kind !== 'broker') return true;
+  if (audience.kind !== 'broker' && audience.kind !== 'developer') return true;
   return (
-    principal.accountRole === 'broker' &&
+    principal.accountRole === audience.kind &&
     principal.workspaceId !== undefined &&
     can(principal.workspaceRole, audience.permission)
   );

@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
+import type { Principal, WidgetConfigResponse } from '@app/contracts';
+import { AppError } from '@app/errors';
+import { DeveloperWorkspacesRepository } from './developer-workspaces.repository';
+import type { UpdateWidgetDto, WidgetConfigDto } from './widget.dto';
+import { WidgetsClient } from './widgets.client';
+
+/** The widget configuration routes and MCP tools: the caller's developer workspace, then the leads service. */
+@Injectable()
+export class WidgetConfigService {
+  constructor(
+    private readonly widgets: WidgetsClient,
+    private readonly developers: DeveloperWorkspacesRepository,
+  ) {}
+
+  /** `origin`: where the gateway is reached, for the embed snippet. */
+  async get(principal: Principal, projectId: string, origin: string): Promise<WidgetConfigDto> {
+    const widget = await this.widgets.config({
+      workspace_id: await this.developers.workspaceOf(principal),
+      account_id: principal.accountId,
+      project_id: projectIdOf(projectId),
+    });
+    return withSnippet(widget, origin);
+  }
+
+  async update(
+    principal: Principal,
+    projectId: string,
+    body: UpdateWidgetDto,
+    origin: string,
+  ): Promise<WidgetConfigDto> {
+    const widget = await this.widgets.updateConfig({
+      workspace_id: await this.developers.workspaceOf(principal),
+      account_id: principal.accountId,
+      project_id: projectIdOf(projectId),
+      ...body,
+    });
+    return withSnippet(widget, origin);
+  }
+}
+
+function withSnippet(widget: WidgetConfigResponse, origin: string): WidgetConfigDto {
+  return {
+    ...widget,
+    embed_snippet: `<script src="${origin}/widget.js" data-widget-id="${widget.id}" async></script>`,
+  };
+}
+
+/** A path id that is not a uuid names no project of yours. */
+function projectIdOf(id: string): string {
+  if (!isUUID(id)) throw new AppError('project_not_found', 'There is no such project in your workspace.');
+  return id;
+}
