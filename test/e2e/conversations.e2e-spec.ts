@@ -11,9 +11,11 @@ import type {
   SessionResponse,
   VisitorThreadResponse,
 } from '@app/contracts';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { withClient } from '../harness/databases';
 import { createApiKey, createMember, createWorkspace } from '../harness/identity-fixtures';
 import type { MemberFixture } from '../harness/identity-fixtures';
+import { mcpClient, mcpFactoryOf, principalOf } from '../harness/mcp-client';
 import { describeDistributed, describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
@@ -423,6 +425,74 @@ describeE2e('website chat: visitor sessions, escalation, inbox', () => {
     await api().get(`/v1/workspace/conversations/${chat.session.id}`).set(as(rival.token)).expect(404);
     const key = await createApiKey(platform, owner.workspaceId, owner.accountId);
     await api().get(`/v1/workspace/conversations/${chat.session.id}`).set(as(key)).expect(200);
+  });
+
+  it('should take turns assigning escalated chats and let the team reassign within the workspace', async () => {
+    const first = await startChat();
+    const second = await startChat();
+    for (const chat of [first, second])
+      await api().post(`/v1/widget-sessions/${chat.session.id}/escalate`).set(as(chat.token)).expect(200);
+    const assignees = await Promise.all(
+      [first, second].map(
+        async (chat) =>
+          (
+            (await api().get(`/v1/workspace/conversations/${chat.session.id}`).set(as(owner.token)).expect(200))
+              .body as ConversationResponse
+          ).assigned_to,
+      ),
+    );
+    expect(new Set(assignees)).toEqual(new Set([owner.accountId, agent.accountId]));
+
+    const moved = await api()
+      .post(`/v1/workspace/conversations/${first.session.id}/assign`)
+      .set(as(agent.token))
+      .send({ member_id: owner.accountId })
+      .expect(200);
+    expect((moved.body as ConversationResponse).assigned_to).toBe(owner.accountId);
+    const outsider = await api()
+      .post(`/v1/workspace/conversations/${first.session.id}/assign`)
+      .set(as(agent.token))
+      .send({ member_id: brokerOwner.accountId })
+      .expect(422);
+    expect(outsider.body).toMatchObject({ error: 'validation_error', field: 'member_id' });
+  });
+
+  it('should give the developer’s assistant the same inbox through MCP tools', async () => {
+    const chat = await startChat();
+    await api()
+      .post(`/v1/widget-sessions/${chat.session.id}/messages`)
+      .set(as(chat.token))
+      .send({ text: 'أريد التحدث مع موظف' })
+      .expect(201);
+    const mcp = await mcpFactoryOf(platform);
+    const client = await mcpClient(mcp.factory, principalOf(agent));
+    try {
+      await client.listTools();
+      const call = async (name: string, args: Record<string, unknown>) =>
+        (await client.callTool({ name, arguments: args })) as CallToolResult;
+      const listed = (await call('developer_list_conversations', { status: 'escalated' })).structuredContent as {
+        data: { id: string }[];
+      };
+      expect(listed.data.map((c) => c.id)).toContain(chat.session.id);
+      const replied = await call('developer_reply_to_conversation', {
+        conversation_id: chat.session.id,
+        text: 'أهلًا! معك فريق المبيعات.',
+      });
+      expect(replied.structuredContent).toMatchObject({
+        message: { author: 'agent', text: 'أهلًا! معك فريق المبيعات.' },
+      });
+      const read = (await call('developer_get_conversation', { conversation_id: chat.session.id }))
+        .structuredContent as unknown as ConversationThreadResponse;
+      expect(read).toMatchObject({ handled_by: 'human', assigned_to: agent.accountId });
+      const promoted = await call('developer_promote_conversation', { conversation_id: chat.session.id });
+      expect(promoted.isError).toBe(true);
+      expect(JSON.stringify(promoted.content)).toContain('contact_required');
+      const hidden = await call('developer_get_widget_config', { project_id: projectId }).catch((err: Error) => err);
+      expect(hidden).toMatchObject({ message: expect.stringContaining('not found') });
+    } finally {
+      await client.close();
+      await mcp.close();
+    }
   });
 
   it('should tell the team in-app that a visitor started a chat', async () => {
