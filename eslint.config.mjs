@@ -83,4 +83,33 @@ export default tseslint.config(
   },
   // Plain ES module scripts (test/deploy's schema validator): no TypeScript project to type-check them with.
   { files: ['**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  // Browser files the gateway serves as they are (the chat widget): classic scripts, browser globals only.
+  {
+    files: ['apps/**/assets/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      sourceType: 'script',
+      parserOptions: { projectService: false },
+      globals: Object.fromEntries(
+        [
+          'window',
+          'document',
+          'location',
+          'navigator',
+          'sessionStorage',
+          'EventSource',
+          'fetch',
+          'URL',
+          'setTimeout',
+          'JSON',
+          'Promise',
+          'Error',
+          'Math',
+          'String',
+          'Object',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
+    rules: { ...tseslint.configs.disableTypeChecked.rules, 'no-undef': 'error' },
+  },
 );

@@ -123,10 +123,54 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
       { email: 'demo.admin@example.com', password: expect.any(String), role: 'admin' },
       { email: 'demo.agent@example.com', password: expect.any(String), role: 'agent' },
       { email: 'demo.moderator@example.com', password: expect.any(String), role: 'moderator' },
+      { email: 'demo.developer@example.com', password: expect.any(String), role: 'owner' },
     ]);
     expect(first.proc.output()).toContain(`  API key  ${saved.api_key} (demo workspace; saved in ${file})`);
     for (const login of saved.logins) expect(first.proc.output()).toContain(login.email);
     expect(await demoRows(db.url)).toEqual({ workspaces: 1, accounts: 4, keys: 1 });
+
+    // The developer demo: a project with units, a knowledge base, and a chat widget the gateway's
+    // own /widget-demo page embeds; the banner links it and the assistant answers from the knowledge base.
+    const port = new URL(first.baseUrl).port;
+    expect(first.proc.output()).toContain(
+      `  Widget   http://localhost:${port}/widget-demo?widget=${saved.widget_id}  (the developer demo's chat)`,
+    );
+    const developer = (
+      await request(first.baseUrl)
+        .post('/v1/auth/login')
+        .send({ email: 'demo.developer@example.com', password: saved.logins[4].password })
+        .expect(200)
+    ).body.access_token as string;
+    const projects = await request(first.baseUrl)
+      .get('/v1/projects')
+      .set('authorization', `Bearer ${developer}`)
+      .expect(200);
+    expect(projects.body.data).toEqual([
+      expect.objectContaining({ name_en: 'Al Noor Residences', name_ar: 'مساكن النور' }),
+    ]);
+    const demoPage = await request(first.baseUrl).get('/widget-demo').query({ widget: saved.widget_id }).expect(200);
+    expect(demoPage.text).toContain(`<script src="/widget.js" data-widget-id="${saved.widget_id}" async></script>`);
+    const framed = await request(first.baseUrl).get(`/widget/${saved.widget_id}`).expect(200);
+    expect(framed.headers['content-security-policy']).toContain(
+      `frame-ancestors http://localhost:${port} http://127.0.0.1:${port}`,
+    );
+    const visitor = await request(first.baseUrl)
+      .post(`/v1/widgets/${saved.widget_id}/sessions`)
+      .set('origin', `http://localhost:${port}`)
+      .send({ language: 'ar' })
+      .expect(201);
+    const asVisitor = (call: request.Test) => call.set('authorization', `Bearer ${visitor.body.token}`);
+    const sessionPath = `/v1/widget-sessions/${visitor.body.session.id}/messages`;
+    await asVisitor(request(first.baseUrl).post(sessionPath)).send({ text: 'ما هي خطة الدفع؟' }).expect(201);
+    let replies: { author: string; citations: unknown[] }[] = [];
+    for (let attempt = 0; attempt < 100 && replies.length === 0; attempt += 1) {
+      const thread = await asVisitor(request(first.baseUrl).get(sessionPath)).expect(200);
+      replies = (thread.body.messages as { author: string; citations: unknown[] }[]).filter(
+        (message) => message.author === 'assistant',
+      );
+      if (replies.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(replies[0]?.citations.length).toBeGreaterThan(0);
 
     // The demo moderator logs in and reaches the moderation queue.
     const moderatorLogin = (saved.logins as { email: string; password: string; role: string }[]).find(

@@ -16,6 +16,7 @@ import { NotificationsApiModule } from './notifications/notifications-api.module
 import { OAuthModule } from './oauth/oauth.module';
 import { ProjectsApiModule } from './projects/projects-api.module';
 import { PropertiesApiModule } from './properties/properties-api.module';
+import { WidgetPageModule } from './widget-page/widget-page.module';
 import { WidgetsApiModule } from './widgets/widgets-api.module';
 
 /** The public edge: REST under /v1, /mcp and its OAuth server /oauth; owns the identity schema. */
@@ -38,6 +39,7 @@ import { WidgetsApiModule } from './widgets/widgets-api.module';
     WidgetsApiModule,
     OAuthModule,
     McpModule,
+    WidgetPageModule,
   ],
 })
 export class GatewayModule {}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { demoBannerLines, readDemoCredentials, saveDemoCredentials } from './demo-credentials';
+import { addDeveloperDemo, demoBannerLines, readDemoCredentials, saveDemoCredentials } from './demo-credentials';
 
 const credentials = {
   api_key: `sk-${'a'.repeat(43)}`,
@@ -38,6 +38,23 @@ describe('demo credentials', () => {
     expect(readDemoCredentials(dataDir)).toBeNull();
     fs.writeFileSync(path.join(dataDir, 'demo-credentials.json'), '{"api_key": 1}');
     expect(readDemoCredentials(dataDir)).toBeNull();
+  });
+
+  it('should add the developer login once and remember the widget when the developer demo is made', () => {
+    saveDemoCredentials(dataDir, credentials);
+    const developer = { email: 'demo.developer@example.com', password: 'developer-password', role: 'owner' as const };
+    addDeveloperDemo(dataDir, developer, 'widget-1');
+    addDeveloperDemo(dataDir, developer, 'widget-2');
+    expect(readDemoCredentials(dataDir)?.credentials).toEqual({
+      ...credentials,
+      logins: [...credentials.logins, developer],
+      widget_id: 'widget-2',
+    });
+  });
+
+  it('should link the widget demo page under the logins when there is a widget', () => {
+    const lines = demoBannerLines('/f.json', { ...credentials, widget_id: 'w-1' }, 'http://localhost:3000');
+    expect(lines.at(-1)).toBe("  Widget   http://localhost:3000/widget-demo?widget=w-1  (the developer demo's chat)");
   });
 
   it('should print the key and each login when building the banner lines', () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DemoCredentials } from '../../gateway/src/identity/demo/demo-workspace';
+import type { DemoCredentials, DemoLogin } from '../../gateway/src/identity/demo/demo-workspace';
 
 export const DEMO_CREDENTIALS_FILE = 'demo-credentials.json';
 
@@ -30,12 +30,26 @@ export function readDemoCredentials(dataDir: string): { file: string; credential
   return { file, credentials: parsed };
 }
 
-/** The lines printed below the start-up banner. */
-export function demoBannerLines(file: string, credentials: DemoCredentials): string[] {
+/**
+ * The developer demo, made on a later start than the broker's when the data directory predates
+ * it: its login joins the saved ones and its widget is remembered for the banner's link.
+ */
+export function addDeveloperDemo(dataDir: string, login: DemoLogin, widgetId: string): void {
+  const saved = readDemoCredentials(dataDir);
+  if (!saved) return; // no file to add to: the broker demo's key is gone, nothing is printed anyway
+  const logins = saved.credentials.logins.filter((existing) => existing.email !== login.email);
+  saveDemoCredentials(dataDir, { ...saved.credentials, logins: [...logins, login], widget_id: widgetId });
+}
+
+/** The lines printed below the start-up banner; `gateway`: the base of the widget demo's link. */
+export function demoBannerLines(file: string, credentials: DemoCredentials, gateway?: string): string[] {
   const width = Math.max(...credentials.logins.map((login) => login.email.length));
   return [
     `  API key  ${credentials.api_key} (demo workspace; saved in ${file})`,
     ...credentials.logins.map((login) => `  Login    ${login.email.padEnd(width)}  ${login.password}  (${login.role})`),
+    ...(credentials.widget_id && gateway
+      ? [`  Widget   ${gateway}/widget-demo?widget=${credentials.widget_id}  (the developer demo's chat)`]
+      : []),
   ];
 }
 

@@ -32,7 +32,10 @@ async function bootstrap(): Promise<void> {
     const app = await createStandaloneApp(env, database.url);
     // Migrations run on init; the demo is in place before the first request is answered.
     await app.init();
-    const demo = env.DEMO_SEED ? await runDemoSeed(app, env.DATA_DIR) : [];
+    const base = env.PUBLIC_URL ?? `http://localhost:${port}`;
+    const demo = env.DEMO_SEED
+      ? await runDemoSeed(app, env.DATA_DIR, [new URL(base).origin, `http://127.0.0.1:${port}`])
+      : [];
     const places = await gazetteerHint(database.url);
     await app.listen({ port, host: '0.0.0.0' });
     releaseStartupMemory();
@@ -41,7 +44,6 @@ async function bootstrap(): Promise<void> {
       await database.stop();
       process.stdout.write('Stopped; the database is shut down.\n');
     });
-    const base = env.PUBLIC_URL ?? `http://localhost:${port}`;
     const keptApart = cluster && !cluster.startsWith(path.resolve(env.DATA_DIR)) ? `; cluster in ${cluster}` : '';
     const where = env.DATABASE_URL
       ? 'DATABASE_URL'

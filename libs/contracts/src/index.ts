@@ -22,3 +22,4 @@ export * from './decision-batches.contract';
 export * from './projects.contract';
 export * from './knowledge.contract';
 export * from './conversations.contract';
+export * from './widget-page.contract';

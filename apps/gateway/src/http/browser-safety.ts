@@ -11,7 +11,7 @@ import type { HelmetOptions } from 'helmet';
  * helmet's middleware is built once per kind, not per request (as @fastify/helmet would):
  * this runs on every request of the gateway's hot path.
  */
-export type RouteKind = 'api' | 'image' | 'docs' | 'page';
+export type RouteKind = 'api' | 'image' | 'script' | 'docs' | 'page';
 
 const API_CSP = { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] };
 
@@ -19,6 +19,11 @@ const POLICIES: Record<RouteKind, HelmetOptions> = {
   api: { contentSecurityPolicy: { useDefaults: false, directives: API_CSP } },
   // Listing images are shown by pages of any origin (a broker's own site): not same-origin only.
   image: {
+    contentSecurityPolicy: { useDefaults: false, directives: API_CSP },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  },
+  // The widget loader, included by the sites that embed the chat: loadable cross-origin.
+  script: {
     contentSecurityPolicy: { useDefaults: false, directives: API_CSP },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   },
@@ -57,6 +62,8 @@ const POLICIES: Record<RouteKind, HelmetOptions> = {
 export function routeKindOf(url: string): RouteKind {
   if (url === '/docs' || url.startsWith('/docs/') || url.startsWith('/docs?')) return 'docs';
   if (url.startsWith('/interaction/') || url.startsWith('/widget/')) return 'page';
+  if (url === '/widget-demo' || url.startsWith('/widget-demo?')) return 'page';
+  if (url === '/widget.js' || url.startsWith('/widget.js?')) return 'script';
   if (url.startsWith('/v1/images/')) return 'image';
   return 'api';
 }
@@ -73,6 +80,7 @@ export async function useBrowserSafety(fastify: FastifyInstance, corsOrigins: st
   const setters: Record<RouteKind, ReturnType<typeof helmet>> = {
     api: helmet(POLICIES.api),
     image: helmet(POLICIES.image),
+    script: helmet(POLICIES.script),
     docs: helmet(POLICIES.docs),
     page: helmet(POLICIES.page),
   };

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { LeadsRepository } from '../crm/leads.repository';
 import { KnowledgeModule } from '../knowledge/knowledge.module';
 import { ProjectOwnership } from '../widgets/project-ownership';
+import { WidgetFramingController } from '../widgets/widget-framing.controller';
 import { WidgetsController } from '../widgets/widgets.controller';
 import { WidgetsRepository } from '../widgets/widgets.repository';
 import { WidgetsService } from '../widgets/widgets.service';
@@ -20,7 +21,7 @@ import { VisitorSessionsService } from './visitor-sessions.service';
  */
 @Module({
   imports: [KnowledgeModule],
-  controllers: [WidgetsController, ConversationsController],
+  controllers: [WidgetsController, ConversationsController, WidgetFramingController],
   providers: [
     WidgetsRepository,
     WidgetsService,

@@ -36,4 +36,6 @@ export const DEMO_MODERATOR = {
 export interface DemoCredentials {
   api_key: string;
   logins: DemoLogin[];
+  /** The developer demo's chat widget (standalone prints its /widget-demo link). */
+  widget_id?: string;
 }
