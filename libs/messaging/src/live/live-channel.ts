@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
 import { JSONCodec, connect } from 'nats';
 import type { NatsConnection } from 'nats';
+import { jsonCopy } from '../rpc/json-copy';
 import { qualifySubject } from '../rpc/namespace';
 
 /**
@@ -23,8 +24,8 @@ export class InProcessLiveChannel implements LiveChannel {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
 
   publish(subject: string, payload: unknown): Promise<void> {
-    // Through JSON, as NATS would deliver it.
-    const copy: unknown = JSON.parse(JSON.stringify(payload));
+    // A JSON copy, as NATS would deliver it.
+    const copy: unknown = jsonCopy(payload);
     setImmediate(() => this.emitter.emit(subject, copy));
     return Promise.resolve();
   }
