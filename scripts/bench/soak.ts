@@ -1,0 +1,214 @@
+import autocannon from 'autocannon';
+import { randomBytes } from 'node:crypto';
+import { readMemory } from './memory';
+import type { MemoryReading } from './memory';
+import { distributedOptions, positiveOption } from './options';
+import { distributedUnavailable, startDistributed } from './platforms';
+import type { Platform } from './platforms';
+import { PROPERTY_PATHS, seedPublishedListings } from './properties';
+import { using } from './running';
+import { DECISION_BODIES, locationPaths } from './workload';
+
+/**
+ * `npm run bench -- --soak=<seconds>`: mixed traffic on the distributed platform (a process per
+ * app) for that long, in one-minute rounds — location searches, decisions, property searches
+ * and pages, and beside them a steady trickle of new buyers who sign up and send an inquiry
+ * (events through the outbox, JetStream and the notification consumers) — printing every
+ * process's resident memory after each minute. Verdict: each process's RSS from minute 2 on
+ * stays within SOAK_TOLERANCE of its minute-2 reading (minute 1 is warm-up: JIT, pools, caches).
+ * Options: soak (s), connections.
+ */
+type LoadRequest = NonNullable<Parameters<typeof autocannon>[0]['requests']>[number];
+type Result = Parameters<Parameters<typeof autocannon>[1]>[1];
+
+const ROUND_S = 60;
+const SOAK_TOLERANCE = 0.1;
+const SOAK_LISTINGS = 5_000;
+/** One new buyer and inquiry every this many ms (sign-up hashes a password: kept to a trickle). */
+const INQUIRY_EVERY_MS = 2_000;
+
+export interface SoakRound {
+  minute: number;
+  requests: number;
+  requestsPerSecond: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+  inquiries: { sent: number; answered: Record<string, number> };
+  memory: MemoryReading[];
+}
+
+export async function soak(seconds: number): Promise<void> {
+  const settings = distributedOptions();
+  const unavailable = await distributedUnavailable(settings);
+  if (unavailable) throw new Error(`soak needs the distributed mode: ${unavailable}`);
+  const connections = positiveOption('connections', 20);
+  process.stdout.write('Starting the distributed platform…\n');
+  const platform = await startDistributed(settings);
+  await using(platform, async () => {
+    const apiKey = await platform.apiKey();
+    const places = await seedPublishedListings(platform.databaseUrl, SOAK_LISTINGS);
+    const propertyIds = await propertyIdsOf(platform.baseUrl);
+    const requests = mixedRequests(apiKey, propertyIds);
+    const minutes = Math.max(1, Math.ceil(seconds / ROUND_S));
+    process.stdout.write(
+      `Soak: ${minutes} × ${ROUND_S} s of mixed traffic, ${connections} connections, ` +
+        `${places > 0 ? `${SOAK_LISTINGS} listings added` : 'no published listing to copy'}, ` +
+        `a new buyer's inquiry every ${INQUIRY_EVERY_MS / 1000} s\n`,
+    );
+    const rounds: SoakRound[] = [];
+    for (let minute = 1; minute <= minutes; minute++) {
+      const inquiries = startInquiries(platform.baseUrl, propertyIds);
+      const result = await load(platform.baseUrl, requests, connections, Math.min(ROUND_S, seconds));
+      const sent = await inquiries.stop();
+      const round = roundOf(minute, result, sent, readMemory(platform.memoryGroups()));
+      rounds.push(round);
+      printRound(round);
+    }
+    printVerdict(rounds);
+  });
+}
+
+/** Reads as users send them: mostly searches, one decision in five, a property page now and then. */
+function mixedRequests(apiKey: string, propertyIds: string[]): LoadRequest[] {
+  const auth = { authorization: `Bearer ${apiKey}` };
+  const json = { ...auth, 'content-type': 'application/json' };
+  const locations = locationPaths();
+  const mix: LoadRequest[] = [];
+  for (let i = 0; i < 40; i++) {
+    mix.push({ method: 'GET', path: locations[i % locations.length], headers: auth });
+    mix.push({ method: 'GET', path: PROPERTY_PATHS[i % PROPERTY_PATHS.length] });
+    mix.push({
+      method: 'POST',
+      path: '/v1/decisions',
+      headers: json,
+      body: JSON.stringify(DECISION_BODIES[i % DECISION_BODIES.length]),
+    });
+    if (propertyIds.length > 0)
+      mix.push({ method: 'GET', path: `/v1/properties/${propertyIds[i % propertyIds.length]}` });
+    mix.push({ method: 'GET', path: '/v1/workspace/balance', headers: auth });
+  }
+  return mix;
+}
+
+async function propertyIdsOf(baseUrl: string): Promise<string[]> {
+  const res = await fetch(`${baseUrl}/v1/properties?limit=20`);
+  if (!res.ok) return [];
+  const body = (await res.json()) as { properties?: { id: string }[] };
+  return (body.properties ?? []).map((p) => p.id);
+}
+
+function load(baseUrl: string, requests: LoadRequest[], connections: number, durationS: number): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url: baseUrl, connections, duration: durationS, requests, timeout: 10 }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+/** New buyers, one after another, each signing up, logging in and asking about a listing. */
+function startInquiries(baseUrl: string, propertyIds: string[]) {
+  const answered: Record<string, number> = {};
+  let sent = 0;
+  let stopping = false;
+  const loop = (async () => {
+    while (!stopping && propertyIds.length > 0) {
+      const started = Date.now();
+      const status = await oneInquiry(baseUrl, propertyIds[sent % propertyIds.length]).catch(() => 'error');
+      sent++;
+      answered[status] = (answered[status] ?? 0) + 1;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, INQUIRY_EVERY_MS - (Date.now() - started))));
+    }
+  })();
+  return {
+    stop: async () => {
+      stopping = true;
+      await loop;
+      return { sent, answered };
+    },
+  };
+}
+
+async function oneInquiry(baseUrl: string, propertyId: string): Promise<string> {
+  const email = `soak-${randomBytes(5).toString('hex')}@example.com`;
+  const password = 'soak-buyer-password-2025';
+  const post = (route: string, body: unknown, token?: string) =>
+    fetch(`${baseUrl}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const account = await post('/v1/accounts', {
+    email,
+    password,
+    name: 'نورة الحربي',
+    phone: '0551234567',
+    role: 'buyer',
+  });
+  if (!account.ok) return `sign-up ${account.status}`;
+  const login = await post('/v1/auth/login', { email, password });
+  if (!login.ok) return `login ${login.status}`;
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const inquiry = await post(
+    '/v1/inquiries',
+    { property_id: propertyId, question: 'هل العقار متاح للمعاينة هذا الأسبوع؟' },
+    token,
+  );
+  return String(inquiry.status);
+}
+
+function roundOf(
+  minute: number,
+  result: Result,
+  inquiries: SoakRound['inquiries'],
+  memory: MemoryReading[],
+): SoakRound {
+  return {
+    minute,
+    requests: result.requests.total,
+    requestsPerSecond: Math.round(result.requests.average),
+    errors: result.non2xx + result.errors + result.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
+    inquiries,
+    memory,
+  };
+}
+
+function printRound(round: SoakRound): void {
+  const memory = round.memory.map((m) => `${m.label} ${m.rssMb}`).join(', ');
+  process.stdout.write(
+    `minute ${round.minute}: ${round.requests} requests (${round.requestsPerSecond} req/s, ` +
+      `statuses ${JSON.stringify(round.statusCodes)}, ${round.errors} not 2xx), ` +
+      `inquiries ${round.inquiries.sent} ${JSON.stringify(round.inquiries.answered)}\n` +
+      `  RSS MB: ${memory}\n`,
+  );
+}
+
+/** Per process: the spread of its RSS from minute 2 on, against its minute-2 reading. */
+export function soakVerdict(rounds: Pick<SoakRound, 'memory'>[]): { label: string; spread: number; flat: boolean }[] {
+  const settled = rounds.slice(1);
+  if (settled.length === 0) return [];
+  return settled[0].memory.map(({ label, rssMb: reference }) => {
+    const readings = settled.map((r) => r.memory.find((m) => m.label === label)?.rssMb ?? 0);
+    const spread = (Math.max(...readings) - Math.min(...readings)) / Math.max(reference, 1);
+    return { label, spread: Math.round(spread * 1000) / 10, flat: spread <= SOAK_TOLERANCE };
+  });
+}
+
+function printVerdict(rounds: SoakRound[]): void {
+  const verdicts = soakVerdict(rounds);
+  if (verdicts.length === 0) {
+    process.stdout.write('Verdict: too short to judge (needs 2 minutes or more)\n');
+    return;
+  }
+  for (const v of verdicts) process.stdout.write(`  ${v.label.padEnd(14)} spread ${v.spread} % from minute 2\n`);
+  const flat = verdicts.every((v) => v.flat);
+  process.stdout.write(
+    flat
+      ? `Verdict: flat within ${SOAK_TOLERANCE * 100} % after warm-up\n`
+      : `Verdict: NOT flat: ${verdicts
+          .filter((v) => !v.flat)
+          .map((v) => v.label)
+          .join(', ')} grew or shrank by more than ${SOAK_TOLERANCE * 100} % after warm-up\n`,
+  );
+  if (!flat) process.exitCode = 1;
+}
