@@ -10,7 +10,10 @@ export interface RoundRobinProxy {
  * A load balancer for tests: each request goes to the next target in turn, on a fresh
  * connection. A target that refuses the connection (stopped, restarting) is skipped and the
  * request goes to the next, as a load balancer does with an endpoint whose port is closed;
- * nothing was sent, so any request may be retried. Any other failure is answered 502.
+ * nothing was sent, so any request may be retried. A connection reset before any answer (a
+ * gateway closing its listener resets connections it accepted but had not read) is retried
+ * only for requests safe to repeat: GET, HEAD, or carrying an Idempotency-Key (as Envoy's
+ * `retry_on: reset` with idempotent requests). Any other failure is answered 502.
  */
 export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobinProxy> {
   let next = 0;
@@ -20,6 +23,7 @@ export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobi
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const first = next++ % targets.length;
+      const repeatable = req.method === 'GET' || req.method === 'HEAD' || req.headers['idempotency-key'] !== undefined;
       const attempt = (tried: number) => {
         const target = new URL(targets[(first + tried) % targets.length]);
         const upstream = http.request(
@@ -38,7 +42,8 @@ export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobi
         );
         upstream.on('error', (err: NodeJS.ErrnoException) => {
           if (res.headersSent) return res.destroy();
-          if (err.code === 'ECONNREFUSED' && tried + 1 < targets.length * 3) return void attempt(tried + 1);
+          const retryable = err.code === 'ECONNREFUSED' || (err.code === 'ECONNRESET' && repeatable);
+          if (retryable && tried + 1 < targets.length * 3) return void attempt(tried + 1);
           res.writeHead(502, { 'content-type': 'text/plain' });
           res.end(`proxy: ${err.code ?? err.message}`);
         });

@@ -65,19 +65,26 @@ export class DecisionsService {
       : undefined;
     if (claim && !claim.claimed) return replay(claim, hash);
     const id = claim?.id ?? randomUUID();
-    // False when a refund could be neither made nor recorded (billing and this database both away).
+    // False when a debit may stand unrefunded: billing did not answer the debit, or a refund
+    // could be neither made nor recorded (billing and this database both away).
     let refundSecured = true;
     const unsecured = () => (refundSecured = false);
     try {
       // A fresh debit id per attempt: a retry after a refunded failure is charged again, a replay never.
-      const debit = await this.billing.debit({
-        workspace_id: req.workspace_id,
-        asset: 'decisions',
-        amount: cost,
-        request_id: `decision:${id}:${randomUUID()}`,
-        reason: 'decision',
-        reference: `decision:${id}`,
-      });
+      const debit = await this.billing
+        .debit({
+          workspace_id: req.workspace_id,
+          asset: 'decisions',
+          amount: cost,
+          request_id: `decision:${id}:${randomUUID()}`,
+          reason: 'decision',
+          reference: `decision:${id}`,
+        })
+        .catch((err: unknown) => {
+          // No answer (billing or NATS away): the debit may have been made all the same.
+          if (err instanceof AppError && err.error === 'service_unavailable') unsecured();
+          throw err;
+        });
       const charged = { workspaceId: req.workspace_id, decisionId: id, entryId: debit.entry_id };
       const response = await this.refundingOnFailure(
         charged,
