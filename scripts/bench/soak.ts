@@ -15,7 +15,7 @@ type Result = Parameters<Parameters<typeof autocannon>[1]>[1];
 /**
  * `npm run bench -- --soak=<seconds>`: mixed traffic on the distributed platform (a process per
  * app) for that long, in one-minute rounds — location searches, decisions, property searches
- * and pages, and beside them a steady trickle of new buyers who sign up and send an inquiry
+ * and pages, and beside them a steady trickle of inquiries from buyers signed up through the API
  * (events through the outbox, JetStream and the notification consumers) — printing every
  * process's resident memory after each minute. Verdict: no process's RSS from minute 2 on rises
  * more than SOAK_TOLERANCE above its minute-2 reading (minute 1 is warm-up: JIT, pools, caches);
@@ -25,8 +25,8 @@ type Result = Parameters<Parameters<typeof autocannon>[1]>[1];
 const ROUND_S = 60;
 const SOAK_TOLERANCE = 0.1;
 const SOAK_LISTINGS = 5_000;
-/** One new buyer and inquiry every this many ms (sign-up hashes a password: kept to a trickle). */
-const INQUIRY_EVERY_MS = 2_000;
+/** One inquiry every this many ms: under BUYERS × 10 an hour over a five-minute soak. */
+const INQUIRY_EVERY_MS = 3_500;
 
 export interface SoakRound {
   minute: number;
@@ -51,15 +51,16 @@ export async function soak(seconds: number): Promise<void> {
     const places = await seedPublishedListings(platform.databaseUrl, SOAK_LISTINGS);
     const propertyIds = await propertyIdsOf(platform.baseUrl);
     const requests = mixedRequests(apiKey, propertyIds);
+    const buyers = await signUpBuyers(platform.baseUrl);
     const minutes = Math.max(1, Math.ceil(seconds / ROUND_S));
     process.stdout.write(
       `Soak: ${minutes} × ${ROUND_S} s of mixed traffic, ${connections} connections, ` +
         `${places > 0 ? `${SOAK_LISTINGS} listings added` : 'no published listing to copy'}, ` +
-        `a new buyer's inquiry every ${INQUIRY_EVERY_MS / 1000} s\n`,
+        `an inquiry every ${INQUIRY_EVERY_MS / 1000} s from ${buyers.length} buyers\n`,
     );
     const rounds: SoakRound[] = [];
     for (let minute = 1; minute <= minutes; minute++) {
-      const inquiries = startInquiries(platform.baseUrl, propertyIds);
+      const inquiries = startInquiries(platform.baseUrl, buyers, propertyIds, minute);
       const result = await load(platform.baseUrl, requests, connections, Math.min(ROUND_S, seconds));
       const sent = await inquiries.stop();
       const round = roundOf(minute, result, sent, readMemory(platform.memoryGroups()));
@@ -128,15 +129,55 @@ function load(baseUrl: string, requests: LoadRequest[], connections: number, dur
   });
 }
 
-/** New buyers, one after another, each signing up, logging in and asking about a listing. */
-function startInquiries(baseUrl: string, propertyIds: string[]) {
+/** One buyer per inquirer: the gateway takes 10 sign-ups an hour from one address, a buyer 10 inquiries. */
+const BUYERS = 10;
+
+interface Buyer {
+  email: string;
+  password: string;
+}
+
+/** The buyers who send the inquiries, signed up through the API once. */
+async function signUpBuyers(baseUrl: string): Promise<Buyer[]> {
+  const buyers: Buyer[] = [];
+  for (let i = 0; i < BUYERS; i++) {
+    const buyer = { email: `soak-${randomBytes(5).toString('hex')}@example.com`, password: 'soak-buyer-password-2025' };
+    const res = await post(baseUrl, '/v1/accounts', {
+      ...buyer,
+      name: 'نورة الحربي',
+      phone: '0551234567',
+      role: 'buyer',
+    });
+    if (res.ok) buyers.push(buyer);
+  }
+  return buyers;
+}
+
+/** Inquiries at a steady pace, each buyer in turn on the next listing, signed in afresh each round. */
+function startInquiries(baseUrl: string, buyers: Buyer[], propertyIds: string[], round: number) {
   const answered: Record<string, number> = {};
   let sent = 0;
   let stopping = false;
   const loop = (async () => {
-    while (!stopping && propertyIds.length > 0) {
+    const tokens = await Promise.all(buyers.map((buyer) => login(baseUrl, buyer)));
+    while (!stopping && buyers.length > 0 && propertyIds.length > 0) {
       const started = Date.now();
-      const status = await oneInquiry(baseUrl, propertyIds[sent % propertyIds.length]).catch(() => 'error');
+      const n = round * 1000 + sent;
+      const token = tokens[n % buyers.length];
+      const status = token
+        ? await post(
+            baseUrl,
+            '/v1/inquiries',
+            {
+              property_id: propertyIds[Math.floor(n / buyers.length) % propertyIds.length],
+              question: 'هل العقار متاح للمعاينة هذا الأسبوع؟',
+            },
+            token,
+          ).then(
+            (res) => String(res.status),
+            () => 'error',
+          )
+        : 'no token';
       sent++;
       answered[status] = (answered[status] ?? 0) + 1;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, INQUIRY_EVERY_MS - (Date.now() - started))));
@@ -151,32 +192,17 @@ function startInquiries(baseUrl: string, propertyIds: string[]) {
   };
 }
 
-async function oneInquiry(baseUrl: string, propertyId: string): Promise<string> {
-  const email = `soak-${randomBytes(5).toString('hex')}@example.com`;
-  const password = 'soak-buyer-password-2025';
-  const post = (route: string, body: unknown, token?: string) =>
-    fetch(`${baseUrl}${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-  const account = await post('/v1/accounts', {
-    email,
-    password,
-    name: 'نورة الحربي',
-    phone: '0551234567',
-    role: 'buyer',
+async function login(baseUrl: string, buyer: Buyer): Promise<string | undefined> {
+  const res = await post(baseUrl, '/v1/auth/login', buyer);
+  return res.ok ? ((await res.json()) as { access_token: string }).access_token : undefined;
+}
+
+function post(baseUrl: string, route: string, body: unknown, token?: string): Promise<Response> {
+  return fetch(`${baseUrl}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
   });
-  if (!account.ok) return `sign-up ${account.status}`;
-  const login = await post('/v1/auth/login', { email, password });
-  if (!login.ok) return `login ${login.status}`;
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const inquiry = await post(
-    '/v1/inquiries',
-    { property_id: propertyId, question: 'هل العقار متاح للمعاينة هذا الأسبوع؟' },
-    token,
-  );
-  return String(inquiry.status);
 }
 
 function roundOf(
