@@ -38,6 +38,9 @@ interface Outcome {
   endedAt: number;
 }
 
+/** Loads still running: a case that fails half-way must not leave its load on the next case. */
+const runningLoads = new Set<{ stop(): Promise<unknown> }>();
+
 /** Workers each sending one decision after another until stopped. */
 function startLoad(baseUrl: string, apiKey: string, workers = WORKERS) {
   const outcomes: Outcome[] = [];
@@ -47,14 +50,17 @@ function startLoad(baseUrl: string, apiKey: string, workers = WORKERS) {
   };
   const started = Date.now();
   const all = Promise.all(Array.from({ length: workers }, worker));
-  return {
+  const load = {
     outcomes,
     stop: async () => {
       running = false;
+      runningLoads.delete(load);
       await all;
       return { outcomes, seconds: (Date.now() - started) / 1000 };
     },
   };
+  runningLoads.add(load);
+  return load;
 }
 
 async function decide(baseUrl: string, apiKey: string, key: string): Promise<Outcome> {
@@ -148,6 +154,10 @@ describeDistributed('replicas under failure', () => {
     apiKey = await createApiKey(platform, workspaceId, owner.accountId);
     await topUp(platform.databaseUrl, workspaceId, 1_000_000);
   }, 240_000);
+
+  afterEach(async () => {
+    await Promise.all([...runningLoads].map((load) => load.stop()));
+  });
 
   afterAll(async () => {
     await checked?.close();
