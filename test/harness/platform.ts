@@ -39,12 +39,30 @@ export interface Platform {
    * distributed the gateway's internal port and each service's health port.
    */
   metricsUrls: Partial<Record<AppName | 'standalone', string>>;
+  /** Distributed only: another process of any app (a replica), started and ready. */
+  startReplica(app: AppName): Promise<Replica>;
+  /** Distributed only: the first process of an app: its probes' base URL and its pid. */
+  instance(app: AppName): { url: string; pid: number | undefined };
   /** Everything the platform wrote to its logs so far (distributed: every process). */
   logs(): string;
   close(): Promise<void>;
 }
 
+/** One more process of an app, beside the one startPlatform started. */
+export interface Replica {
+  app: AppName;
+  /** Its HTTP port's base URL (the gateway's API, a service's probes). */
+  url: string;
+  pid: number | undefined;
+  /** SIGTERM (graceful) or SIGKILL (a crash); resolves once the process has exited. */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** Starts it again on the same port; resolves once it is ready. */
+  start(): Promise<void>;
+}
+
 export interface PlatformOptions {
+  /** Distributed only: the NATS every app uses instead of the machine's (a test that restarts its own). */
+  natsUrl?: string;
   /** Extra environment for the apps (e.g. RPC_TIMEOUT_MS). */
   env?: Record<string, string>;
   /** Distributed only: extra environment for one app's process (e.g. its own NATS_URL). */
@@ -114,6 +132,10 @@ async function startStandalone(options: PlatformOptions): Promise<Omit<Platform,
     startApp: unsupported,
     startGatewayReplica: unsupported,
     metricsUrls: { standalone: `http://127.0.0.1:${metricsPort}/metrics` },
+    startReplica: unsupported,
+    instance: () => {
+      throw new Error('Processes are distributed mode only');
+    },
     logs: () => '',
     close: async () => {
       await app.close();
@@ -164,11 +186,33 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
   }
 
   async startGatewayReplica(): Promise<string> {
+    return (await this.startReplica('gateway')).url;
+  }
+
+  async startReplica(app: AppName): Promise<Replica> {
     const port = await freePort();
-    const child = this.spawnApp('gateway', port, await freePort());
-    this.replicas.push(child);
-    await waitUntilReady(`http://127.0.0.1:${port}${APP_RUNTIME.gateway.readinessPath}`, child, () => this.output);
-    return `http://127.0.0.1:${port}`;
+    const url = `http://127.0.0.1:${port}`;
+    // A gateway replica serves /metrics on its own internal port, kept across its restarts.
+    const metricsPort = app === 'gateway' ? await freePort() : 0;
+    let child: ChildProcess | undefined;
+    const replica: Replica = {
+      app,
+      url,
+      pid: undefined,
+      stop: (signal = 'SIGTERM') => (child ? stopChild(child, signal) : Promise.resolve()),
+      start: async () => {
+        child = this.spawnApp(app, port, metricsPort);
+        this.replicas.push(child);
+        replica.pid = child.pid;
+        await waitUntilReady(`${url}${APP_RUNTIME[app].readinessPath}`, child, () => this.output);
+      },
+    };
+    await replica.start();
+    return replica;
+  }
+
+  instance(app: AppName): { url: string; pid: number | undefined } {
+    return { url: `http://127.0.0.1:${this.ports[app]}`, pid: this.processes.get(app)?.pid };
   }
 
   private spawnApp(app: AppName, port: number, metricsPort = 0): ChildProcess {
@@ -190,10 +234,7 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
   async stopApp(app: AppName, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
     const child = this.processes.get(app);
     this.processes.delete(app);
-    if (!child || child.exitCode !== null) return;
-    const exited = once(child, 'exit');
-    child.kill(signal);
-    await exited;
+    if (child) await stopChild(child, signal);
   }
 
   logs(): string {
@@ -201,14 +242,7 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
   }
 
   async close(): Promise<void> {
-    await Promise.all(
-      this.replicas.map(async (child) => {
-        if (child.exitCode !== null) return;
-        const exited = once(child, 'exit');
-        child.kill('SIGTERM');
-        await exited;
-      }),
-    );
+    await Promise.all(this.replicas.map((child) => stopChild(child, 'SIGTERM')));
     await Promise.all([...this.processes.keys()].map((app) => this.stopApp(app)));
     await deleteNamespaceStreams(this.env.NATS_URL, this.env.EVENTS_NAMESPACE);
     await this.db.drop();
@@ -227,7 +261,7 @@ async function startDistributed(options: PlatformOptions): Promise<Omit<Platform
     ...TEST_ENV,
     ...options.env,
     DATABASE_URL: db.url,
-    NATS_URL: process.env.E2E_NATS_URL ?? 'nats://127.0.0.1:4222',
+    NATS_URL: options.natsUrl ?? process.env.E2E_NATS_URL ?? 'nats://127.0.0.1:4222',
     REDIS_URL: process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379',
     EVENTS_NAMESPACE: `e2e${randomBytes(4).toString('hex')}`,
   };
@@ -239,6 +273,13 @@ async function startDistributed(options: PlatformOptions): Promise<Omit<Platform
     throw err;
   }
   return platform;
+}
+
+async function stopChild(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill(signal);
+  await exited;
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {

@@ -18,6 +18,7 @@ import { LeadPlanConsumer } from './plans/lead-plan.consumer';
 import { PlansRepository } from './plans/plans.repository';
 import { PlansService } from './plans/plans.service';
 import { WelcomeGrantConsumer } from './welcome/welcome-grant.consumer';
+import { DecisionAbandonedConsumer } from './decision-refunds/decision-abandoned.consumer';
 import { RefundOwedConsumer } from './decision-refunds/refund-owed.consumer';
 
 /**
@@ -38,6 +39,7 @@ import { RefundOwedConsumer } from './decision-refunds/refund-owed.consumer';
     { provide: PaymentProvider, useClass: ManualPaymentProvider },
     WelcomeGrantConsumer,
     RefundOwedConsumer,
+    DecisionAbandonedConsumer,
     PlansRepository,
     PlansService,
     LeadPlanConsumer,

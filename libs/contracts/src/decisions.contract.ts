@@ -30,6 +30,18 @@ export const DECISIONS_LIST_PATTERN = 'rpc.decision.decisions.list.v1';
  */
 export const DECISION_REFUND_OWED = 'decision.refund.owed.v1';
 
+/**
+ * A decision request died with its process (SIGKILL, out of memory) after claiming its
+ * Idempotency-Key: its claim was abandoned, and billing refunds whatever debit it made
+ * (reference `decision:<decision_id>`), once. The client's retry with the key is charged anew.
+ */
+export const DECISION_ABANDONED = 'decision.decision.abandoned.v1';
+
+export interface DecisionAbandonedPayload {
+  workspace_id: string;
+  decision_id: string;
+}
+
 export interface RefundOwedPayload {
   workspace_id: string;
   decision_id: string;

@@ -8,7 +8,7 @@ import {
   LISTING_FLAG_CODES,
   LISTING_STATUSES,
 } from './catalogue.contract';
-import { DECISION_REFUND_OWED } from './decisions.contract';
+import { DECISION_ABANDONED, DECISION_REFUND_OWED } from './decisions.contract';
 import {
   CATALOGUE_PROJECT_CREATED,
   CATALOGUE_PROJECT_DELETED,
@@ -90,6 +90,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
     },
   }),
   RefundOwed: object({ workspace_id: uuid, decision_id: uuid, debit_entry_id: uuid }),
+  DecisionAbandoned: object({ workspace_id: uuid, decision_id: uuid }),
   ListingEvent: object(
     { listing_id: uuid, workspace_id: uuid, status: { enum: [...LISTING_STATUSES] }, occurred_at: timestamp },
     {
@@ -205,6 +206,11 @@ export const EVENT_CATALOG: readonly EventDescription[] = [
     subject: DECISION_REFUND_OWED,
     payload: 'RefundOwed',
     summary: 'A paid decision failed while billing was unreachable',
+  },
+  {
+    subject: DECISION_ABANDONED,
+    payload: 'DecisionAbandoned',
+    summary: 'A decision’s process died mid-request (its claim expired): billing refunds any debit made for it',
   },
   { subject: CATALOGUE_LISTING_SUBMITTED, payload: 'ListingEvent', summary: 'A listing went to moderation' },
   { subject: CATALOGUE_LISTING_PUBLISHED, payload: 'ListingEvent', summary: 'A moderator approved a listing' },

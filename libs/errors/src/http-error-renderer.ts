@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppError } from './app-error';
+import { databaseUnavailable } from './database-unavailable';
 import { toAppError } from './error-response';
 
 /** The Fastify reply surface the renderer needs; kept narrow so both Nest and raw Fastify hooks can call it. */
@@ -14,7 +15,7 @@ const logger = new Logger('HttpErrors');
 
 /** Renders any error in the contract's shape; an unknown error is logged with an id, never shown. */
 export function renderHttpError(exception: unknown, reply: ErrorReply): void {
-  const appError = toAppError(exception) ?? internalError(exception);
+  const appError = toAppError(exception) ?? databaseUnavailable(exception) ?? internalError(exception);
   const envelope = appError.toEnvelope();
   reply.status(appError.status).header('content-type', 'application/json; charset=utf-8');
   if (typeof envelope.retry_after === 'number') reply.header('retry-after', String(envelope.retry_after));

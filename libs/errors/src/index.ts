@@ -3,6 +3,7 @@ export * from './app-error';
 export * from './validation-errors';
 export * from './http-status-codes';
 export * from './error-response';
+export * from './database-unavailable';
 export * from './http-error-renderer';
 export * from './rpc-error-envelope';
 export * from './app-exception.filter';

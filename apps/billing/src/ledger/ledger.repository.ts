@@ -218,6 +218,14 @@ export class LedgerRepository {
     return rows[0] ?? null;
   }
 
+  /** The debits made for one thing (`decision:<id>`) in a workspace. */
+  async findDebitsByReference(workspaceId: string, reference: string): Promise<LedgerEntryRow[]> {
+    return this.dataSource.query<LedgerEntryRow[]>(
+      `SELECT * FROM "billing"."ledger_entries" WHERE workspace_id = $1 AND reference = $2 AND reason = 'debit'`,
+      [workspaceId, reference],
+    );
+  }
+
   async findReversal(entryId: string): Promise<LedgerEntryRow | null> {
     const rows = await this.dataSource.query<LedgerEntryRow[]>(
       `SELECT * FROM "billing"."ledger_entries" WHERE reverses_entry_id = $1`,

@@ -9,6 +9,7 @@ import { CreateDecisions1764200000000 } from './migrations/1764200000000-create-
 import { DecisionResponseText1764400000000 } from './migrations/1764400000000-decision-response-text';
 import { BenchmarkAreaPercentiles1765200000000 } from './migrations/1765200000000-benchmark-area-percentiles';
 import { CreateDecisionBatches1765300000000 } from './migrations/1765300000000-create-decision-batches';
+import { PendingDecisionsIndex1767000000000 } from './migrations/1767000000000-pending-decisions-index';
 
 export const decisionDatabase: ServiceDatabaseDefinition = {
   service: 'decision',
@@ -20,5 +21,6 @@ export const decisionDatabase: ServiceDatabaseDefinition = {
     DecisionResponseText1764400000000,
     BenchmarkAreaPercentiles1765200000000,
     CreateDecisionBatches1765300000000,
+    PendingDecisionsIndex1767000000000,
   ],
 };

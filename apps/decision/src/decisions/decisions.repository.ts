@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { DECISION_REFUND_OWED } from '@app/contracts';
-import type { DecisionResponse, RefundOwedPayload } from '@app/contracts';
+import { DECISION_ABANDONED, DECISION_REFUND_OWED } from '@app/contracts';
+import type { DecisionAbandonedPayload, DecisionResponse, RefundOwedPayload } from '@app/contracts';
 import { Outbox } from '@app/messaging';
 import { DECISION_DATABASE } from '../locations/locations.repository';
-
-/** A claim older than this belongs to a request that died: the next one with the key takes it over. */
-export const STALE_CLAIM_SECONDS = 120;
 
 export type KeyClaim =
   { claimed: true; id: string } | { claimed: false; requestHash: string; response: DecisionResponse | null };
@@ -28,15 +25,13 @@ export class DecisionsRepository {
       `WITH taken AS (
          INSERT INTO "decision"."decisions" (workspace_id, idempotency_key, request_hash, status)
          VALUES ($1, $2, $3, 'pending')
-         ON CONFLICT (workspace_id, idempotency_key) WHERE idempotency_key IS NOT NULL
-         DO UPDATE SET request_hash = EXCLUDED.request_hash, created_at = now()
-           WHERE "decisions".status = 'pending' AND "decisions".created_at < now() - make_interval(secs => $4)
+         ON CONFLICT (workspace_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
          RETURNING id)
        SELECT id, true AS claimed, $3 AS request_hash, NULL::text AS response FROM taken
        UNION ALL
        SELECT id, false, request_hash, response FROM "decision"."decisions"
        WHERE workspace_id = $1 AND idempotency_key = $2 AND NOT EXISTS (SELECT 1 FROM taken)`,
-      [workspaceId, key, requestHash, STALE_CLAIM_SECONDS],
+      [workspaceId, key, requestHash],
     );
     const row = rows[0];
     if (!row) return this.claim(workspaceId, key, requestHash); // the holder released it between the two reads
@@ -73,16 +68,44 @@ export class DecisionsRepository {
     await this.dataSource.transaction((tx) => this.outbox.add<RefundOwedPayload>(tx, DECISION_REFUND_OWED, payload));
   }
 
+  /**
+   * Claims pending longer than `staleSeconds` belong to requests whose process died: each is
+   * deleted (its key is free again, for a new id) and, in the same transaction, announced so
+   * billing refunds any debit made under its id. Replicas may sweep at once: a row goes once.
+   */
+  async abandonStaleClaims(staleSeconds: number): Promise<number> {
+    return this.dataSource.transaction(async (tx) => {
+      // TypeORM answers a DELETE with [rows, count].
+      const [rows] = await tx.query<[{ id: string; workspace_id: string }[], number]>(
+        `DELETE FROM "decision"."decisions" WHERE id IN (
+           SELECT id FROM "decision"."decisions"
+            WHERE status = 'pending' AND created_at < now() - make_interval(secs => $1)
+            LIMIT 500 FOR UPDATE SKIP LOCKED)
+         RETURNING id, workspace_id`,
+        [staleSeconds],
+      );
+      for (const row of rows)
+        await this.outbox.add<DecisionAbandonedPayload>(tx, DECISION_ABANDONED, {
+          workspace_id: row.workspace_id,
+          decision_id: row.id,
+        });
+      return rows.length;
+    });
+  }
+
   /** Gives a claim back when the request ends without an answer to keep (402 at the debit, AI outage). */
   async release(id: string): Promise<void> {
     await this.dataSource.query(`DELETE FROM "decision"."decisions" WHERE id = $1 AND status = 'pending'`, [id]);
   }
 
+  /** Stores the answer of a claim; a claim abandoned meanwhile (its debit refunded) fails the request. */
   async complete(id: string, response: DecisionResponse): Promise<void> {
-    await this.dataSource.query(`UPDATE "decision"."decisions" SET status = 'done', response = $2 WHERE id = $1`, [
-      id,
-      JSON.stringify(response),
-    ]);
+    // TypeORM answers an UPDATE with [rows, count].
+    const [rows] = await this.dataSource.query<[{ id: string }[], number]>(
+      `UPDATE "decision"."decisions" SET status = 'done', response = $2 WHERE id = $1 AND status = 'pending' RETURNING id`,
+      [id, JSON.stringify(response)],
+    );
+    if (rows.length === 0) throw new Error(`Decision claim ${id} was abandoned before its answer was stored`);
   }
 
   async insert(workspaceId: string, requestHash: string, response: DecisionResponse): Promise<void> {

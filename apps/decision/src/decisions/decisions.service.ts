@@ -65,26 +65,42 @@ export class DecisionsService {
       : undefined;
     if (claim && !claim.claimed) return replay(claim, hash);
     const id = claim?.id ?? randomUUID();
+    // False when a debit may stand unrefunded: billing did not answer the debit, or a refund
+    // could be neither made nor recorded (billing and this database both away).
+    let refundSecured = true;
+    const unsecured = () => (refundSecured = false);
     try {
       // A fresh debit id per attempt: a retry after a refunded failure is charged again, a replay never.
-      const debit = await this.billing.debit({
-        workspace_id: req.workspace_id,
-        asset: 'decisions',
-        amount: cost,
-        request_id: `decision:${id}:${randomUUID()}`,
-        reason: 'decision',
-        reference: `decision:${id}`,
-      });
+      const debit = await this.billing
+        .debit({
+          workspace_id: req.workspace_id,
+          asset: 'decisions',
+          amount: cost,
+          request_id: `decision:${id}:${randomUUID()}`,
+          reason: 'decision',
+          reference: `decision:${id}`,
+        })
+        .catch((err: unknown) => {
+          // No answer (billing or NATS away): the debit may have been made all the same.
+          if (err instanceof AppError && err.error === 'service_unavailable') unsecured();
+          throw err;
+        });
       const charged = { workspaceId: req.workspace_id, decisionId: id, entryId: debit.entry_id };
-      const response = await this.refundingOnFailure(charged, () =>
-        this.compute(id, body, location, cost, debit.balance),
+      const response = await this.refundingOnFailure(
+        charged,
+        () => this.compute(id, body, location, cost, debit.balance),
+        unsecured,
       );
-      await this.refundingOnFailure(charged, () =>
-        claim ? this.repository.complete(id, response) : this.repository.insert(req.workspace_id, hash, response),
+      await this.refundingOnFailure(
+        charged,
+        () =>
+          claim ? this.repository.complete(id, response) : this.repository.insert(req.workspace_id, hash, response),
+        unsecured,
       );
       return response;
     } catch (err) {
-      if (claim)
+      // A claim whose debit may still stand is kept: DecisionClaimsSweeper abandons it and billing refunds it.
+      if (claim && refundSecured)
         await this.repository
           .release(id)
           .catch((e: unknown) => this.logger.error(`Releasing claim ${id}: ${String(e)}`));
@@ -159,11 +175,13 @@ export class DecisionsService {
 
   /**
    * Runs `work`; if it throws, gives the debit back first (in this request), then rethrows.
-   * When billing cannot be reached for the refund, the refund is owed through the outbox.
+   * When billing cannot be reached for the refund, the refund is owed through the outbox; when
+   * that cannot be written either, `unsecured` is told and the error still answered.
    */
   private async refundingOnFailure<T>(
     debit: { workspaceId: string; decisionId: string; entryId: string },
     work: () => Promise<T>,
+    unsecured: () => void,
   ): Promise<T> {
     try {
       return await work();
@@ -177,6 +195,10 @@ export class DecisionsService {
             decision_id: debit.decisionId,
             debit_entry_id: debit.entryId,
           });
+        })
+        .catch((unrecorded: unknown) => {
+          this.logger.error(`Refund of debit ${debit.entryId} neither made nor recorded: ${String(unrecorded)}`);
+          unsecured();
         });
       throw err;
     }

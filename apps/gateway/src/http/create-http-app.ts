@@ -35,6 +35,9 @@ export interface HttpAppOptions {
 export async function createHttpApp(rootModule: Type, options: HttpAppOptions): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: options.bodyLimitBytes,
+    // On SIGTERM the listener closes and the requests already on an open connection are served,
+    // not answered with Fastify's own 503 (outside the error contract): a rolling restart loses none.
+    return503OnClosing: false,
     trustProxy: options.trustProxyHops > 0 ? options.trustProxyHops : false,
     // The caller's X-Request-Id when it is safe to echo and log, else a new uuid.
     genReqId: (request: IncomingMessage) => requestIdFrom(request.headers['x-request-id']),

@@ -89,7 +89,9 @@ export class DrainingNatsServer extends ServerNats {
     const connection = this.connectionIfOpen();
     if (connection) {
       // Ask the server to stop routing requests here (other replicas in the queue group take them).
-      for (const subscription of this.requestSubscriptions) subscription.unsubscribe();
+      // Drain, not unsubscribe: requests the server routed here before it saw the UNSUB are still
+      // on the wire, and unsubscribe would drop them (their callers would time out).
+      await Promise.allSettled(this.requestSubscriptions.map((subscription) => subscription.drain()));
       await Promise.allSettled([...this.inFlight]);
       await connection.drain();
     }
