@@ -175,7 +175,7 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
   }
 
   async startApp(app: AppName): Promise<void> {
-    if (app === 'gateway') this.gatewayMetricsPort = await freePort();
+    if (app === 'gateway') this.gatewayMetricsPort = await freePort(Object.values(this.ports));
     const child = this.spawnApp(app, this.ports[app], this.gatewayMetricsPort);
     this.processes.set(app, child);
     await waitUntilReady(
@@ -193,7 +193,7 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     // A gateway replica serves /metrics on its own internal port, kept across its restarts.
-    const metricsPort = app === 'gateway' ? await freePort() : 0;
+    const metricsPort = app === 'gateway' ? await freePort([...Object.values(this.ports), port]) : 0;
     let child: ChildProcess | undefined;
     const replica: Replica = {
       app,

@@ -38,11 +38,17 @@ export async function waitForHttp200(url: string, proc: RunningProcess, timeoutM
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${proc.output().slice(-3000)}`);
 }
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
+/**
+ * A port free now. The ports in `taken` were handed out earlier but are not bound yet (a
+ * platform's apps start after all their ports are chosen), so the OS may offer one again.
+ */
+export async function freePort(taken: readonly number[] = []): Promise<number> {
+  for (;;) {
+    const server = net.createServer().listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as net.AddressInfo;
+    server.close();
+    await once(server, 'close');
+    if (!taken.includes(port)) return port;
+  }
 }
