@@ -10,6 +10,19 @@ export interface AiProviderChoice {
   AI_BASE_URL?: string;
 }
 
+/** An OpenAI-compatible chat-completions endpoint, as the AI_* variables configure it. */
+export interface AiEndpointOptions {
+  /** Any OpenAI-compatible endpoint, up to the version: `https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`. */
+  baseURL: string;
+  /** Unset: no Authorization header (a local model server). */
+  apiKey?: string;
+  model: string;
+  /** The whole budget of one call, retries included. */
+  timeoutMs: number;
+  /** Retries of a connection error, timeout, 429 or 5xx, within timeoutMs. */
+  maxRetries: number;
+}
+
 /** `AI_PROVIDER` as set, else `openai` when an AI endpoint is configured, else `template`. */
 export function resolveAiProvider(env: AiProviderChoice): AiProviderName {
   return env.AI_PROVIDER ?? (env.AI_BASE_URL === undefined ? 'template' : 'openai');
@@ -66,3 +79,19 @@ export function withAiModelEnv<T extends EnvClass>(Base: T) {
   }
   return AiModelEnv;
 }
+
+/** The endpoint of a validated env that chose openai (so it has its URL and model). */
+export function aiEndpointOptions(
+  env: Pick<AiModelEnvValues, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL' | 'AI_TIMEOUT_MS' | 'AI_MAX_RETRIES'>,
+): AiEndpointOptions {
+  return {
+    baseURL: env.AI_BASE_URL!,
+    apiKey: env.AI_API_KEY,
+    model: env.AI_MODEL!,
+    timeoutMs: env.AI_TIMEOUT_MS,
+    maxRetries: env.AI_MAX_RETRIES,
+  };
+}
+
+/** The values withAiModelEnv adds. */
+export type AiModelEnvValues = InstanceType<ReturnType<typeof withAiModelEnv>>;

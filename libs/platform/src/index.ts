@@ -11,4 +11,3 @@ export * from './periodic-task';
 export * from './crypto/secret-box';
 export * from './startup-memory';
 export * from './metrics/metrics-endpoint';
-export * from './ai/openai-client';

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import OpenAI from 'openai';
 import type { DecisionReasoning } from '@app/contracts';
 import { AppError } from '@app/errors';
-import { describeEndpoint, openAiClient, redactApiKey, type OpenAiEndpointOptions } from '@app/platform';
+import { describeEndpoint, openAiClient, redactApiKey, type OpenAiEndpointOptions } from '@app/ai-client';
 import { reasoningFacts } from './reasoning-facts';
 import { checkReasoningOutput } from './reasoning-output';
 import { reasoningPrompt } from './reasoning-prompt';

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type OpenAI from 'openai';
-import { describeEndpoint, openAiClient, redactApiKey, type OpenAiEndpointOptions } from '@app/platform';
+import { describeEndpoint, openAiClient, redactApiKey, type OpenAiEndpointOptions } from '@app/ai-client';
 import type { Language } from '@app/contracts';
 import type { KnowledgeQuestion } from './knowledge-answerer';
 import type { AnswerPassage } from './knowledge-answer';
