@@ -19,6 +19,7 @@ import { mcpClient, mcpFactoryOf, principalOf } from '../harness/mcp-client';
 import { describeDistributed, describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
+import { eventually } from '../harness/eventually';
 
 const SITE = 'https://developer.example.com';
 
@@ -30,15 +31,6 @@ interface Created {
 interface SseEvent {
   event: string;
   data: unknown;
-}
-
-async function eventually<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** A real EventSource-like reader over HTTP: collects every event until closed. */

@@ -7,6 +7,7 @@ import type { DomainEvent, EventStream } from '@app/messaging';
 import { describeE2e } from '../harness/mode';
 import { startServiceApp } from '../harness/service-app';
 import type { ServiceApp } from '../harness/service-app';
+import { until } from '../harness/eventually';
 
 const SERVICE = 'probe';
 const SUBJECT = 'probe.parcel.shipped.v1';
@@ -36,13 +37,8 @@ class ParcelRecorder {
   }
 }
 
-async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** Events arrive within milliseconds here: checked often. */
+const POLL_MS = 25;
 
 describeE2e('events: outbox, relay, durable consumers', () => {
   let service: ServiceApp;
@@ -73,13 +69,17 @@ describeE2e('events: outbox, relay, durable consumers', () => {
   it('should deliver each committed event once and mark its outbox row published', async () => {
     const labels = ['a1', 'a2', 'a3', 'a4', 'a5'];
     await emit(labels.map((label) => ({ label })));
-    await eventually(() => count(labels) === 5);
-    await eventually(async () => {
-      const [{ pending }] = await dataSource.query<{ pending: string }[]>(
-        `SELECT count(*) AS pending FROM "${SERVICE}"."outbox" WHERE published_at IS NULL`,
-      );
-      return pending === '0';
-    });
+    await until(() => count(labels) === 5, 15_000, POLL_MS);
+    await until(
+      async () => {
+        const [{ pending }] = await dataSource.query<{ pending: string }[]>(
+          `SELECT count(*) AS pending FROM "${SERVICE}"."outbox" WHERE published_at IS NULL`,
+        );
+        return pending === '0';
+      },
+      15_000,
+      POLL_MS,
+    );
     expect(recorder.handled.filter((l) => labels.includes(l)).sort()).toEqual(labels);
   });
 
@@ -91,7 +91,7 @@ describeE2e('events: outbox, relay, durable consumers', () => {
       })
       .catch(() => undefined);
     await emit([{ label: 'after-ghost' }]);
-    await eventually(() => count(['after-ghost']) === 1);
+    await until(() => count(['after-ghost']) === 1, 15_000, POLL_MS);
     expect(recorder.handled).not.toContain('ghost');
   });
 
@@ -103,7 +103,7 @@ describeE2e('events: outbox, relay, durable consumers', () => {
     expect(count(labels)).toBe(0);
 
     await consumers.start(CONSUMER);
-    await eventually(() => count(labels) === labels.length);
+    await until(() => count(labels) === labels.length, 15_000, POLL_MS);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(recorder.handled.filter((l) => labels.includes(l)).sort()).toEqual(labels);
   });
@@ -118,25 +118,29 @@ describeE2e('events: outbox, relay, durable consumers', () => {
     };
     await stream.publish(event);
     await stream.publish(event);
-    await eventually(() => count(['twice']) === 1);
+    await until(() => count(['twice']) === 1, 15_000, POLL_MS);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(count(['twice'])).toBe(1);
   });
 
   it('should retry with backoff and handle once when a handler fails then succeeds', async () => {
     await emit([{ label: 'flaky', failures: 2 }]);
-    await eventually(() => count(['flaky']) === 1);
+    await until(() => count(['flaky']) === 1, 15_000, POLL_MS);
     expect(recorder.attempts.get('flaky')).toBe(3);
   });
 
   it('should keep a dead letter after the last attempt when a handler always fails', async () => {
     await emit([{ label: 'doomed', failures: -1 }]);
-    await eventually(async () => {
-      const rows = await dataSource.query<{ consumer: string }[]>(
-        `SELECT consumer FROM "${SERVICE}"."dead_letters" WHERE event->'payload'->>'label' = 'doomed'`,
-      );
-      return rows.length === 1;
-    });
+    await until(
+      async () => {
+        const rows = await dataSource.query<{ consumer: string }[]>(
+          `SELECT consumer FROM "${SERVICE}"."dead_letters" WHERE event->'payload'->>'label' = 'doomed'`,
+        );
+        return rows.length === 1;
+      },
+      15_000,
+      POLL_MS,
+    );
     const [letter] = await dataSource.query<{ consumer: string; attempts: number; error: string; subject: string }[]>(
       `SELECT consumer, attempts, error, subject FROM "${SERVICE}"."dead_letters" WHERE event->'payload'->>'label' = 'doomed'`,
     );

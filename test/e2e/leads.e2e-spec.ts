@@ -14,18 +14,10 @@ import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures
 import { describeDistributed, describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
+import { eventually } from '../harness/eventually';
 
 const BROKER_PHONE = '+966501112233';
 const QUESTION_AR = 'هل الشقة متاحة للمعاينة يوم الخميس؟ وهل السعر قابل للتفاوض؟';
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The next occurrence of a weekday (0 = Sunday) at least two days ahead, as YYYY-MM-DD. */
 function nextWeekday(weekday: number, after = new Date()): string {

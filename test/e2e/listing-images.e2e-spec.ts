@@ -9,6 +9,7 @@ import type { TestImageStore } from '../harness/image-store';
 import { describeE2e, e2eMode } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
+import { until } from '../harness/eventually';
 
 /** Small, so the 413 case needs no large upload. */
 const IMAGE_MAX_BYTES = 200_000;
@@ -56,15 +57,6 @@ const apartment = {
   bathrooms: 2,
   licence_number: '7200012345',
 };
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not met in time');
-}
 
 describeE2e('listing images', () => {
   let platform: Platform;
@@ -330,7 +322,7 @@ describeE2e('listing images', () => {
       const listing = await createDraft();
       const image = await uploaded(listing.id, await png(40, 30));
       await http().delete(`/v1/listings/${listing.id}`).set(bearer(agent.token)).expect(200);
-      await eventually(async () => !(await store.keys()).some((key) => key.startsWith(`listings/${listing.id}/`)));
+      await until(async () => !(await store.keys()).some((key) => key.startsWith(`listings/${listing.id}/`)), 10_000);
       await fetchImage(image.url).expect(404);
     });
   });

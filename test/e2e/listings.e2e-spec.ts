@@ -9,6 +9,7 @@ import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures
 import { describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
+import { until } from '../harness/eventually';
 
 const TITLE_AR = 'شقة فاخرة بإطلالة على برج المملكة — حي العليا';
 const DESCRIPTION_AR = 'ثلاث غرف نوم، مطبخ مجهز، قريبة من الخدمات.';
@@ -48,15 +49,6 @@ const apartment = (overrides: Record<string, unknown> = {}) => ({
   licence_number: '7200012345',
   ...overrides,
 });
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not met in time');
-}
 
 describeE2e('listings and moderation', () => {
   let platform: Platform;
@@ -290,7 +282,7 @@ describeE2e('listings and moderation', () => {
       });
       await as(agent.token).get(`/v1/listings/${draft.id}`).expect(404);
 
-      await eventually(async () => (await listingEvents(platform, draft.id)).every((e) => e.published_at !== null));
+      await until(async () => (await listingEvents(platform, draft.id)).every((e) => e.published_at !== null), 10_000);
       const events = await listingEvents(platform, draft.id);
       expect(events.map((e) => e.subject)).toEqual([
         'catalogue.listing.submitted.v1',

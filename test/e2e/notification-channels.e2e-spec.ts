@@ -9,6 +9,7 @@ import { createAccount, createMember } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
+import { eventually } from '../harness/eventually';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- web-push's own encryption library, untyped
 const ece = require('http_ece') as { decrypt(body: Buffer, params: Record<string, unknown>): Buffer };
@@ -39,15 +40,6 @@ async function startProvider(answer: (req: Received) => { status: number; body?:
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-async function eventually<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** What a browser holds for a push subscription: its P-256 key pair and auth secret. */

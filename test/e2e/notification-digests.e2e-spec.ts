@@ -13,6 +13,7 @@ import { startServiceApp } from '../harness/service-app';
 import type { ServiceApp } from '../harness/service-app';
 import { startSmtpSink } from '../harness/smtp-sink';
 import type { SmtpSink } from '../harness/smtp-sink';
+import { eventually } from '../harness/eventually';
 
 const MINUTE = 60_000;
 
@@ -27,14 +28,8 @@ class TestDirectory {
   }
 }
 
-async function eventually<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** How long a digest wait may take: longer than the harness's default, for the clocked consumer. */
+const DIGEST_WAIT_MS = 20_000;
 
 describeE2e('notifications: the widget-session digest on a controllable clock', () => {
   let service: ServiceApp;
@@ -111,12 +106,14 @@ describeE2e('notifications: the widget-session digest on a controllable clock', 
     await eventually(
       () => unread(ws.agent.account_id),
       (n) => n === 5,
+      DIGEST_WAIT_MS,
     );
     now = new Date(now.getTime() + 14 * MINUTE);
     await sessions(ws.id, 3);
     await eventually(
       () => openWindow(ws.id),
       (n) => n === 8,
+      DIGEST_WAIT_MS,
     );
     expect(await unread(ws.owner.account_id)).toBe(8);
     expect(smtp.to(ws.owner.email)).toEqual([]); // the window is still open
@@ -125,10 +122,12 @@ describeE2e('notifications: the widget-session digest on a controllable clock', 
     const [toOwner] = await eventually(
       () => smtp.to(ws.owner.email),
       (mail) => mail.length > 0,
+      DIGEST_WAIT_MS,
     );
     const [toAgent] = await eventually(
       () => smtp.to(ws.agent.email),
       (mail) => mail.length > 0,
+      DIGEST_WAIT_MS,
     );
     expect(toOwner).toMatchObject({ subject: '8 new chats on your website', language: 'en' });
     expect(toOwner.text).toContain('8 visitors started chats on your website widget in the last 15 minutes.');
@@ -140,12 +139,14 @@ describeE2e('notifications: the widget-session digest on a controllable clock', 
     await eventually(
       () => openWindow(ws.id),
       (n) => n === 1,
+      DIGEST_WAIT_MS,
     );
     expect(smtp.to(ws.owner.email)).toHaveLength(1);
     now = new Date(now.getTime() + 15 * MINUTE);
     const mail = await eventually(
       () => smtp.to(ws.owner.email),
       (received) => received.length === 2,
+      DIGEST_WAIT_MS,
     );
     expect(mail[1].subject).toBe('1 new chat on your website');
     const digests = await dataSource.query<{ count: number }[]>(
@@ -162,19 +163,23 @@ describeE2e('notifications: the widget-session digest on a controllable clock', 
     await eventually(
       () => openWindow(a.id),
       (n) => n === 6,
+      DIGEST_WAIT_MS,
     );
     await eventually(
       () => openWindow(b.id),
       (n) => n === 2,
+      DIGEST_WAIT_MS,
     );
     now = new Date(now.getTime() + 15 * MINUTE);
     const [toA] = await eventually(
       () => smtp.to(a.owner.email),
       (mail) => mail.length > 0,
+      DIGEST_WAIT_MS,
     );
     const [toB] = await eventually(
       () => smtp.to(b.owner.email),
       (mail) => mail.length > 0,
+      DIGEST_WAIT_MS,
     );
     expect(toA.subject).toBe('6 new chats on your website');
     expect(toB.subject).toBe('2 new chats on your website');

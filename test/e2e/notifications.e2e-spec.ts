@@ -12,21 +12,13 @@ import type { ReceivedMail, SmtpSink } from '../harness/smtp-sink';
 import { acceptTokenIn } from '../harness/invitation-mail';
 import { startTcpProxy } from '../harness/tcp-proxy';
 import type { TcpProxy } from '../harness/tcp-proxy';
+import { eventually } from '../harness/eventually';
 
 const NOTIFICATION_ENV = {
   NOTIFICATION_POLL_MS: '100',
   NOTIFICATION_MAX_ATTEMPTS: '2',
   NOTIFICATION_RETRY_BASE_MS: '50',
 };
-
-async function eventually<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function setLanguage(platform: Platform, accountId: string, language: 'en' | 'ar'): Promise<void> {
   await withClient(platform.databaseUrl, (client) =>

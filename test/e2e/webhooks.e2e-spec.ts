@@ -11,6 +11,7 @@ import { describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 import { freePort } from '../harness/processes';
+import { eventually } from '../harness/eventually';
 
 interface Received {
   headers: Record<string, string>;
@@ -49,15 +50,6 @@ function verifyDelivery(
   if (seen.has(headers['webhook-id'])) throw new Error('replayed delivery');
   seen.add(headers['webhook-id']);
   return event;
-}
-
-async function eventually<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describeE2e('webhooks: signed deliveries of workspace events', () => {

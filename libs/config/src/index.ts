@@ -1,3 +1,4 @@
 export * from './load-env';
 export * from './base-env';
 export * from './config.module';
+export * from './ai-model-env';

@@ -1,19 +1,15 @@
+import { foldLetterForms } from '@app/search-text';
+
 /**
  * Free-text matching for `q`: one normalisation applied to the listing's text (in SQL) and to
  * the words searched (here), so أ/إ/آ match ا, ة matches ه, ى matches ي, and diacritics,
  * tatweel and case are ignored, in Arabic as in English.
  */
-const ARABIC_FOLDS: [RegExp, string][] = [
-  [/[أإآٱ]/g, 'ا'],
-  [/ة/g, 'ه'],
-  [/ى/g, 'ي'],
-  [/[\u064B-\u0652\u0670\u0640]/g, ''], // tashkeel, superscript alef, tatweel
-];
+/** Tashkeel (to sukun), superscript alef and tatweel: the range the SQL column drops. */
+const MARKS = /[\u064B-\u0652\u0670\u0640]/g;
 
 export function normalizeSearchText(text: string): string {
-  let folded = text.toLowerCase();
-  for (const [pattern, replacement] of ARABIC_FOLDS) folded = folded.replace(pattern, replacement);
-  return folded.replace(/\s+/g, ' ').trim();
+  return foldLetterForms(text.toLowerCase()).replace(MARKS, '').replace(/\s+/g, ' ').trim();
 }
 
 /** The words of `q`, normalised; at most 8, so a query stays cheap. */

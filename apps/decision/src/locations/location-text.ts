@@ -7,6 +7,8 @@
  *   collapsed, q→k, ph→f…), so unseen spellings such as Jiddah/Jeddah or Hittin/Hiteen meet.
  */
 
+import { asciiDigits, foldHamzaSeats, foldLetterForms } from '@app/search-text';
+
 const TASHKEEL = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED]/g;
 const TATWEEL = /\u0640/g;
 const ARABIC_LETTER = /[\u0600-\u06FF]/;
@@ -14,23 +16,13 @@ const ARABIC_LETTER = /[\u0600-\u06FF]/;
 const LATIN_ARTICLES = new Set(['al', 'el', 'ar', 'as', 'at', 'ad', 'an', 'az', 'ash', 'adh', 'ath', 'az']);
 
 /** Arabic-Indic (٠–٩) and Eastern Arabic-Indic (۰–۹) digits as ASCII digits. */
-export function arabicIndicDigits(text: string): string {
-  return text
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
-}
+export const arabicIndicDigits = asciiDigits;
 
 /** Letter forms only: alef/hamza forms, ta marbuta, alef maqsura, tashkeel, tatweel, digits. */
 export function normalizeArabicLetters(text: string): string {
-  return arabicIndicDigits(text)
-    .replace(TASHKEEL, '')
-    .replace(TATWEEL, '')
-    .replace(/[أإآٱ]/g, 'ا')
-    .replace(/ؤ/g, 'و')
-    .replace(/ئ/g, 'ي')
-    .replace(/ء/g, '')
-    .replace(/ة/g, 'ه')
-    .replace(/ى/g, 'ي');
+  const marksOff = asciiDigits(text).replace(TASHKEEL, '').replace(TATWEEL, '');
+  // The lone hamza goes too: a name is written with or without it.
+  return foldLetterForms(foldHamzaSeats(marksOff)).replace(/ء/g, '');
 }
 
 /** Words of a name: markers ("حي", " Dist.") removed, lower case, punctuation as spaces. */

@@ -2,22 +2,13 @@ import { Logger } from '@nestjs/common';
 import OpenAI from 'openai';
 import type { DecisionReasoning } from '@app/contracts';
 import { AppError } from '@app/errors';
+import { describeEndpoint, openAiClient, redactApiKey, type OpenAiEndpointOptions } from '@app/ai-client';
 import { reasoningFacts } from './reasoning-facts';
 import { checkReasoningOutput } from './reasoning-output';
 import { reasoningPrompt } from './reasoning-prompt';
 import type { ReasoningInput, ReasoningProvider } from './reasoning.provider';
 
-export interface OpenAiReasoningOptions {
-  /** Any OpenAI-compatible endpoint, up to the version: `https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`. */
-  baseURL: string;
-  /** Unset: no Authorization header (a local model server). */
-  apiKey?: string;
-  model: string;
-  /** The whole budget of one explanation, retries included. */
-  timeoutMs: number;
-  /** Retries of a connection error, timeout, 429 or 5xx, within timeoutMs. */
-  maxRetries: number;
-}
+export type OpenAiReasoningOptions = OpenAiEndpointOptions;
 
 export const AI_UNAVAILABLE_MESSAGE = 'The AI reasoning service is unavailable; you were not charged.';
 
@@ -34,20 +25,7 @@ export class OpenAiReasoningProvider implements ReasoningProvider {
     private readonly options: OpenAiReasoningOptions,
     private readonly logger: Pick<Logger, 'warn'> = new Logger(OpenAiReasoningProvider.name),
   ) {
-    this.client = new OpenAI({
-      baseURL: options.baseURL,
-      // The SDK insists on a key; without one the header is removed below.
-      apiKey: options.apiKey ?? 'unused',
-      defaultHeaders: options.apiKey === undefined ? { Authorization: null } : undefined,
-      // Explicit, so the SDK's own OPENAI_* environment variables cannot change what is sent.
-      adminAPIKey: null,
-      organization: null,
-      project: null,
-      webhookSecret: null,
-      timeout: options.timeoutMs,
-      maxRetries: options.maxRetries,
-      logLevel: 'off',
-    });
+    this.client = openAiClient(options);
   }
 
   async explain(input: ReasoningInput): Promise<DecisionReasoning> {
@@ -73,9 +51,8 @@ export class OpenAiReasoningProvider implements ReasoningProvider {
   }
 
   private unavailable(reason: string): AppError {
-    const { apiKey, model, baseURL } = this.options;
-    const safe = apiKey ? reason.split(apiKey).join('[redacted]') : reason;
-    this.logger.warn(`AI reasoning failed (model ${model} at ${new URL(baseURL).host}): ${safe}`);
+    const safe = redactApiKey(reason, this.options.apiKey);
+    this.logger.warn(`AI reasoning failed (model ${describeEndpoint(this.options)}): ${safe}`);
     return new AppError('ai_unavailable', AI_UNAVAILABLE_MESSAGE);
   }
 }

@@ -1,5 +1,6 @@
 import { Logger, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
+import { aiEndpointOptions } from '@app/config';
 import { REASONING_PROVIDER } from './reasoning.provider';
 import type { ReasoningProvider } from './reasoning.provider';
 import { reasoningConfig, resolveAiProvider } from './reasoning.env';
@@ -13,13 +14,7 @@ import { TemplateReasoningProvider } from './template-reasoning.provider';
 export async function createReasoningProvider(env: ReasoningEnv): Promise<ReasoningProvider> {
   if (resolveAiProvider(env) === 'template') return new TemplateReasoningProvider();
   const { OpenAiReasoningProvider } = await import('./openai-reasoning.provider');
-  return new OpenAiReasoningProvider({
-    baseURL: env.AI_BASE_URL!,
-    apiKey: env.AI_API_KEY,
-    model: env.AI_MODEL!,
-    timeoutMs: env.AI_TIMEOUT_MS,
-    maxRetries: env.AI_MAX_RETRIES,
-  });
+  return new OpenAiReasoningProvider(aiEndpointOptions(env));
 }
 
 /** Decision reasoning: inject `@Inject(REASONING_PROVIDER) reasoning: ReasoningProvider`. */

@@ -1,3 +1,5 @@
+import { foldArabic } from '@app/search-text';
+
 /**
  * Whether a visitor's message asks for a person rather than an answer, in Arabic or English.
  * Arabic is compared after folding alef/hamza forms, taa marbuta, alef maqsura, diacritics and
@@ -22,16 +24,6 @@ const ARABIC_WORDS = [
   'اكلم شخص',
   'اكلم احد',
 ];
-
-export function foldArabic(text: string): string {
-  return text
-    .replace(/[\u064B-\u065F\u0670\u0640]/g, '') // diacritics, superscript alef, tatweel
-    .replace(/[أإآٱ]/g, 'ا')
-    .replace(/ة/g, 'ه')
-    .replace(/ى/g, 'ي')
-    .replace(/ؤ/g, 'و')
-    .replace(/ئ/g, 'ي');
-}
 
 export function asksForHuman(text: string): boolean {
   const english = text.toLowerCase();

@@ -1,18 +1,11 @@
 import { Logger } from '@nestjs/common';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { describeEndpoint, openAiClient, redactApiKey, type OpenAiEndpointOptions } from '@app/ai-client';
 import type { Language } from '@app/contracts';
 import type { KnowledgeQuestion } from './knowledge-answerer';
 import type { AnswerPassage } from './knowledge-answer';
 
-export interface KnowledgeModelOptions {
-  /** Any OpenAI-compatible endpoint, up to the version: `https://api.openai.com/v1`, `http://127.0.0.1:11434/v1`. */
-  baseURL: string;
-  /** Unset: no Authorization header (a local model server). */
-  apiKey?: string;
-  model: string;
-  timeoutMs: number;
-  maxRetries: number;
-}
+export type KnowledgeModelOptions = OpenAiEndpointOptions;
 
 /** What the model answers when the passages do not hold the answer. */
 export const MODEL_UNKNOWN = 'UNKNOWN';
@@ -58,22 +51,11 @@ export class KnowledgeModel {
     private readonly options: KnowledgeModelOptions,
     private readonly logger: Pick<Logger, 'warn'> = new Logger(KnowledgeModel.name),
   ) {
-    this.client = new OpenAI({
-      baseURL: options.baseURL,
-      apiKey: options.apiKey ?? 'unused',
-      defaultHeaders: options.apiKey === undefined ? { Authorization: null } : undefined,
-      adminAPIKey: null,
-      organization: null,
-      project: null,
-      webhookSecret: null,
-      timeout: options.timeoutMs,
-      maxRetries: options.maxRetries,
-      logLevel: 'off',
-    });
+    this.client = openAiClient(options);
   }
 
   get description(): string {
-    return `${this.options.model} at ${new URL(this.options.baseURL).host}`;
+    return describeEndpoint(this.options);
   }
 
   async answer(question: KnowledgeQuestion, passages: AnswerPassage[]): Promise<string | null> {
@@ -92,8 +74,7 @@ export class KnowledgeModel {
   }
 
   private failed(reason: string): Error {
-    const { apiKey } = this.options;
-    const safe = apiKey ? reason.split(apiKey).join('[redacted]') : reason;
+    const safe = redactApiKey(reason, this.options.apiKey);
     this.logger.warn(`Knowledge answer by the model failed (${this.description}): ${safe}; answering offline`);
     return new Error(safe);
   }

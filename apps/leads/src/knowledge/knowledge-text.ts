@@ -1,9 +1,11 @@
 import type { Language } from '@app/contracts';
+import { asciiDigits, foldArabic as foldSpelling, stripDiacritics } from '@app/search-text';
+
+export { asciiDigits };
 
 /**
- * Text rules of the knowledge base, pure: the Arabic folds (the same letter folds as the
- * catalogue's search-text.ts and the gazetteer's location-text.ts, which an app cannot import),
- * the words a question is searched by, passages, and sentences for extractive answers.
+ * Text rules of the knowledge base, pure: the Arabic folds (shared with the catalogue's and the
+ * gazetteer's search in @app/search-text), the words a question is searched by, passages, and sentences for extractive answers.
  *
  * The folds must match the SQL of the passages' generated `search_vector`
  * (migration Knowledge1766000000000): أ إ آ ٱ → ا, ة → ه, ى → ي, ؤ → و, ئ → ي, diacritics
@@ -13,7 +15,6 @@ import type { Language } from '@app/contracts';
 /** The question as retrieval takes it: Arabic lexemes as they stand, or English text for the english configuration. */
 export type SearchTerms = { language: 'ar'; terms: string[] } | { language: 'en'; text: string };
 
-const DIACRITICS = /[\u064B-\u065F\u0670\u0640]/g;
 const ARTICLE = /^(وال|بال|كال|فال|لل|ال)(?=[\p{L}\p{N}]{2,})/u;
 /** A glued conjunction or preposition (و ب ل ف ك) on a word of five letters or more: وحراسة ~ بحراسة ~ حراسة. */
 const PROCLITIC = /^[وبلفك](?=[\p{L}\p{N}]{4,})/u;
@@ -23,26 +24,12 @@ const LATIN_LETTERS = /[A-Za-z]/g;
 
 /** Diacritics and tatweel dropped, lower case: the form the article and clitics are read from. */
 function bare(text: string): string {
-  return text.toLowerCase().replace(DIACRITICS, '');
+  return stripDiacritics(text.toLowerCase());
 }
 
 /** Arabic letter forms folded (أ إ آ ٱ → ا, ة → ه, ى → ي, ؤ → و, ئ → ي), digits ASCII. */
 export function foldArabic(text: string): string {
-  return asciiDigits(
-    bare(text)
-      .replace(/[أإآٱ]/g, 'ا')
-      .replace(/ة/g, 'ه')
-      .replace(/ى/g, 'ي')
-      .replace(/ؤ/g, 'و')
-      .replace(/ئ/g, 'ي'),
-  );
-}
-
-/** Arabic-Indic (٠–٩) and Eastern Arabic-Indic (۰–۹) digits as ASCII ones. */
-export function asciiDigits(text: string): string {
-  return text
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+  return asciiDigits(foldSpelling(text.toLowerCase()));
 }
 
 /**

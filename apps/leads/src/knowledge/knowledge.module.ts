@@ -1,5 +1,6 @@
 import { Logger, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
+import { aiEndpointOptions } from '@app/config';
 import { leadsConfig, resolveKnowledgeAiProvider } from '../config/leads.env';
 import type { LeadsEnv } from '../config/leads.env';
 import { KNOWLEDGE_ANSWERER } from './knowledge-answerer';
@@ -14,13 +15,7 @@ import { ProjectFactsClient } from './project-facts.client';
 /** The model the configuration chooses, or null for offline (extractive) answers. */
 export function createKnowledgeModel(env: LeadsEnv): KnowledgeModel | null {
   if (resolveKnowledgeAiProvider(env) === 'template') return null;
-  return new KnowledgeModel({
-    baseURL: env.AI_BASE_URL!,
-    apiKey: env.AI_API_KEY,
-    model: env.AI_MODEL!,
-    timeoutMs: env.AI_TIMEOUT_MS,
-    maxRetries: env.AI_MAX_RETRIES,
-  });
+  return new KnowledgeModel(aiEndpointOptions(env));
 }
 
 /**
