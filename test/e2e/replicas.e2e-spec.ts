@@ -3,6 +3,7 @@ import { createApiKey, createMember } from '../harness/identity-fixtures';
 import { withClient } from '../harness/databases';
 import { startContractProxy } from '../harness/contract-proxy';
 import type { ContractProxy } from '../harness/contract-proxy';
+import { eventually } from '../harness/eventually';
 import { describeDistributed } from '../harness/mode';
 import { natsServerAvailable, startOwnNatsServer } from '../harness/nats-server';
 import type { OwnNatsServer } from '../harness/nats-server';
@@ -113,16 +114,8 @@ function countBy(values: string[]): Record<string, number> {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await pause(250);
-    value = await read();
-  }
-  return value;
-}
+/** Waits poll every 250 ms: each read here is a real request or a ledger query. */
+const POLL_MS = 250;
 
 describeDistributed('replicas under failure', () => {
   let nats: OwnNatsServer;
@@ -252,6 +245,7 @@ describeDistributed('replicas under failure', () => {
       () => decide(checked.url, apiKey, randomUUID()),
       (r) => r.status === 200,
       60_000,
+      POLL_MS,
     );
     keep([back]);
     expect(back.status).toBe(200);
@@ -280,6 +274,7 @@ describeDistributed('replicas under failure', () => {
       () => workspaceEvents(platform.databaseUrl),
       (e) => e.unpublished === 0 && e.created === e.handled,
       60_000,
+      POLL_MS,
     );
     expect(accounts.created).toBeGreaterThan(0);
     expect(events).toMatchObject({
@@ -315,12 +310,14 @@ describeDistributed('replicas under failure', () => {
       () => Promise.all(probes.map(ready)),
       (states) => states.every((s) => !s),
       30_000,
+      POLL_MS,
     );
     await withClient(adminUrl(), (client) => client.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`));
     const readyAgain = await eventually(
       () => Promise.all(probes.map(ready)),
       (states) => states.every(Boolean),
       60_000,
+      POLL_MS,
     );
     await pause(2_000);
     const run = await load.stop();
@@ -354,6 +351,7 @@ describeDistributed('replicas under failure', () => {
             () => decide(checked.url, apiKey, key),
             (r) => r.status !== 409,
             30_000,
+            POLL_MS,
           );
           statuses[retried.status] = (statuses[retried.status] ?? 0) + 1;
           keep([retried]);
@@ -375,6 +373,7 @@ describeDistributed('replicas under failure', () => {
       () => ledgerState(platform.databaseUrl, workspaceId),
       (s) => s.pending === 0,
       CLAIM_STALE_S * 1000 + 30_000,
+      POLL_MS,
     );
     process.stdout.write(
       `replicas: ledger ${JSON.stringify({ debits: state.debits, refunded: state.refunded, answered: answered.size, stored: state.done.length })}\n`,
