@@ -83,11 +83,15 @@ export class NatsLiveChannel implements LiveChannel {
     if (nc && !nc.isClosed()) await nc.drain();
   }
 
+  /** Once connected the client reconnects by itself; a first attempt that fails is not kept, so the next call retries. */
   private connect(): Promise<NatsConnection> {
     this.connection ??= connect({
       servers: this.natsUrl.split(','),
       name: this.connectionName,
       maxReconnectAttempts: -1,
+    }).catch((err: unknown) => {
+      this.connection = undefined;
+      throw err;
     });
     return this.connection;
   }
