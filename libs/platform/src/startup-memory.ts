@@ -9,18 +9,23 @@ const COLLECT_AFTER_MS = [1_000, 8_000];
  * short-lived strings, which grows V8's young generation to its 16 MB semi-spaces; an idle
  * process keeps those pages until V8's memory reducer runs, tens of seconds later. One full
  * collection shrinks the young generation again, but V8 shrinks it only while the allocation
- * rate is low and not zero; the `major-snapshot` collection (the one before a heap snapshot)
- * shrinks it when the process allocates nothing at all. A process still loading at the first
- * round (decision's gazetteer) gets a second one. About 15 MB per process, once.
+ * rate is low and not zero; the `last-resort` collection (the one V8 runs near its heap limit,
+ * reducing the footprint) shrinks it when the process allocates nothing at all. A process still
+ * loading at the first round (decision's gazetteer) gets a second one. About 15 MB per process,
+ * once. Not `major-snapshot`: on Node 24 (not 20) it also writes a heap snapshot, secrets
+ * included, to `heap.heapsnapshot` in the working directory.
  * (`--max-semi-space-size` would cap it for good and cost throughput: docs/performance.md.)
  */
 export function releaseStartupMemory(): void {
+  for (const ms of COLLECT_AFTER_MS) setTimeout(collectStartupGarbage, ms).unref();
+}
+
+/** One round: a full collection, then the footprint-reducing one. False when V8 gives no `gc`. */
+export function collectStartupGarbage(): boolean {
   setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as ((options?: { type: string }) => void) | undefined;
-  if (typeof gc !== 'function') return;
-  const collect = () => {
-    gc();
-    gc({ type: 'major-snapshot' });
-  };
-  for (const ms of COLLECT_AFTER_MS) setTimeout(collect, ms).unref();
+  const gc = runInNewContext('gc') as ((options?: { type: string; flavor?: string }) => void) | undefined;
+  if (typeof gc !== 'function') return false;
+  gc();
+  gc({ type: 'major', flavor: 'last-resort' });
+  return true;
 }
