@@ -87,18 +87,19 @@ describeDistributed('traces across the gateway, decision and billing', () => {
     expect(http).toMatchObject({ name: 'POST /v1/decisions', parentSpanId: undefined });
     expect(http.attributes).toMatchObject({ 'http.route': '/v1/decisions', 'http.response.status_code': 200 });
 
-    // The consumer is the last to finish: once its span is in, the trace is complete.
-    const consumer = await receiver.waitFor(
-      () =>
-        receiver
-          .trace(http.traceId)
-          .find(
-            (s) =>
-              s.kind === SPAN_KIND.consumer &&
-              s.attributes['messaging.consumer.group.name'] === 'notification-low-balance-notifications',
-          ),
-      'the low-balance notification consumer span in the trace',
-    );
+    // The consumer is the last to finish, but each process exports its own batches: the gateway's
+    // spans of the consumer's recipients look-up may arrive after the consumer's. Wait for both.
+    const isSql = (s: ReceivedSpan) =>
+      s.attributes['db.system'] === 'postgresql' || s.attributes['db.system.name'] === 'postgresql';
+    const consumer = await receiver.waitFor(() => {
+      const spans = receiver.trace(http.traceId);
+      const found = spans.find(
+        (s) =>
+          s.kind === SPAN_KIND.consumer &&
+          s.attributes['messaging.consumer.group.name'] === 'notification-low-balance-notifications',
+      );
+      return found && spans.some((s) => s.service === 'gateway' && isSql(s)) ? found : undefined;
+    }, 'the low-balance notification consumer span, and the SQL of its recipients look-up in the gateway');
     const trace = receiver.trace(http.traceId);
     const parentOf = (span: ReceivedSpan) => trace.find((s) => s.spanId === span.parentSpanId);
 
@@ -132,15 +133,14 @@ describeDistributed('traces across the gateway, decision and billing', () => {
     expect(parentOf(inBilling)).toBe(callBilling);
 
     // SQL: the debit's statement in billing, and decision's own writes, each under its service's span.
-    const sql = trace.filter(
-      (s) => s.attributes['db.system'] === 'postgresql' || s.attributes['db.system.name'] === 'postgresql',
-    );
+    const sql = trace.filter(isSql);
     const billingSql = sql.filter((s) => s.service === 'billing');
     expect(billingSql.length).toBeGreaterThan(0);
     for (const span of billingSql.filter((s) => ancestry(trace, s).includes(inBilling)))
       expect(span.kind).toBe(SPAN_KIND.client);
     expect(billingSql.some((s) => ancestry(trace, s).includes(inBilling))).toBe(true);
     expect(sql.some((s) => s.service === 'decision' && ancestry(trace, s).includes(inDecision))).toBe(true);
+    // The gateway answers the notification's recipients look-up (identity), still in this trace.
     expect(sql.some((s) => s.service === 'gateway' && ancestry(trace, s).includes(http))).toBe(true);
 
     // The event: published by billing's relay as a child of the request that wrote it, consumed as the publish's child.
