@@ -84,8 +84,8 @@ async function decisionsHandler(pool: Pool): Promise<Handler> {
 }
 
 /**
- * GET /v1/properties' SQL, the very statement the catalogue runs (searchQuery) and its image
- * lookup, on the platform's own tables. The bench's `city` words are mapped to ids by English
+ * GET /v1/properties' SQL, the very statement the catalogue runs (searchQuery, image keys
+ * included), on the platform's own tables. The bench's `city` words are mapped to ids by English
  * name (the route asks the gazetteer), and rows are returned as stored.
  */
 async function propertiesHandler(pool: Pool): Promise<Handler> {
@@ -101,14 +101,7 @@ async function propertiesHandler(pool: Pool): Promise<Handler> {
       const city_ids = city === undefined ? undefined : (cityIds.get(city.toLowerCase()) ?? []);
       const { sql, params } = searchQuery({ ...filters, city_ids });
       const rows = (await pool.query<{ id: string }>(sql, params)).rows;
-      const images = await pool.query(
-        `SELECT * FROM catalogue.listing_images WHERE listing_id = ANY($1::uuid[]) ORDER BY listing_id, position`,
-        [rows.map((row) => row.id)],
-      );
-      return {
-        status: 200,
-        json: { properties: rows, images: images.rows, count: rows.length, offset: filters.offset },
-      };
+      return { status: 200, json: { properties: rows, count: rows.length, offset: filters.offset } };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       return { status: err.status, json: err.toEnvelope() };

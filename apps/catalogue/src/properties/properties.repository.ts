@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { PropertySort, SearchPropertiesRequest } from '@app/contracts';
 import { CATALOGUE_DATABASE } from '../database/catalogue.database';
 import type { ListingRow } from '../listings/listings.repository';
+import type { PropertyItemRow } from './property.dto';
 import { SEARCHABLE_TEXT_SQL, likePattern, searchWords } from './search-text';
 
 const ORDER: Record<PropertySort, string> = {
@@ -17,9 +18,9 @@ const ORDER: Record<PropertySort, string> = {
 export class PropertiesRepository {
   constructor(@InjectDataSource(CATALOGUE_DATABASE) private readonly dataSource: DataSource) {}
 
-  search(request: SearchPropertiesRequest): Promise<ListingRow[]> {
+  search(request: SearchPropertiesRequest): Promise<PropertyItemRow[]> {
     const { sql, params } = searchQuery(request);
-    return this.dataSource.query<ListingRow[]>(sql, params);
+    return this.dataSource.query<PropertyItemRow[]>(sql, params);
   }
 
   async published(id: string): Promise<ListingRow | null> {
@@ -67,6 +68,40 @@ export class PropertiesRepository {
   }
 }
 
+/**
+ * What a search item shows, and nothing more: the descriptions and the stored search text are
+ * most of a row's bytes, and the driver parses every column it is sent.
+ */
+const ITEM_COLUMNS = [
+  'id',
+  'title_en',
+  'title_ar',
+  'property_type',
+  'price_sar',
+  'price',
+  'currency',
+  'area_sqm',
+  'bedrooms',
+  'bathrooms',
+  'city_en',
+  'city_ar',
+  'district_en',
+  'district_ar',
+  'ai_bullets_en',
+  'listed_at',
+  'updated_at',
+]
+  .map((column) => `l.${column}`)
+  .join(', ');
+
+/**
+ * Each item's image keys in display order, in the same statement: a subquery in the select
+ * list is run for the page's rows only, after the sort and the limit (see EXPLAIN in
+ * docs/catalogue.md), through the (listing_id, position) unique index.
+ */
+const IMAGE_KEYS = `ARRAY(SELECT i.display_key FROM catalogue.listing_images i
+                     WHERE i.listing_id = l.id ORDER BY i.position) AS image_keys`;
+
 /** GET /v1/properties' one statement (exported: `npm run bench` runs it bare beside the route). */
 export function searchQuery(request: SearchPropertiesRequest): { sql: string; params: unknown[] } {
   const where = [`l.status = 'published'`];
@@ -89,7 +124,7 @@ export function searchQuery(request: SearchPropertiesRequest): { sql: string; pa
   const limit = bind(request.limit);
   const offset = bind(request.offset);
   return {
-    sql: `SELECT l.* FROM catalogue.listings l WHERE ${where.join(' AND ')}
+    sql: `SELECT ${ITEM_COLUMNS}, ${IMAGE_KEYS} FROM catalogue.listings l WHERE ${where.join(' AND ')}
        ORDER BY ${ORDER[request.sort]} LIMIT ${limit} OFFSET ${offset}`,
     params,
   };

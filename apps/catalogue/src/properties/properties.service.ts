@@ -12,7 +12,7 @@ import { ImageUrls } from '../listings/image-urls';
 import { ListingsRepository } from '../listings/listings.repository';
 import { priceIntel } from './price-intel';
 import { PropertiesRepository } from './properties.repository';
-import { toPropertyDetail, toPropertyItems } from './property.dto';
+import { toPropertyDetail, toPropertyItem } from './property.dto';
 
 /** The public catalogue: published listings only, for anyone. */
 @Injectable()
@@ -28,8 +28,7 @@ export class PropertiesService {
     // A place the caller named but the gazetteer does not know matches nothing.
     const noPlace = request.city_ids?.length === 0 || request.district_ids?.length === 0;
     const rows = noPlace ? [] : await this.properties.search(request);
-    const images = await this.listings.images(rows.map((row) => row.id));
-    const properties = toPropertyItems(rows, images, (key) => this.urls.imageUrl(key));
+    const properties = rows.map((row) => toPropertyItem(row, row.image_keys, (key) => this.urls.imageUrl(key)));
     return { properties, count: properties.length, offset: request.offset };
   }
 

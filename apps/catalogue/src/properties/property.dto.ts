@@ -2,13 +2,35 @@ import type { PropertyDetail, PropertyItem } from '@app/contracts';
 import type { ListingImageRow, ListingRow } from '../listings/listings.repository';
 import { numberOrNull } from '../listings/listings.repository';
 
+/** The columns a search item is made from (the search selects only these), with its image keys in order. */
+export type PropertyItemRow = Pick<
+  ListingRow,
+  | 'id'
+  | 'title_en'
+  | 'title_ar'
+  | 'property_type'
+  | 'price_sar'
+  | 'price'
+  | 'currency'
+  | 'area_sqm'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'city_en'
+  | 'city_ar'
+  | 'district_en'
+  | 'district_ar'
+  | 'ai_bullets_en'
+  | 'listed_at'
+  | 'updated_at'
+> & { image_keys: string[] };
+
 /**
  * Pure mappers from a published listing's row to the public shapes (spec 2.4). A published
  * listing has passed submit's completeness check, so its titles, price, area and place are set.
  */
 export function toPropertyItem(
-  row: ListingRow,
-  images: ListingImageRow[],
+  row: Omit<PropertyItemRow, 'image_keys'>,
+  imageKeys: string[],
   imageUrl: (key: string) => string,
 ): PropertyItem {
   return {
@@ -26,7 +48,7 @@ export function toPropertyItem(
     city_ar: row.city_ar ?? '',
     district_en: row.district_en ?? '',
     district_ar: row.district_ar ?? '',
-    image_urls: [...images].sort((a, b) => a.position - b.position).map((image) => imageUrl(image.display_key)),
+    image_urls: imageKeys.map(imageUrl),
     ai_bullets_en: row.ai_bullets_en,
     listed_at: new Date(row.listed_at ?? row.updated_at).toISOString(),
   };
@@ -40,7 +62,12 @@ export function toPropertyItems(
 ): PropertyItem[] {
   const byListing = new Map<string, ListingImageRow[]>();
   for (const image of images) byListing.set(image.listing_id, [...(byListing.get(image.listing_id) ?? []), image]);
-  return rows.map((row) => toPropertyItem(row, byListing.get(row.id) ?? [], imageUrl));
+  return rows.map((row) => toPropertyItem(row, imageKeys(byListing.get(row.id) ?? []), imageUrl));
+}
+
+/** The display keys of a listing's images, in their order. */
+export function imageKeys(images: ListingImageRow[]): string[] {
+  return [...images].sort((a, b) => a.position - b.position).map((image) => image.display_key);
 }
 
 export function toPropertyDetail(
@@ -50,7 +77,7 @@ export function toPropertyDetail(
 ): PropertyDetail {
   return {
     object: 'property',
-    ...toPropertyItem(row, images, imageUrl),
+    ...toPropertyItem(row, imageKeys(images), imageUrl),
     description_en: row.description_en ?? '',
     description_ar: row.description_ar ?? '',
     ai_bullets_ar: row.ai_bullets_ar,

@@ -9,7 +9,7 @@ import { AppError } from '@app/errors';
 import { ImageUrls } from '../listings/image-urls';
 import { ListingsRepository } from '../listings/listings.repository';
 import { PropertiesRepository } from './properties.repository';
-import { toPropertyItem, toPropertyItems } from './property.dto';
+import { imageKeys, toPropertyItem, toPropertyItems } from './property.dto';
 
 /** A signed-in user's saved properties: published listings only, saved once. */
 @Injectable()
@@ -28,7 +28,7 @@ export class SavedPropertiesService {
     return {
       object: 'saved_property',
       saved_at: new Date(savedAt).toISOString(),
-      property: toPropertyItem(row, images, (key) => this.urls.imageUrl(key)),
+      property: toPropertyItem(row, imageKeys(images), (key) => this.urls.imageUrl(key)),
     };
   }
 
