@@ -14,6 +14,8 @@ import { addListingImage, createModerator } from '../harness/catalogue-fixtures'
 import { withClient } from '../harness/databases';
 import { createApiKey, createMember, createWorkspace } from '../harness/identity-fixtures';
 import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures';
+import { startTestImageStore } from '../harness/image-store';
+import type { TestImageStore } from '../harness/image-store';
 import { NamespacedNatsClient, RpcClient } from '@app/messaging';
 import type { RuntimeOptions } from '@app/messaging';
 import { describeE2e, e2eMode } from '../harness/mode';
@@ -70,9 +72,12 @@ describeE2e('developer projects and units', () => {
   let otherDeveloper: MemberFixture;
   let broker: MemberFixture;
   let moderator: AccountFixture;
+  /** Local disk standalone; a real S3-protocol server distributed (copies go through CopyObject). */
+  let store: TestImageStore;
 
   beforeAll(async () => {
-    platform = await startPlatform({ env: { DEMO_TRANSACTIONS: 'true' } });
+    store = await startTestImageStore();
+    platform = await startPlatform({ env: { DEMO_TRANSACTIONS: 'true', ...store.env } });
     const workspace = await createWorkspace(platform, { kind: 'developer' });
     developer = await createMember(platform, { workspaceId: workspace.id, role: 'owner' });
     developerAgent = await createMember(platform, { workspaceId: workspace.id, role: 'agent' });
@@ -87,6 +92,7 @@ describeE2e('developer projects and units', () => {
   afterAll(async () => {
     await natsClient?.close();
     await platform?.close();
+    await store?.close();
   });
 
   let natsClient: NamespacedNatsClient | undefined;
@@ -236,6 +242,38 @@ describeE2e('developer projects and units', () => {
       ]);
     });
   });
+
+  /** A project image of this size in one colour, uploaded; its record. */
+  const uploadProjectImage = async (
+    projectId: string,
+    width: number,
+    height: number,
+  ): Promise<{ id: string; url: string; thumbnail_url: string; width: number; height: number }> => {
+    const png = await sharp({ create: { width, height, channels: 3, background: { r: width % 256, g: 90, b: 40 } } })
+      .png()
+      .toBuffer();
+    const uploaded = await request(platform.baseUrl)
+      .post(`/v1/projects/${projectId}/images`)
+      .set('authorization', `Bearer ${developer.token}`)
+      .attach('file', png, 'view.png')
+      .expect(201);
+    return uploaded.body as { id: string; url: string; thumbnail_url: string; width: number; height: number };
+  };
+
+  /** The bytes an image URL answers with (200 expected). */
+  const imageBytes = async (url: string): Promise<Buffer> => {
+    const res = await request(platform.baseUrl)
+      .get(new URL(url).pathname)
+      .buffer(true)
+      .parse((stream, done) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200)
+      .expect('content-type', 'image/webp');
+    return res.body as Buffer;
+  };
 
   describe('images', () => {
     it('should take a project image through the listing pipeline (WebP, no metadata), serve it, and delete it', async () => {
@@ -402,6 +440,124 @@ describeE2e('developer projects and units', () => {
       });
       expect(await facts({ project_id: 'not-a-uuid' })).toMatchObject({ error: { error: 'project_not_found' } });
       expect(await facts({ project_id: project.id })).toMatchObject({ ok: { id: project.id } });
+    });
+  });
+
+  describe("a unit's listing starts with its project's images", () => {
+    it("should copy the project's images in order, serve them, and let the listing be submitted at once", async () => {
+      const project = await createProject(riyadhProject({ name_ar: 'أبراج الياسمين' }));
+      const first = await uploadProjectImage(project.id, 64, 48);
+      const second = await uploadProjectImage(project.id, 30, 60);
+      const unit = await createUnit(project.id, { unit_type: 'apartment', area_sqm: 110, price: 980_000, bedrooms: 2 });
+
+      const listing = (await as(developer.token).post(`/v1/projects/${project.id}/units/${unit.id}/listing`).expect(201))
+        .body as ListingResponse;
+      expect(listing.title_ar).toContain('أبراج الياسمين');
+      expect(listing.images.map((image) => [image.position, image.width, image.height])).toEqual([
+        [0, 64, 48],
+        [1, 30, 60],
+      ]);
+      expect(listing.image_urls).toEqual(listing.images.map((image) => image.url));
+      // The listing's own files, under its own id: not the project's URLs.
+      for (const image of listing.images) {
+        expect(image.url).toContain(`/v1/images/listings/${listing.id}/${image.id}.webp`);
+        expect([first.id, second.id]).not.toContain(image.id);
+      }
+      expect(await imageBytes(listing.images[0].url)).toEqual(await imageBytes(first.url));
+      expect(await imageBytes(listing.images[1].url)).toEqual(await imageBytes(second.url));
+      expect(await imageBytes(listing.images[1].thumbnail_url)).toEqual(await imageBytes(second.thumbnail_url));
+      expect(await store.keys()).toEqual(
+        expect.arrayContaining(
+          listing.images.flatMap((image) => [
+            `listings/${listing.id}/${image.id}.webp`,
+            `listings/${listing.id}/${image.id}-thumb.webp`,
+          ]),
+        ),
+      );
+      const read = (await as(developer.token).get(`/v1/listings/${listing.id}`).expect(200)).body as ListingResponse;
+      expect(read.image_urls).toEqual(listing.image_urls);
+
+      const submitted = await as(developer.token).post(`/v1/listings/${listing.id}/submit`).expect(200);
+      expect(submitted.body).toMatchObject({ status: 'pending' });
+    });
+
+    it("should keep the project's images when the listing deletes one, and the listing's when the project deletes one", async () => {
+      const project = await createProject();
+      const first = await uploadProjectImage(project.id, 64, 48);
+      const second = await uploadProjectImage(project.id, 30, 60);
+      const unit = await createUnit(project.id, { unit_type: 'villa', area_sqm: 320, price: 3_100_000, bedrooms: 5 });
+      const listing = (await as(developer.token).post(`/v1/projects/${project.id}/units/${unit.id}/listing`).expect(201))
+        .body as ListingResponse;
+      const [copyOfFirst, copyOfSecond] = listing.images;
+
+      await as(developer.token).delete(`/v1/listings/${listing.id}/images/${copyOfFirst.id}`).expect(200);
+      await request(platform.baseUrl).get(new URL(copyOfFirst.url).pathname).expect(404);
+      const projectAfter = (await as(developer.token).get(`/v1/projects/${project.id}`).expect(200))
+        .body as ProjectResponse;
+      expect(projectAfter.image_urls).toEqual([first.url, second.url]);
+      await imageBytes(first.url);
+      await imageBytes(first.thumbnail_url);
+
+      await as(developer.token).delete(`/v1/projects/${project.id}/images/${second.id}`).expect(200);
+      await request(platform.baseUrl).get(new URL(second.url).pathname).expect(404);
+      const listingAfter = (await as(developer.token).get(`/v1/listings/${listing.id}`).expect(200))
+        .body as ListingResponse;
+      expect(listingAfter.image_urls).toEqual([copyOfSecond.url]);
+      expect(listingAfter.images[0]).toMatchObject({ id: copyOfSecond.id, position: 0, width: 30, height: 60 });
+      await imageBytes(copyOfSecond.url);
+      await imageBytes(copyOfSecond.thumbnail_url);
+    });
+
+    it('should give a listing without images for a project without images, which submit refuses naming images', async () => {
+      const project = await createProject(dubaiProject());
+      const unit = await createUnit(project.id, { unit_type: 'apartment', area_sqm: 95, price: 1_700_000, bedrooms: 1 });
+      const listing = (await as(developer.token).post(`/v1/projects/${project.id}/units/${unit.id}/listing`).expect(201))
+        .body as ListingResponse;
+      expect(listing.images).toEqual([]);
+      expect(listing.image_urls).toEqual([]);
+      expect((await store.keys()).filter((key) => key.startsWith(`listings/${listing.id}/`))).toEqual([]);
+      const incomplete = await as(developer.token).post(`/v1/listings/${listing.id}/submit`).expect(422);
+      expect(incomplete.body).toMatchObject({ error: 'listing_incomplete', missing: ['images'] });
+    });
+
+    it('should answer 503 and leave no listing and no copied file when a project file cannot be copied', async () => {
+      const project = await createProject();
+      await uploadProjectImage(project.id, 64, 48);
+      const second = await uploadProjectImage(project.id, 30, 60);
+      const unit = await createUnit(project.id, { unit_type: 'apartment', area_sqm: 90, price: 800_000, bedrooms: 2 });
+      await store.remove(`projects/${project.id}/${second.id}-thumb.webp`);
+      const before = await store.keys();
+
+      const failed = await as(developer.token).post(`/v1/projects/${project.id}/units/${unit.id}/listing`).expect(503);
+      expect(failed.body).toMatchObject({ error: 'service_unavailable' });
+      expect(await store.keys()).toEqual(before);
+      const units = (await as(developer.token).get(`/v1/projects/${project.id}/units`).expect(200))
+        .body as UnitsPageResponse;
+      expect(units.data.find((u) => u.id === unit.id)?.listing_id).toBeNull();
+      const listed = await withClient(platform.databaseUrl, (client) =>
+        client.query(`SELECT id FROM catalogue.listings WHERE unit_id = $1`, [unit.id]),
+      );
+      expect(listed.rows).toEqual([]);
+
+      // With the broken image gone from the project, the unit is listed with the other one.
+      await as(developer.token).delete(`/v1/projects/${project.id}/images/${second.id}`).expect(200);
+      const listing = (await as(developer.token).post(`/v1/projects/${project.id}/units/${unit.id}/listing`).expect(201))
+        .body as ListingResponse;
+      expect(listing.images.map((image) => [image.position, image.width])).toEqual([[0, 64]]);
+    });
+
+    it('should copy nothing and create nothing when the unit cannot be listed (sold, or listed already)', async () => {
+      const project = await createProject();
+      await uploadProjectImage(project.id, 64, 48);
+      const unit = await createUnit(project.id, { unit_type: 'apartment', area_sqm: 80, price: 700_000, bedrooms: 1 });
+      await as(developer.token).post(`/v1/projects/${project.id}/units/${unit.id}/listing`).expect(201);
+      const before = await store.keys();
+      const twice = await as(developer.token).post(`/v1/projects/${project.id}/units/${unit.id}/listing`).expect(409);
+      expect(twice.body).toMatchObject({ error: 'conflict' });
+      const sold = await createUnit(project.id, { unit_type: 'apartment', area_sqm: 80, price: 700_000, status: 'sold' });
+      const refused = await as(developer.token).post(`/v1/projects/${project.id}/units/${sold.id}/listing`).expect(409);
+      expect(refused.body).toMatchObject({ error: 'invalid_state', state: 'sold' });
+      expect(await store.keys()).toEqual(before);
     });
   });
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { e2eMode } from './mode';
 
@@ -11,6 +11,8 @@ export interface TestImageStore {
   env: Record<string, string>;
   /** Every stored key, sorted. */
   keys(): Promise<string[]>;
+  /** Takes a stored file away behind the platform's back (a store that lost an object). */
+  remove(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function startTestImageStore(): Promise<TestImageStore> {
     return {
       env: { DATA_DIR: folder },
       keys: () => Promise.resolve(filesUnder(path.join(folder, 'images'))),
+      remove: (key) => Promise.resolve(fs.rmSync(path.join(folder, 'images', key))),
       close: () => Promise.resolve(removeFolder()),
     };
   }
@@ -54,6 +57,9 @@ export async function startTestImageStore(): Promise<TestImageStore> {
     keys: async () => {
       const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
       return (listed.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])).sort();
+    },
+    remove: async (key) => {
+      await client.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: key }));
     },
     close: async () => {
       client.destroy();

@@ -1,5 +1,8 @@
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
   IsDefined,
   IsIn,
   IsInt,
@@ -78,6 +81,7 @@ export const CATALOGUE_UNITS_CREATE_PATTERN = 'rpc.catalogue.units.create.v1';
 export const CATALOGUE_UNITS_UPDATE_PATTERN = 'rpc.catalogue.units.update.v1';
 export const CATALOGUE_UNITS_DELETE_PATTERN = 'rpc.catalogue.units.delete.v1';
 export const CATALOGUE_UNITS_PUBLISH_PATTERN = 'rpc.catalogue.units.publish.v1';
+export const CATALOGUE_UNITS_PUBLISH_CHECK_PATTERN = 'rpc.catalogue.units.publish.check.v1';
 export const CATALOGUE_PROJECT_IMAGES_CHECK_PATTERN = 'rpc.catalogue.projects.images.check.v1';
 export const CATALOGUE_PROJECT_IMAGES_ADD_PATTERN = 'rpc.catalogue.projects.images.add.v1';
 export const CATALOGUE_PROJECT_IMAGES_DELETE_PATTERN = 'rpc.catalogue.projects.images.delete.v1';
@@ -408,6 +412,45 @@ export class UnitRefRequest {
   @IsOptional()
   @IsUUID()
   created_by?: string;
+}
+
+/**
+ * Publish a unit with copies of its project's images: the gateway has copied the files of
+ * `project_image_ids[i]` to `listingImageKeys(listing_id, image_ids[i])` and the listing is
+ * created under `listing_id`, its images recorded in that order, in one transaction.
+ */
+export class PublishUnitRequest extends UnitRefRequest {
+  @IsOptional()
+  @IsUUID()
+  listing_id?: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_PROJECT_IMAGES)
+  @ArrayUnique()
+  @IsUUID('all', { each: true })
+  project_image_ids?: string[];
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_PROJECT_IMAGES)
+  @ArrayUnique()
+  @IsUUID('all', { each: true })
+  image_ids?: string[];
+}
+
+/** A project image a unit's listing starts with: the files to copy. */
+export interface UnitListingImageSource {
+  id: string;
+  display_key: string;
+  thumb_key: string;
+}
+
+/** The unit may be published now; its listing starts with these project images, in order. */
+export interface UnitListingPlanResponse {
+  project_id: string;
+  unit_id: string;
+  images: UnitListingImageSource[];
 }
 
 export class ListUnitsRequest {

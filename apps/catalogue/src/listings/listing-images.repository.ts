@@ -27,6 +27,37 @@ export class ListingImagesRepository {
     return rows[0];
   }
 
+  /**
+   * A new listing's images as copies of its project's: `copies[i]` has its files at `keys[i]`.
+   * Sizes come from the project's rows; positions 0..n-1 in the order given, over the project
+   * images still there (the project is locked by the caller, so none goes meanwhile).
+   */
+  async copyFromProject(
+    tx: EntityManager,
+    listingId: string,
+    projectId: string,
+    copies: { project_image_id: string; image_id: string; display_key: string; thumb_key: string }[],
+  ): Promise<ListingImageRow[]> {
+    if (copies.length === 0) return [];
+    return tx.query<ListingImageRow[]>(
+      `INSERT INTO catalogue.listing_images (id, listing_id, position, display_key, thumb_key, width, height, bytes)
+       SELECT copy.id, $1, row_number() OVER (ORDER BY copy.n) - 1, copy.display_key, copy.thumb_key,
+              source.width, source.height, source.bytes
+         FROM unnest($3::uuid[], $4::uuid[], $5::text[], $6::text[])
+                WITH ORDINALITY AS copy(source_id, id, display_key, thumb_key, n)
+         JOIN catalogue.project_images AS source ON source.id = copy.source_id AND source.project_id = $2
+       RETURNING *`,
+      [
+        listingId,
+        projectId,
+        copies.map((copy) => copy.project_image_id),
+        copies.map((copy) => copy.image_id),
+        copies.map((copy) => copy.display_key),
+        copies.map((copy) => copy.thumb_key),
+      ],
+    );
+  }
+
   /** Positions 0..n-1 in the order given (the position constraint is checked at commit, so swaps pass). */
   async reorder(tx: EntityManager, listingId: string, imageIds: string[]): Promise<void> {
     await tx.query(

@@ -24,6 +24,6 @@ import { ListingsService } from './listings.service';
     DecisionClient,
     ImageUrls,
   ],
-  exports: [ListingsService, ListingsRepository, ImageUrls],
+  exports: [ListingsService, ListingsRepository, ListingImagesRepository, ImageUrls],
 })
 export class ListingsModule {}

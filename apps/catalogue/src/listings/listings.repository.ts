@@ -67,8 +67,9 @@ export class ListingsRepository {
     return this.dataSource.transaction(work);
   }
 
-  async insert(workspaceId: string, values: ListingWrite, tx?: EntityManager): Promise<ListingRow> {
-    const columns = writableEntries(values);
+  /** `id`: one chosen beforehand (a unit's listing, whose image files are copied under it first); else generated. */
+  async insert(workspaceId: string, values: ListingWrite, tx?: EntityManager, id?: string): Promise<ListingRow> {
+    const columns: [string, unknown][] = [...(id ? [['id', id] as [string, unknown]] : []), ...writableEntries(values)];
     const names = ['workspace_id', ...columns.map(([name]) => name)];
     const params = [workspaceId, ...columns.map(([name, value]) => toParam(name, value))];
     const rows = await translateExternalRef(() =>

@@ -59,6 +59,7 @@ export class ListingsService {
     request: CreateListingRequest,
     places: PlaceResolver = this.placeResolver(),
     tx?: EntityManager,
+    id?: string,
   ): Promise<ListingRow> {
     assertRoomsFitType(request.property_type, request.bedrooms ?? null, request.bathrooms ?? null);
     const place = await places(request);
@@ -75,6 +76,7 @@ export class ListingsService {
         ...(place ? placeColumns(place) : {}),
       },
       tx,
+      id,
     );
   }
 

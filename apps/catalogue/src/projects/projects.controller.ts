@@ -15,6 +15,7 @@ import {
   CATALOGUE_UNITS_CREATE_PATTERN,
   CATALOGUE_UNITS_DELETE_PATTERN,
   CATALOGUE_UNITS_LIST_PATTERN,
+  CATALOGUE_UNITS_PUBLISH_CHECK_PATTERN,
   CATALOGUE_UNITS_PUBLISH_PATTERN,
   CATALOGUE_UNITS_UPDATE_PATTERN,
   CreateProjectRequest,
@@ -25,6 +26,7 @@ import {
   ProjectImagesRequest,
   ProjectRefRequest,
   PublicProjectRequest,
+  PublishUnitRequest,
   UnitRefRequest,
   UpdateProjectRequest,
   UpdateUnitRequest,
@@ -41,6 +43,7 @@ import type {
   ProjectsPageResponse,
   PublicProjectResponse,
   UnitDeletedResponse,
+  UnitListingPlanResponse,
   UnitResponse,
   UnitsPageResponse,
 } from '@app/contracts';
@@ -127,8 +130,13 @@ export class ProjectsController {
     return this.units.delete(request);
   }
 
+  @MessagePattern(CATALOGUE_UNITS_PUBLISH_CHECK_PATTERN)
+  checkPublishUnit(@MessageData() request: UnitRefRequest): Promise<UnitListingPlanResponse> {
+    return this.units.checkPublish(request);
+  }
+
   @MessagePattern(CATALOGUE_UNITS_PUBLISH_PATTERN)
-  publishUnit(@MessageData() request: UnitRefRequest): Promise<ListingResponse> {
+  publishUnit(@MessageData() request: PublishUnitRequest): Promise<ListingResponse> {
     return this.units.publish(request);
   }
 }

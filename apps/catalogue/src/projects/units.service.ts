@@ -1,13 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { CATALOGUE_LISTING_UPDATED, CATALOGUE_UNIT_UPDATED, priceInSar } from '@app/contracts';
+import {
+  CATALOGUE_LISTING_UPDATED,
+  CATALOGUE_UNIT_UPDATED,
+  MAX_LISTING_IMAGES,
+  listingImageKeys,
+  priceInSar,
+} from '@app/contracts';
 import type {
   CreateUnitRequest,
   ListUnitsRequest,
   ListingResponse,
   ProjectUnitStatus,
+  PublishUnitRequest,
   UnitDeletedResponse,
   UnitEventPayload,
+  UnitListingPlanResponse,
   UnitRefRequest,
   UnitResponse,
   UnitsPageResponse,
@@ -15,6 +23,7 @@ import type {
 } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { Outbox } from '@app/messaging';
+import { ListingImagesRepository } from '../listings/listing-images.repository';
 import { ListingsRepository } from '../listings/listings.repository';
 import { ListingsService } from '../listings/listings.service';
 import { listingTextOf, toUnitResponse } from './project.dto';
@@ -38,6 +47,7 @@ export class UnitsService {
     private readonly projects: ProjectsRepository,
     private readonly projectsService: ProjectsService,
     private readonly listings: ListingsRepository,
+    private readonly listingImages: ListingImagesRepository,
     private readonly listingsService: ListingsService,
     private readonly outbox: Outbox,
   ) {}
@@ -124,20 +134,32 @@ export class UnitsService {
   }
 
   /**
+   * May the unit be published now (404, 409 as publish answers)? If so, the project images its
+   * listing starts with, in the project's order, up to a listing's limit: the gateway copies
+   * their files before publishing, so nothing is copied for a unit that cannot be listed.
+   */
+  async checkPublish(request: UnitRefRequest): Promise<UnitListingPlanResponse> {
+    const { project, unit } = await this.projects.transaction(async (tx) => this.publishable(tx, request));
+    const images = (await this.projects.images([project.id])).slice(0, MAX_LISTING_IMAGES);
+    return {
+      project_id: project.id,
+      unit_id: unit.id,
+      images: images.map((image) => ({ id: image.id, display_key: image.display_key, thumb_key: image.thumb_key })),
+    };
+  }
+
+  /**
    * A draft listing made from the unit and its project (titles and descriptions in both
    * languages, place, price, area, bedrooms), linked to both; it is then submitted and
    * moderated as any listing. One listing per unit (409 conflict); a sold unit has none.
+   * With `listing_id` and `image_ids`, it is created under that id with the copies of the
+   * project images the gateway made (all in this one transaction: the listing and all its
+   * images, or nothing).
    */
-  async publish(request: UnitRefRequest): Promise<ListingResponse> {
+  async publish(request: PublishUnitRequest): Promise<ListingResponse> {
+    const copies = imageCopiesOf(request);
     const listing = await this.projects.transaction(async (tx) => {
-      const project = await this.projectsService.mustFind(request.workspace_id, request.project_id, tx, true);
-      const unit = await this.mustFindUnit(tx, project.id, request.id);
-      if (unit.status === 'sold') {
-        throw new AppError('invalid_state', 'A sold unit is not listed.', { state: 'sold' });
-      }
-      if (unit.listing_id) {
-        throw new AppError('conflict', `This unit already has a listing (${unit.listing_id}).`, { field: 'unit_id' });
-      }
+      const { project, unit } = await this.publishable(tx, request);
       const created = await this.listingsService.createRow(
         {
           workspace_id: request.workspace_id,
@@ -151,12 +173,32 @@ export class UnitsService {
         },
         () => Promise.resolve(placeOf(project)),
         tx,
+        request.listing_id,
       );
       const linked = await this.listings.update(tx, created.id, { project_id: project.id, unit_id: unit.id });
+      await this.listingImages.copyFromProject(
+        tx,
+        linked.id,
+        project.id,
+        copies.map((copy) => ({ ...copy, ...keysOf(linked.id, copy.image_id) })),
+      );
       await this.emit(tx, project, { ...unit, listing_id: linked.id }, ['listing_id']);
       return linked;
     });
     return this.listingsService.present(listing);
+  }
+
+  /** The project (locked) and a unit that may become a listing: not sold, not listed yet. */
+  private async publishable(tx: EntityManager, request: UnitRefRequest): Promise<{ project: ProjectRow; unit: UnitRow }> {
+    const project = await this.projectsService.mustFind(request.workspace_id, request.project_id, tx, true);
+    const unit = await this.mustFindUnit(tx, project.id, request.id);
+    if (unit.status === 'sold') {
+      throw new AppError('invalid_state', 'A sold unit is not listed.', { state: 'sold' });
+    }
+    if (unit.listing_id) {
+      throw new AppError('conflict', `This unit already has a listing (${unit.listing_id}).`, { field: 'unit_id' });
+    }
+    return { project, unit };
   }
 
   private async followOnListing(
@@ -207,6 +249,23 @@ export class UnitsService {
       listing_id: unit.listing_id ?? null,
     });
   }
+}
+
+/** The copies the gateway made, paired; image ids without the listing id they are stored under are refused. */
+function imageCopiesOf(request: PublishUnitRequest): { project_image_id: string; image_id: string }[] {
+  const sources = request.project_image_ids ?? [];
+  const ids = request.image_ids ?? [];
+  if (sources.length !== ids.length || (ids.length > 0 && !request.listing_id)) {
+    throw new AppError('validation_error', 'image_ids pair with project_image_ids, under a listing_id.', {
+      field: 'image_ids',
+    });
+  }
+  return sources.map((source, i) => ({ project_image_id: source, image_id: ids[i] }));
+}
+
+function keysOf(listingId: string, imageId: string): { display_key: string; thumb_key: string } {
+  const keys = listingImageKeys(listingId, imageId);
+  return { display_key: keys.display, thumb_key: keys.thumbnail };
 }
 
 const UNIT_FIELDS = ['unit_ref', 'unit_type', 'area_sqm', 'bedrooms', 'floor', 'price', 'currency', 'status'];

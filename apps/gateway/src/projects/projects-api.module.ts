@@ -7,6 +7,7 @@ import { ProjectImagesService } from './project-images.service';
 import { ProjectsClient } from './projects.client';
 import { ProjectsController } from './projects.controller';
 import { PublicProjectsController } from './public-projects.controller';
+import { UnitListingService } from './unit-listing.service';
 import { UnitsController } from './units.controller';
 
 /** `/v1/projects` (developer workspaces), their images, and `/v1/public/projects`, forwarded to the catalogue. */
@@ -19,7 +20,13 @@ import { UnitsController } from './units.controller';
     ProjectImageFilesController,
     PublicProjectsController,
   ],
-  providers: [ProjectsClient, DeveloperWorkspaces, ProjectImagesService, ProjectFilesCleanupConsumer],
-  exports: [ProjectsClient, DeveloperWorkspaces],
+  providers: [
+    ProjectsClient,
+    DeveloperWorkspaces,
+    ProjectImagesService,
+    UnitListingService,
+    ProjectFilesCleanupConsumer,
+  ],
+  exports: [ProjectsClient, DeveloperWorkspaces, UnitListingService],
 })
 export class ProjectsApiModule {}

@@ -12,6 +12,7 @@ import {
   CATALOGUE_UNITS_CREATE_PATTERN,
   CATALOGUE_UNITS_DELETE_PATTERN,
   CATALOGUE_UNITS_LIST_PATTERN,
+  CATALOGUE_UNITS_PUBLISH_CHECK_PATTERN,
   CATALOGUE_UNITS_PUBLISH_PATTERN,
   CATALOGUE_UNITS_UPDATE_PATTERN,
 } from '@app/contracts';
@@ -33,7 +34,9 @@ import type {
   ProjectsPageResponse,
   PublicProjectRequest,
   PublicProjectResponse,
+  PublishUnitRequest,
   UnitDeletedResponse,
+  UnitListingPlanResponse,
   UnitRefRequest,
   UnitResponse,
   UnitsPageResponse,
@@ -87,7 +90,11 @@ export class ProjectsClient {
     return this.rpc.send(CATALOGUE_UNITS_DELETE_PATTERN, request);
   }
 
-  publishUnit(request: UnitRefRequest): Promise<ListingResponse> {
+  checkPublishUnit(request: UnitRefRequest): Promise<UnitListingPlanResponse> {
+    return this.rpc.send(CATALOGUE_UNITS_PUBLISH_CHECK_PATTERN, request);
+  }
+
+  publishUnit(request: PublishUnitRequest): Promise<ListingResponse> {
     return this.rpc.send(CATALOGUE_UNITS_PUBLISH_PATTERN, request);
   }
 

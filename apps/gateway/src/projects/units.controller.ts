@@ -9,6 +9,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { MAX_LISTING_IMAGES } from '@app/contracts';
 import type { ListingResponse, Principal, UnitDeletedResponse, UnitResponse, UnitsPageResponse } from '@app/contracts';
 import { ListingDto } from '../catalogue/listing.dto';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
@@ -17,6 +18,7 @@ import { CreateUnitDto, ListUnitsQueryDto, UpdateUnitDto } from './project-body.
 import { UnitDeletedDto, UnitDto, UnitsPageDto } from './project.dto';
 import { DEVELOPERS_ONLY, PROJECT_NOT_FOUND } from './projects.controller';
 import { ProjectsClient } from './projects.client';
+import { UnitListingService } from './unit-listing.service';
 
 const UNIT_NOT_FOUND = `${PROJECT_NOT_FOUND}; \`not_found\`: no such unit in the project`;
 const LAND_422 = '`validation_error` with `field` (bedrooms on land; a status, type, area, price or currency of null)';
@@ -27,6 +29,7 @@ const LAND_422 = '`validation_error` with `field` (bedrooms on land; a status, t
 export class UnitsController {
   constructor(
     private readonly projects: ProjectsClient,
+    private readonly unitListings: UnitListingService,
     private readonly developers: DeveloperWorkspaces,
   ) {}
 
@@ -119,8 +122,12 @@ export class UnitsController {
     summary: 'Publish a unit as a listing',
     description:
       'Creates a draft listing from the unit and its project (titles and descriptions in both languages, ' +
-      'place, price, area, bedrooms) with `project_id` and `unit_id`. Add an image and submit it ' +
-      '(POST /v1/listings/{id}/submit): it is moderated as any listing. The project page is public once ' +
+      'place, price, area, bedrooms) with `project_id` and `unit_id`. It starts with copies of the ' +
+      `project's images, in the project's order (up to a listing's ${MAX_LISTING_IMAGES}): its own from ` +
+      'then on, so deleting or reordering them on the listing, or deleting a project image later, leaves ' +
+      'the other side as it was. ' +
+      'With an image, it can be submitted at once (POST /v1/listings/{id}/submit); without (a project with ' +
+      'none), add one first. It is moderated as any listing. The project page is public once ' +
       `one of its listings is published. ${DEVELOPERS_ONLY}`,
   })
   @ApiCreatedResponse({ type: ListingDto })
@@ -128,12 +135,17 @@ export class UnitsController {
   @ApiConflictResponse({
     description: '`conflict`: the unit already has a listing; `invalid_state`: the unit is sold',
   })
+  @ApiServiceUnavailableResponse({
+    description:
+      "`service_unavailable`: the catalogue or the image store did not answer (copying the project's images); " +
+      'no listing was created',
+  })
   async publish(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('unit_id') unitId: string,
   ): Promise<ListingResponse> {
-    return this.projects.publishUnit({
+    return this.unitListings.publish({
       workspace_id: await this.developers.of(principal),
       project_id: id,
       id: unitId,

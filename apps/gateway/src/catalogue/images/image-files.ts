@@ -54,6 +54,17 @@ export class ImageFiles {
     }
   }
 
+  /**
+   * Every `from` file again at its `to` key. On any failure it waits for every copy to settle
+   * (so none lands after the caller's clean-up), then reports the store unavailable; removing
+   * the copies made is the caller's (a unit's listing removes its whole folder).
+   */
+  async copyAll(files: { from: string; to: string }[]): Promise<void> {
+    const results = await Promise.allSettled(files.map((file) => this.store.copy(file.from, file.to)));
+    const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw this.unavailable(failed.reason);
+  }
+
   /** The stored file at a key, for the image route; null when there is none. */
   async read(key: string): Promise<StoredImage | null> {
     try {

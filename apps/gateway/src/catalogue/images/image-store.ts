@@ -16,6 +16,8 @@ export interface ImageStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** null when there is no such object. */
   get(key: string): Promise<StoredImage | null>;
+  /** The bytes at `from` again at `to` (a unit's listing starts with its project's images); throws when `from` is missing. */
+  copy(from: string, to: string): Promise<void>;
   delete(keys: string[]): Promise<void>;
   /** Every object whose key starts with `prefix` (a deleted listing's images). */
   deletePrefix(prefix: string): Promise<void>;

@@ -41,6 +41,15 @@ describe('LocalImageStore', () => {
     expect(await store.get('listings/b/3.webp')).not.toBeNull();
   });
 
+  it('should copy the bytes to a new key that outlives the original, and throw when the original is missing', async () => {
+    await store.put('projects/p/1.webp', Buffer.from('one'), 'image/webp');
+    await store.copy('projects/p/1.webp', 'listings/l/2.webp');
+    await store.delete(['projects/p/1.webp']);
+    expect((await store.get('listings/l/2.webp'))?.body).toEqual(Buffer.from('one'));
+    await expect(store.copy('projects/p/missing.webp', 'listings/l/3.webp')).rejects.toThrow(/ENOENT/);
+    expect(fs.readdirSync(path.join(folder, 'images', 'listings', 'l'))).toEqual(['2.webp']);
+  });
+
   it('should refuse a key that leaves its folder', async () => {
     await expect(store.put('../escape.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(/outside the store/);
     await expect(store.get('listings/../../escape.webp')).rejects.toThrow(/outside the store/);

@@ -24,6 +24,19 @@ export class LocalImageStore implements ImageStore {
     await fs.rename(partial, file);
   }
 
+  async copy(from: string, to: string): Promise<void> {
+    const file = this.pathOf(to);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+    try {
+      await fs.copyFile(this.pathOf(from), partial);
+    } catch (err) {
+      await fs.rm(partial, { force: true });
+      throw err;
+    }
+    await fs.rename(partial, file);
+  }
+
   async get(key: string): Promise<StoredImage | null> {
     let body: Buffer;
     try {

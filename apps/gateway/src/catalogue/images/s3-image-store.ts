@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   ListObjectsV2Command,
@@ -51,6 +52,19 @@ export class S3ImageStore implements ImageStore {
         ContentType: contentType,
         // What a store serving the objects itself (S3_PUBLIC_URL) sends along.
         CacheControl: IMMUTABLE_CACHE_CONTROL,
+      }),
+    );
+  }
+
+  /** Server-side: the bytes do not pass through the gateway; type and Cache-Control are copied along. */
+  async copy(from: string, to: string): Promise<void> {
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.bucket,
+        Key: to,
+        // Keys are ours (uuids, "/", ".webp"); encoded all the same, as the header requires.
+        CopySource: `${this.bucket}/${encodeURI(from)}`,
+        MetadataDirective: 'COPY',
       }),
     );
   }

@@ -140,8 +140,9 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       name: 'developer_publish_unit',
       title: 'Publish a unit as a listing',
       description:
-        'Make a draft listing from the unit and its project (both languages, place, price, area). Add an image ' +
-        'and submit it for moderation; it is public once approved.',
+        'Make a draft listing from the unit and its project (both languages, place, price, area), starting with ' +
+        "copies of the project's images. Submit it for moderation (add an image first if the project has none); " +
+        'it is public once approved.',
       audience: as('projects:manage'),
       annotations: WRITE,
       ids: ['project_id', 'unit_id'],
