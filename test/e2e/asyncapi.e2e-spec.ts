@@ -231,11 +231,14 @@ describeE2e('the AsyncAPI document of the domain events', () => {
     const seen = new Set(written.map((row) => row.subject));
     // The day above exercises every event but a decision refund (billing down mid-decision), an
     // abandoned decision (its process killed mid-request: test/e2e/replicas.e2e-spec.ts), the
-    // notification requests other systems send in, and widget sessions (conversations.e2e-spec.ts).
+    // notification requests other systems send in, and widget sessions and their escalations
+    // (conversations.e2e-spec.ts checks those payloads against the same schemas).
     expect(declaredSubjects().filter((subject) => !seen.has(subject))).toEqual([
       'decision.refund.owed.v1',
       'decision.decision.abandoned.v1',
       'leads.widget_session.created.v1',
+      'leads.conversation.escalated.v1',
+      'leads.conversation.visitor_message.v1',
       'notification.request.v1',
     ]);
   });

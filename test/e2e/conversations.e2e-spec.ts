@@ -1,8 +1,13 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import request from 'supertest';
+import { EVENT_CATALOG, EVENT_PAYLOAD_SCHEMAS } from '@app/contracts';
 import type {
   ConversationResponse,
+  InboxItem,
+  InboxPage,
   ConversationThreadResponse,
   ConversationsPageResponse,
   LeadResponse,
@@ -20,6 +25,9 @@ import { describeDistributed, describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 import { eventually } from '../harness/eventually';
+import { FAST_MAIL_ENV } from '../harness/invitation-mail';
+import { startSmtpSink } from '../harness/smtp-sink';
+import type { SmtpSink } from '../harness/smtp-sink';
 
 const SITE = 'https://developer.example.com';
 
@@ -89,6 +97,25 @@ async function seedWidget(
     ),
   );
   return { widgetId: rows.rows[0].id, projectId };
+}
+
+/** A member's in-app notifications about one chat (its session id is in `data`), oldest first. */
+async function chatNotifications(platform: Platform, member: MemberFixture, sessionId: string): Promise<InboxItem[]> {
+  const page = (
+    await request(platform.baseUrl)
+      .get('/v1/me/notifications?limit=100')
+      .set({ authorization: `Bearer ${member.token}` })
+      .expect(200)
+  ).body as InboxPage;
+  return page.data.filter((n) => n.data.session_id === sessionId && n.kind !== 'widget_session').reverse();
+}
+
+/** Waits until the member has `count` notifications about the chat, then returns them. */
+function notifiedOf(platform: Platform, member: MemberFixture, sessionId: string, count: number) {
+  return eventually(
+    () => chatNotifications(platform, member, sessionId),
+    (items) => items.length >= count,
+  );
 }
 
 describeE2e('website chat: visitor sessions, escalation, inbox', () => {
@@ -524,6 +551,195 @@ describeE2e('website chat: visitor sessions, escalation, inbox', () => {
   });
 });
 
+describeE2e('website chat: the team is told when a chat needs a person', () => {
+  let platform: Platform;
+  let smtp: SmtpSink;
+  /** Two members who take turns; the owner reads Arabic, the agent English. */
+  let owner: MemberFixture;
+  let agent: MemberFixture;
+  /** A second developer with a single Arabic-reading member. */
+  let soleOwner: MemberFixture;
+  let widgetId: string;
+  let soleWidgetId: string;
+
+  const api = () => request(platform.baseUrl);
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  const setLanguage = (member: MemberFixture, language: 'en' | 'ar') =>
+    withClient(platform.databaseUrl, (client) =>
+      client.query(`UPDATE identity.accounts SET language = $2 WHERE id = $1`, [member.accountId, language]),
+    );
+
+  async function startChat(widget: string, language: 'ar' | 'en'): Promise<Created> {
+    return (await api().post(`/v1/widgets/${widget}/sessions`).set('origin', SITE).send({ language }).expect(201))
+      .body as Created;
+  }
+
+  const write = (chat: Created, text: string) =>
+    api().post(`/v1/widget-sessions/${chat.session.id}/messages`).set(as(chat.token)).send({ text }).expect(201);
+
+  const assigneeOf = async (chat: Created) =>
+    (
+      (await api().get(`/v1/workspace/conversations/${chat.session.id}`).set(as(owner.token)).expect(200))
+        .body as ConversationResponse
+    ).assigned_to;
+
+  /** The delivery rows the notification service queued for one kind of one chat's notifications. */
+  const deliveries = (sessionId: string, kind: string) =>
+    withClient(
+      platform.databaseUrl,
+      async (client) =>
+        (
+          await client.query<{ channel: string; address: string }>(
+            `SELECT d.channel, d.address FROM notification.deliveries d
+            WHERE d.kind = $2 AND d.event_id IN (
+              SELECT event_id FROM notification.inbox WHERE kind = $2 AND data->>'session_id' = $1)
+            ORDER BY d.channel`,
+            [sessionId, kind],
+          )
+        ).rows,
+    );
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    platform = await startPlatform({ env: { ...FAST_MAIL_ENV, SMTP_URL: smtp.url } });
+    const developer = await createWorkspace(platform, { kind: 'developer', name: 'Dar Developments — دار للتطوير' });
+    owner = await createMember(platform, { workspaceId: developer.id, role: 'owner', name: 'ليلى' });
+    agent = await createMember(platform, { workspaceId: developer.id, role: 'agent', name: 'Omar' });
+    await setLanguage(owner, 'ar');
+    ({ widgetId } = await seedWidget(platform, developer.id));
+    const sole = await createWorkspace(platform, { kind: 'developer', name: 'شركة الأفق العقارية' });
+    soleOwner = await createMember(platform, { workspaceId: sole.id, role: 'owner', name: 'خالد' });
+    await setLanguage(soleOwner, 'ar');
+    ({ widgetId: soleWidgetId } = await seedWidget(platform, sole.id));
+  });
+
+  afterAll(async () => {
+    await platform?.close();
+    await smtp?.close();
+    // Standalone runs in this process: the next platform must not mail this closed sink.
+    for (const key of [...Object.keys(FAST_MAIL_ENV), 'SMTP_URL']) delete process.env[key];
+  });
+
+  it('should tell only the assignee of an escalated chat, in-app and by e-mail, in their language', async () => {
+    const chat = await startChat(widgetId, 'en');
+    await api().post(`/v1/widget-sessions/${chat.session.id}/escalate`).set(as(chat.token)).expect(200);
+    const assignedTo = await assigneeOf(chat);
+    const [assignee, other] = assignedTo === owner.accountId ? [owner, agent] : [agent, owner];
+    expect(assignee.accountId).toBe(assignedTo);
+    const arabic = assignee === owner;
+
+    const [notice] = await notifiedOf(platform, assignee, chat.session.id, 1);
+    expect(notice).toMatchObject({
+      kind: 'conversation_escalated',
+      language: arabic ? 'ar' : 'en',
+      title: arabic ? 'محادثة على موقعك تحتاج إلى أحد أعضاء الفريق' : 'A chat on your website needs a person',
+      body: arabic
+        ? 'طلب زائر على موقعك التحدث مع أحد أعضاء الفريق.'
+        : 'A visitor on your website asked to talk to a person.',
+      data: { session_id: chat.session.id, widget_id: widgetId, workspace_id: assignee.workspaceId },
+      read_at: null,
+    });
+    // The in-app item and every delivery are written in one transaction: the other member has none.
+    expect(await chatNotifications(platform, other, chat.session.id)).toEqual([]);
+    expect((await deliveries(chat.session.id, 'conversation_escalated')).map((d) => d.address)).toEqual([
+      assignee.email,
+    ]);
+
+    const [mail] = await eventually(
+      () => smtp.to(assignee.email),
+      (received) => received.length >= 1,
+    );
+    expect(mail.subject).toBe(notice.title);
+    expect(mail.text).toContain(`/inbox/${chat.session.id}`);
+    expect(mail.html).toContain(arabic ? 'dir="rtl"' : 'dir="ltr"');
+    expect(smtp.to(other.email)).toEqual([]);
+
+    // The visitor writes again: the assignee hears of it in-app, with no second e-mail.
+    await write(chat, 'Is the 3-bedroom unit still available?');
+    const both = await notifiedOf(platform, assignee, chat.session.id, 2);
+    expect(both.map((n) => n.kind)).toEqual(['conversation_escalated', 'conversation_visitor_message']);
+    expect(both[1]).toMatchObject({
+      language: arabic ? 'ar' : 'en',
+      title: arabic ? 'رسالة جديدة في محادثة على موقعك' : 'New message in a website chat',
+      data: { session_id: chat.session.id },
+    });
+    expect(both[1].body).not.toContain('3-bedroom');
+    expect(await deliveries(chat.session.id, 'conversation_visitor_message')).toEqual([]);
+    expect(smtp.to(assignee.email)).toHaveLength(1);
+    expect(await chatNotifications(platform, other, chat.session.id)).toEqual([]);
+  });
+
+  it('should tell the sole member of an Arabic chat in Arabic, and of each later message', async () => {
+    const chat = await startChat(soleWidgetId, 'ar');
+    await write(chat, 'أريد التحدث مع موظف');
+    const [notice] = await notifiedOf(platform, soleOwner, chat.session.id, 1);
+    expect(notice).toMatchObject({
+      kind: 'conversation_escalated',
+      language: 'ar',
+      title: 'محادثة على موقعك تحتاج إلى أحد أعضاء الفريق',
+      body: 'طلب زائر على موقعك التحدث مع أحد أعضاء الفريق.',
+    });
+    const [mail] = await eventually(
+      () => smtp.to(soleOwner.email),
+      (received) => received.length >= 1,
+    );
+    expect(mail.subject).toBe('محادثة على موقعك تحتاج إلى أحد أعضاء الفريق');
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.text.startsWith('مرحبًا خالد،')).toBe(true);
+    expect(mail.text).toContain(`افتح المحادثة: `);
+    expect(mail.text).not.toContain('أريد التحدث مع موظف'); // the visitor's words stay in the chat
+
+    await write(chat, 'متى موعد التسليم؟');
+    const later = await notifiedOf(platform, soleOwner, chat.session.id, 2);
+    expect(later[1]).toMatchObject({
+      kind: 'conversation_visitor_message',
+      language: 'ar',
+      title: 'رسالة جديدة في محادثة على موقعك',
+      body: 'كتب الزائر رسالة جديدة في محادثة بانتظار فريقك.',
+    });
+    expect(smtp.to(soleOwner.email)).toHaveLength(1);
+  });
+
+  it('should tell the member who took a chat over when the visitor writes, though nobody escalated it', async () => {
+    const chat = await startChat(widgetId, 'en');
+    await api().post(`/v1/workspace/conversations/${chat.session.id}/take-over`).set(as(agent.token)).expect(200);
+    await write(chat, 'Thanks, can you send me the floor plan?');
+    const [notice] = await notifiedOf(platform, agent, chat.session.id, 1);
+    expect(notice).toMatchObject({ kind: 'conversation_visitor_message', language: 'en' });
+    expect(await chatNotifications(platform, owner, chat.session.id)).toEqual([]);
+  });
+
+  it('should write the escalation events as the AsyncAPI document describes them, without the visitor’s words', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const rows = await withClient(
+      platform.databaseUrl,
+      async (client) =>
+        (
+          await client.query<{ subject: string; payload: Record<string, unknown> }>(
+            `SELECT subject, payload FROM leads.outbox WHERE subject LIKE 'leads.conversation.%'`,
+          )
+        ).rows,
+    );
+    expect(new Set(rows.map((row) => row.subject))).toEqual(
+      new Set(['leads.conversation.escalated.v1', 'leads.conversation.visitor_message.v1']),
+    );
+    for (const row of rows) {
+      const described = EVENT_CATALOG.find((event) => event.subject === row.subject)!;
+      const validate = ajv.compile(EVENT_PAYLOAD_SCHEMAS[described.payload]);
+      expect({ subject: row.subject, valid: validate(row.payload), errors: ajv.errorsText(validate.errors) }).toEqual({
+        subject: row.subject,
+        valid: true,
+        errors: 'No errors',
+      });
+      expect(JSON.stringify(row.payload)).not.toMatch(/أريد|floor plan|3-bedroom|موعد/);
+    }
+    expect(rows.find((row) => row.subject === 'leads.conversation.escalated.v1')?.payload.reason).toBe(
+      'visitor_request',
+    );
+  });
+});
+
 describeDistributed('website chat across gateway replicas', () => {
   let platform: Platform;
   let widgetId: string;
@@ -727,6 +943,29 @@ describeE2e('website chat: the assistant’s replies and the escalation race', (
     }
   });
 
+  it('should tell nobody of a visitor message the assistant answers', async () => {
+    const chat = await startChat();
+    await ask(chat, 'When is the handover of Tower A?');
+    await eventually(
+      () => thread(chat),
+      (t) => t.messages.some((m) => m.author === 'assistant'),
+    );
+    // The event would be written with the message; nothing about this chat went to the outbox.
+    const events = await withClient(platform.databaseUrl, async (client) =>
+      (
+        await client.query<{ subject: string }>(
+          `SELECT subject FROM leads.outbox WHERE payload->>'session_id' = $1 ORDER BY created_at`,
+          [chat.session.id],
+        )
+      ).rows.map((row) => row.subject),
+    );
+    expect(events).toEqual(['leads.widget_session.created.v1']);
+    // Escalated afterwards, the escalation is the first thing the team hears of this chat.
+    await api().post(`/v1/widget-sessions/${chat.session.id}/escalate`).set(as(chat.token)).expect(200);
+    const notified = await notifiedOf(platform, owner, chat.session.id, 1);
+    expect(notified.map((n) => n.kind)).toEqual(['conversation_escalated']);
+  });
+
   it('should never store nor stream an answer the model finishes after the visitor escalated', async () => {
     const chat = await startChat();
     const stream = await openStream(platform.gatewayUrl, chat.session.id, chat.token);
@@ -797,8 +1036,14 @@ describeE2e('website chat: the assistant’s replies and the escalation race', (
     expect(after.messages[1]).toMatchObject({ author: 'assistant', citations: [] });
     expect(after.messages[1].text).toMatch(/don’t know/);
     expect(model.seen.length).toBe(calls);
-    // Escalated: the next question waits for a person.
+    const [notice] = await notifiedOf(platform, owner, chat.session.id, 1);
+    expect(notice).toMatchObject({
+      kind: 'conversation_escalated',
+      body: 'The assistant could not answer a visitor on your website and handed the chat to your team.',
+    });
+    // Escalated: the next question waits for a person, who is told of it.
     await ask(chat, 'When is the handover of Tower A?');
+    expect((await notifiedOf(platform, owner, chat.session.id, 2))[1].kind).toBe('conversation_visitor_message');
     await api().get(`/v1/workspace/conversations/${chat.session.id}`).set(as(owner.token)).expect(200);
     expect((await thread(chat)).messages.map((m) => m.author)).toEqual(['visitor', 'assistant', 'visitor']);
     expect(model.seen.length).toBe(calls);

@@ -27,6 +27,8 @@ import {
   LEADS_BOOKING_PROPOSED,
   LEADS_BOOKING_REJECTED,
   LEADS_BOOKING_RESCHEDULED,
+  LEADS_CONVERSATION_ESCALATED,
+  LEADS_CONVERSATION_VISITOR_MESSAGE,
   LEADS_INQUIRY_CLOSED,
   LEADS_INQUIRY_CREATED,
   LEADS_INQUIRY_MESSAGE_ADDED,
@@ -35,6 +37,7 @@ import {
   LEADS_LEAD_UNLOCKED,
   LEADS_SURVEY_REQUESTED,
   LEADS_WIDGET_SESSION_CREATED,
+  ESCALATION_REASONS,
 } from './leads.contract';
 
 /**
@@ -55,6 +58,12 @@ type JsonSchema = Record<string, unknown>;
 const uuid = { type: 'string', format: 'uuid' } as const;
 const nullableUuid = { type: ['string', 'null'], format: 'uuid' } as const;
 const timestamp = { type: 'string', format: 'date-time' } as const;
+
+const visitorLanguage = {
+  type: ['string', 'null'],
+  maxLength: 35,
+  description: 'BCP 47 tag from the visitor’s browser; no other visitor data travels',
+} as const;
 
 function object(required: Record<string, JsonSchema>, optional: Record<string, JsonSchema> = {}): JsonSchema {
   return {
@@ -165,11 +174,30 @@ export const EVENT_PAYLOAD_SCHEMAS = {
     project_id: uuid,
     widget_id: uuid,
     created_at: timestamp,
-    visitor_language: {
-      type: ['string', 'null'],
-      maxLength: 35,
-      description: 'BCP 47 tag from the visitor’s browser; no other visitor data travels',
+    visitor_language: visitorLanguage,
+  }),
+  ConversationEscalated: object({
+    session_id: uuid,
+    workspace_id: uuid,
+    project_id: uuid,
+    widget_id: uuid,
+    assigned_to: { ...nullableUuid, description: 'The member the chat is assigned to; null when nobody could be' },
+    reason: {
+      enum: [...ESCALATION_REASONS],
+      description: 'The visitor asked for a person, or the assistant did not know',
     },
+    visitor_language: visitorLanguage,
+    escalated_at: timestamp,
+  }),
+  ConversationVisitorMessage: object({
+    session_id: uuid,
+    workspace_id: uuid,
+    project_id: uuid,
+    widget_id: uuid,
+    assigned_to: nullableUuid,
+    message_id: { ...uuid, description: 'The visitor’s message (its text stays in the chat)' },
+    visitor_language: visitorLanguage,
+    created_at: timestamp,
   }),
   LeadsEvent: object(
     {
@@ -267,5 +295,15 @@ export const EVENT_CATALOG: readonly EventDescription[] = [
     subject: LEADS_WIDGET_SESSION_CREATED,
     payload: 'WidgetSessionCreated',
     summary: 'A visitor opened a chat on a workspace’s website widget',
+  },
+  {
+    subject: LEADS_CONVERSATION_ESCALATED,
+    payload: 'ConversationEscalated',
+    summary: 'A website chat went to a person: the visitor asked, or the assistant did not know',
+  },
+  {
+    subject: LEADS_CONVERSATION_VISITOR_MESSAGE,
+    payload: 'ConversationVisitorMessage',
+    summary: 'The visitor wrote in a chat that is escalated or handled by a person',
   },
 ];

@@ -56,6 +56,10 @@ export const LEADS_LEAD_CREATED = 'leads.lead.created.v1';
 export const LEADS_LEAD_UNLOCKED = 'leads.lead.unlocked.v1';
 /** A visitor opened a chat on a workspace's website widget (emitted by the widget, a later issue). */
 export const LEADS_WIDGET_SESSION_CREATED = 'leads.widget_session.created.v1';
+/** A website chat now waits for a person: the visitor asked, or the assistant did not know. */
+export const LEADS_CONVERSATION_ESCALATED = 'leads.conversation.escalated.v1';
+/** The visitor wrote again in a chat that waits for, or is handled by, a person. */
+export const LEADS_CONVERSATION_VISITOR_MESSAGE = 'leads.conversation.visitor_message.v1';
 
 /** No personal data: the visitor is known only by the session and their browser's language. */
 export interface WidgetSessionCreatedPayload {
@@ -66,6 +70,34 @@ export interface WidgetSessionCreatedPayload {
   created_at: string;
   /** BCP 47 tag from the visitor's browser (`ar`, `en-GB`), or null when unknown. */
   visitor_language: string | null;
+}
+
+/** Why a chat went to a person. */
+export const ESCALATION_REASONS = ['visitor_request', 'assistant_unknown'] as const;
+export type EscalationReason = (typeof ESCALATION_REASONS)[number];
+
+/** No personal data either: no message text, no contact; the team reads the chat in the inbox. */
+export interface ConversationEscalatedPayload {
+  session_id: string;
+  workspace_id: string;
+  project_id: string;
+  widget_id: string;
+  /** The member the chat is assigned to, or null when the workspace had nobody to assign. */
+  assigned_to: string | null;
+  reason: EscalationReason;
+  visitor_language: string | null;
+  escalated_at: string;
+}
+
+export interface ConversationVisitorMessagePayload {
+  session_id: string;
+  workspace_id: string;
+  project_id: string;
+  widget_id: string;
+  assigned_to: string | null;
+  message_id: string;
+  visitor_language: string | null;
+  created_at: string;
 }
 
 export const PREFERRED_CONTACTS = ['whatsapp', 'phone', 'email'] as const;

@@ -44,6 +44,10 @@ export const NOTIFICATION_KINDS = [
   'widget_session',
   /** At most one e-mail per workspace every 15 minutes: how many widget sessions opened. */
   'widget_sessions_digest',
+  /** A website chat went to a person: its assignee, or every member when unassigned. */
+  'conversation_escalated',
+  /** The visitor wrote again in a chat escalated or handled by a person (in-app, push). */
+  'conversation_visitor_message',
   /** An invitation to join a workspace, with its accept link (e-mail to the invitee). */
   'invitation',
   /** From a notification.request.v1: its own title and body. */

@@ -36,10 +36,17 @@ export class AssistantReplies {
       const current = await this.conversations.lock(tx, session.id);
       if (current.status !== 'open' || current.escalated || current.handled_by !== 'assistant') return 'dropped';
       if (answer.kind === 'unknown') {
-        await this.escalation.escalate(tx, current, members, batch, {
-          author: 'assistant',
-          text: NOTICES.unknown[current.language],
-        });
+        await this.escalation.escalate(
+          tx,
+          current,
+          members,
+          batch,
+          {
+            author: 'assistant',
+            text: NOTICES.unknown[current.language],
+          },
+          'assistant_unknown',
+        );
         return 'stored';
       }
       const message = await this.conversations.addMessage(tx, {

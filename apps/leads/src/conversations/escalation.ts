@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Language } from '@app/contracts';
+import { LEADS_CONVERSATION_ESCALATED } from '@app/contracts';
+import type { ConversationEscalatedPayload, EscalationReason, Language } from '@app/contracts';
+import { Outbox } from '@app/messaging';
 import { ConversationsRepository } from './conversations.repository';
 import type { SessionRow } from './conversations.repository';
 import type { LiveBatch } from './live-updates';
@@ -20,11 +22,15 @@ export const NOTICES = {
 /**
  * Marks a locked session escalated: from now on no assistant reply is stored for it (every
  * reply re-checks this flag in its own transaction). An unassigned session goes to the next
- * member in the workspace's round.
+ * member in the workspace's round. The team is told through `leads.conversation.escalated.v1`,
+ * written in the same transaction, so the notice and the change cannot part.
  */
 @Injectable()
 export class Escalation {
-  constructor(private readonly conversations: ConversationsRepository) {}
+  constructor(
+    private readonly conversations: ConversationsRepository,
+    private readonly outbox: Outbox,
+  ) {}
 
   async escalate(
     tx: EntityManager,
@@ -32,9 +38,20 @@ export class Escalation {
     members: string[],
     batch: LiveBatch,
     notice: { author: 'system' | 'assistant'; text: string } | null,
+    reason: EscalationReason,
   ): Promise<SessionRow> {
     const assignee = session.assigned_to ?? (await this.conversations.nextAssignee(tx, session.workspace_id, members));
     const escalated = await this.conversations.change(tx, session.id, { escalated: true, assigned_to: assignee });
+    await this.outbox.add<ConversationEscalatedPayload>(tx, LEADS_CONVERSATION_ESCALATED, {
+      session_id: escalated.id,
+      workspace_id: escalated.workspace_id,
+      project_id: escalated.project_id,
+      widget_id: escalated.widget_id,
+      assigned_to: escalated.assigned_to,
+      reason,
+      visitor_language: escalated.visitor_language,
+      escalated_at: new Date(escalated.updated_at).toISOString(),
+    });
     if (notice) {
       const message = await this.conversations.addMessage(tx, {
         session_id: session.id,

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { LEADS_WIDGET_SESSION_CREATED } from '@app/contracts';
+import type { EntityManager } from 'typeorm';
+import { LEADS_CONVERSATION_VISITOR_MESSAGE, LEADS_WIDGET_SESSION_CREATED } from '@app/contracts';
 import type {
+  ConversationVisitorMessagePayload,
   CreateVisitorSessionRequest,
   MessageResponse,
   SessionResponse,
@@ -85,7 +87,8 @@ export class VisitorSessionsService {
 
   /**
    * Stores the visitor's message and answers at once; the reply comes on the stream. Asking for
-   * a person escalates without asking the assistant; an escalated or taken-over chat waits for the team.
+   * a person escalates without asking the assistant; an escalated or taken-over chat waits for
+   * the team, which is told of the message (`leads.conversation.visitor_message.v1`).
    */
   async send(request: VisitorMessageRequest): Promise<{ message: MessageResponse }> {
     const known = await this.find(request);
@@ -102,14 +105,22 @@ export class VisitorSessionsService {
         citations: [],
       });
       batch.message(locked, message);
-      const session =
-        wantsHuman && !locked.escalated
-          ? await this.escalation.escalate(tx, locked, members, batch, {
-              author: 'system',
-              text: NOTICES.escalated[locked.language],
-            })
-          : locked;
-      return { session, message };
+      if (wantsHuman && !locked.escalated) {
+        // The escalation's own event tells the team of this message.
+        return { session: await this.escalateForVisitor(tx, locked, members, batch), message };
+      }
+      if (locked.escalated || locked.handled_by === 'human')
+        await this.outbox.add<ConversationVisitorMessagePayload>(tx, LEADS_CONVERSATION_VISITOR_MESSAGE, {
+          session_id: locked.id,
+          workspace_id: locked.workspace_id,
+          project_id: locked.project_id,
+          widget_id: locked.widget_id,
+          assigned_to: locked.assigned_to,
+          message_id: message.id,
+          visitor_language: locked.visitor_language,
+          created_at: new Date(message.created_at).toISOString(),
+        });
+      return { session: locked, message };
     });
     await this.live.publish(batch);
     if (!wantsHuman && !session.escalated && session.handled_by === 'assistant') {
@@ -139,14 +150,21 @@ export class VisitorSessionsService {
     const batch = new LiveBatch();
     const session = await this.conversations.transaction(async (tx) => {
       const locked = await this.openLocked(request, tx);
-      if (locked.escalated) return locked;
-      return this.escalation.escalate(tx, locked, members, batch, {
-        author: 'system',
-        text: NOTICES.escalated[locked.language],
-      });
+      return locked.escalated ? locked : this.escalateForVisitor(tx, locked, members, batch);
     });
     await this.live.publish(batch);
     return { session: toSessionResponse(session) };
+  }
+
+  /** The visitor asked for a person (button or words): the notice in the session's language. */
+  private escalateForVisitor(
+    tx: EntityManager,
+    session: SessionRow,
+    members: string[],
+    batch: LiveBatch,
+  ): Promise<SessionRow> {
+    const notice = { author: 'system' as const, text: NOTICES.escalated[session.language] };
+    return this.escalation.escalate(tx, session, members, batch, notice, 'visitor_request');
   }
 
   private async find(request: VisitorSessionRef): Promise<SessionRow> {

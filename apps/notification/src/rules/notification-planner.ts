@@ -7,6 +7,7 @@ import type {
   InvitationCreatedPayload,
   LeadsEventPayload,
   ListingOwnerResponse,
+  NotificationKind,
   NotificationRequestPayload,
   Recipient,
   WidgetSessionCreatedPayload,
@@ -32,6 +33,8 @@ import { EVERY_MEMBER, notificationsFor } from './notification-rules';
 import type { Audience, NotificationIntent } from './notification-rules';
 
 const EVERY_ROLE: WorkspaceRole[] = ['owner', 'admin', 'agent'];
+/** Kinds whose link opens the chat in the dashboard's inbox (`<PUBLIC_URL>/inbox/<session_id>`). */
+const CHAT_KINDS = new Set<NotificationKind>(['conversation_escalated', 'conversation_visitor_message']);
 
 /**
  * Turns one event into messages, in the event's transaction: in-app items at once, and a
@@ -44,6 +47,8 @@ export class NotificationPlanner {
   private readonly channels: Map<string, Channel>;
   /** Opens the accept token an invitation event carries sealed. */
   private readonly invitationBox: SecretBox | null;
+  /** PUBLIC_URL without a trailing slash: the base of every link a message carries. */
+  private readonly publicUrl: string;
 
   constructor(
     private readonly directory: DirectoryClient,
@@ -56,6 +61,7 @@ export class NotificationPlanner {
     @Inject(CHANNELS) channels: Channel[],
   ) {
     this.channels = new Map(channels.map((channel) => [channel.name, channel]));
+    this.publicUrl = (config.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
     this.invitationBox = config.INVITATION_TOKEN_KEY
       ? new SecretBox(config.INVITATION_TOKEN_KEY, 'INVITATION_TOKEN_KEY')
       : null;
@@ -137,7 +143,7 @@ export class NotificationPlanner {
     );
     for (const recipient of recipients) {
       const message = renderMessage(intent.kind, recipient.language, {
-        ...this.contextFor(recipient, payload, listing),
+        ...this.contextFor(intent, recipient, payload, listing),
         ...extra,
       });
       // Someone with no account yet (an invitee) has no preferences: the message they asked for goes.
@@ -193,9 +199,7 @@ export class NotificationPlanner {
     } catch {
       throw new Error('The invitation token does not open with INVITATION_TOKEN_KEY: is it the gateway’s key?');
     }
-    const page =
-      this.config.INVITATION_ACCEPT_URL ??
-      `${(this.config.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '')}/invitations/accept`;
+    const page = this.config.INVITATION_ACCEPT_URL ?? `${this.publicUrl}/invitations/accept`;
     return {
       // In the fragment, so the token never reaches a server's access log or a Referer header.
       link: `${page}#token=${encodeURIComponent(token)}`,
@@ -209,8 +213,9 @@ export class NotificationPlanner {
   }
 
   private contextFor(
+    intent: NotificationIntent,
     recipient: Recipient,
-    payload: Partial<LeadsEventPayload> & Partial<BalanceLowPayload>,
+    payload: Partial<LeadsEventPayload> & Partial<BalanceLowPayload> & { session_id?: string },
     listing: ListingOwnerResponse | null,
   ): MessageContext {
     const zone = listing?.time_zone ?? 'Asia/Riyadh';
@@ -225,7 +230,10 @@ export class NotificationPlanner {
       reason: payload.reason ?? null,
       balance: payload.balance,
       asset: payload.asset,
-      link: `${this.config.PUBLIC_URL ?? 'http://localhost:3000'}/docs`,
+      link:
+        CHAT_KINDS.has(intent.kind) && payload.session_id
+          ? `${this.publicUrl}/inbox/${encodeURIComponent(payload.session_id)}`
+          : `${this.publicUrl}/docs`,
     };
   }
 }

@@ -1,4 +1,4 @@
-import { notificationsFor } from './notification-rules';
+import { NOTIFIED_SUBJECTS, notificationsFor } from './notification-rules';
 
 const lead = {
   workspace_id: 'w',
@@ -53,6 +53,50 @@ describe('notification rules (spec 6)', () => {
         channels: ['whatsapp', 'in_app'],
       },
     ]);
+  });
+
+  describe('website chats that need a person', () => {
+    const chat = {
+      session_id: 's',
+      workspace_id: 'w',
+      project_id: 'p',
+      widget_id: 'g',
+      assigned_to: 'agent',
+      visitor_language: 'ar-SA',
+    };
+    const escalated = { ...chat, reason: 'visitor_request', escalated_at: '2026-12-01T00:00:00Z' };
+    const message = { ...chat, message_id: 'm', created_at: '2026-12-01T00:01:00Z' };
+
+    it('should tell only the assignee of an escalation, by email, push, in-app and WhatsApp', () => {
+      expect(notificationsFor('leads.conversation.escalated.v1', escalated)).toEqual([
+        {
+          kind: 'conversation_escalated',
+          audience: { account_ids: ['agent'] },
+          channels: ['email', 'push', 'in_app', 'whatsapp'],
+        },
+      ]);
+    });
+
+    it('should tell every member when nobody could be assigned', () => {
+      expect(
+        notificationsFor('leads.conversation.escalated.v1', { ...escalated, assigned_to: null })[0].audience,
+      ).toEqual({ workspace_id: 'w', roles: ['owner', 'admin', 'agent'] });
+      expect(
+        notificationsFor('leads.conversation.visitor_message.v1', { ...message, assigned_to: null })[0].audience,
+      ).toEqual({ workspace_id: 'w', roles: ['owner', 'admin', 'agent'] });
+    });
+
+    it('should tell the assignee of a later visitor message in-app and by push only (no mail per message)', () => {
+      expect(notificationsFor('leads.conversation.visitor_message.v1', message)).toEqual([
+        { kind: 'conversation_visitor_message', audience: { account_ids: ['agent'] }, channels: ['push', 'in_app'] },
+      ]);
+    });
+
+    it('should consume both subjects', () => {
+      expect(NOTIFIED_SUBJECTS).toEqual(
+        expect.arrayContaining(['leads.conversation.escalated.v1', 'leads.conversation.visitor_message.v1']),
+      );
+    });
   });
 
   it('should mail an invitee at their address, in the language the invitation carries', () => {

@@ -2,6 +2,8 @@ import {
   BILLING_BALANCE_LOW,
   IDENTITY_INVITATION_CREATED,
   LEADS_BOOKING_CANCELLED,
+  LEADS_CONVERSATION_ESCALATED,
+  LEADS_CONVERSATION_VISITOR_MESSAGE,
   LEADS_BOOKING_CONFIRMED,
   LEADS_BOOKING_CREATED,
   LEADS_BOOKING_PROPOSED,
@@ -13,6 +15,8 @@ import {
 } from '@app/contracts';
 import type {
   BalanceLowPayload,
+  ConversationEscalatedPayload,
+  ConversationVisitorMessagePayload,
   InvitationCreatedPayload,
   Language,
   LeadsEventPayload,
@@ -48,6 +52,8 @@ export const NOTIFIED_SUBJECTS = [
   LEADS_BOOKING_CANCELLED,
   LEADS_SURVEY_REQUESTED,
   LEADS_WIDGET_SESSION_CREATED,
+  LEADS_CONVERSATION_ESCALATED,
+  LEADS_CONVERSATION_VISITOR_MESSAGE,
   BILLING_BALANCE_LOW,
   IDENTITY_INVITATION_CREATED,
 ] as const;
@@ -56,12 +62,17 @@ export const NOTIFIED_SUBJECTS = [
 export const EVERY_MEMBER: WorkspaceRole[] = ['owner', 'admin', 'agent'];
 const MANAGERS: WorkspaceRole[] = ['owner', 'admin'];
 
-/** The listing's broker; a listing without a recorded broker goes to the whole workspace. */
-function broker(payload: LeadsEventPayload): Audience {
-  return payload.broker_id
-    ? { account_ids: [payload.broker_id] }
-    : { workspace_id: payload.workspace_id, roles: EVERY_MEMBER };
+/** One member when there is one to tell, else every member of the workspace. */
+function memberOrWorkspace(accountId: string | null | undefined, workspaceId: string): Audience {
+  return accountId ? { account_ids: [accountId] } : { workspace_id: workspaceId, roles: EVERY_MEMBER };
 }
+
+/** The listing's broker; a listing without a recorded broker goes to the whole workspace. */
+const broker = (payload: LeadsEventPayload): Audience => memberOrWorkspace(payload.broker_id, payload.workspace_id);
+
+/** The chat's assignee; a chat nobody could be assigned goes to the whole workspace. */
+const assignee = (chat: { workspace_id: string; assigned_to: string | null }): Audience =>
+  memberOrWorkspace(chat.assigned_to, chat.workspace_id);
 
 const buyer = (payload: LeadsEventPayload): Audience => ({ account_ids: [payload.buyer_id] });
 
@@ -95,6 +106,21 @@ export function notificationsFor(subject: string, payload: unknown): Notificatio
           channels: ['whatsapp', 'in_app'],
         },
       ];
+    }
+    case LEADS_CONVERSATION_ESCALATED: {
+      const chat = payload as ConversationEscalatedPayload;
+      return [
+        {
+          kind: 'conversation_escalated',
+          audience: assignee(chat),
+          channels: ['email', 'push', 'in_app', 'whatsapp'],
+        },
+      ];
+    }
+    case LEADS_CONVERSATION_VISITOR_MESSAGE: {
+      // No mail per message: the escalation's mail already asked for someone to open the chat.
+      const chat = payload as ConversationVisitorMessagePayload;
+      return [{ kind: 'conversation_visitor_message', audience: assignee(chat), channels: ['push', 'in_app'] }];
     }
     case IDENTITY_INVITATION_CREATED: {
       const invitation = payload as InvitationCreatedPayload;

@@ -57,6 +57,21 @@ describe('notification messages', () => {
     );
   });
 
+  it('should ask for a person in Arabic, right-to-left, with the chat as the action and why it escalated', () => {
+    const link = 'https://app.example.sa/inbox/0b7f4a52-3d1e-4c55-9b8e-2f1b7c9d0a11';
+    const asked = renderMessage('conversation_escalated', 'ar', { ...context, reason: 'visitor_request', link });
+    expect(asked.subject).toBe('محادثة على موقعك تحتاج إلى أحد أعضاء الفريق');
+    expect(asked.summary).toBe('طلب زائر على موقعك التحدث مع أحد أعضاء الفريق.');
+    expect(asked.html).toContain('<html lang="ar" dir="rtl">');
+    expect(asked.html).toContain(`<a href="${link}">افتح المحادثة</a>`);
+    expect(
+      renderMessage('conversation_escalated', 'en', { ...context, reason: 'assistant_unknown', link }).summary,
+    ).toBe('The assistant could not answer a visitor on your website and handed the chat to your team.');
+    expect(renderMessage('conversation_visitor_message', 'ar', { ...context, link }).text).toContain(
+      'كتب الزائر رسالة جديدة في محادثة بانتظار فريقك.',
+    );
+  });
+
   it('should have copy for every kind in both languages, and escape what it puts in HTML', () => {
     for (const kind of NOTIFICATION_KINDS)
       for (const language of ['en', 'ar'] as const) {

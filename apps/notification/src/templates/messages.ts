@@ -7,6 +7,7 @@ export interface MessageContext {
   property_title_ar: string | null;
   /** The viewing time on the listing's clock, e.g. 2026-12-01 17:00 (Asia/Riyadh). */
   when?: string;
+  /** Bookings: the note of a move; conversation_escalated: why (`visitor_request`, `assistant_unknown`). */
   reason?: string | null;
   balance?: number;
   asset?: 'decisions' | 'lead_credits';
@@ -77,6 +78,20 @@ const EN: Record<NotificationKind, Copy> = {
         ? 'A visitor started a chat on your website widget in the last 15 minutes.'
         : `${c.count} visitors started chats on your website widget in the last 15 minutes.`,
   }),
+  conversation_escalated: (c) => ({
+    subject: 'A chat on your website needs a person',
+    summary:
+      c.reason === 'assistant_unknown'
+        ? 'The assistant could not answer a visitor on your website and handed the chat to your team.'
+        : 'A visitor on your website asked to talk to a person.',
+    detail: 'The visitor is waiting for a reply in the chat.',
+    action: 'Open the chat',
+  }),
+  conversation_visitor_message: () => ({
+    subject: 'New message in a website chat',
+    summary: 'The visitor wrote again in a chat waiting for your team.',
+    action: 'Open the chat',
+  }),
   invitation: (c) => ({
     subject: `${c.invitation!.inviter_name} invited you to ${c.invitation!.workspace_name}`,
     summary: `${c.invitation!.inviter_name} invited you to join ${c.invitation!.workspace_name} as ${c.invitation!.role === 'admin' ? 'an admin' : 'an agent'}.`,
@@ -129,6 +144,20 @@ const AR: Record<NotificationKind, Copy> = {
       c.count === 1
         ? 'بدأ زائر محادثة عبر أداة الدردشة في موقعك خلال آخر 15 دقيقة.'
         : `بدأ ${c.count} من الزوار محادثات عبر أداة الدردشة في موقعك خلال آخر 15 دقيقة.`,
+  }),
+  conversation_escalated: (c) => ({
+    subject: 'محادثة على موقعك تحتاج إلى أحد أعضاء الفريق',
+    summary:
+      c.reason === 'assistant_unknown'
+        ? 'لم يعرف المساعد إجابة سؤال زائر على موقعك، فأحال المحادثة إلى فريقك.'
+        : 'طلب زائر على موقعك التحدث مع أحد أعضاء الفريق.',
+    detail: 'الزائر بانتظار ردّك في المحادثة.',
+    action: 'افتح المحادثة',
+  }),
+  conversation_visitor_message: () => ({
+    subject: 'رسالة جديدة في محادثة على موقعك',
+    summary: 'كتب الزائر رسالة جديدة في محادثة بانتظار فريقك.',
+    action: 'افتح المحادثة',
   }),
   invitation: (c) => ({
     subject: `دعوة للانضمام إلى ${c.invitation!.workspace_name}`,
