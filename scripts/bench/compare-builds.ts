@@ -7,15 +7,18 @@ import { option, positiveOption } from './options';
 import { startStandalone } from './platforms';
 import type { Platform } from './platforms';
 import { runBench, using } from './running';
-import { locationPaths } from './workload';
+import { DECISION_BODIES, locationPaths } from './workload';
 
 /**
- * `npm run bench:compare -- --other=<another build's dist/>`: `GET /v1/locations` on two builds
+ * `npm run bench:compare -- --other=<another build's dist/>`: `GET /v1/locations` (or, with
+ * `--route=decisions`, `POST /v1/decisions` beside its SQL baseline) on two builds
  * in the same run, both standalone platforms up at once and measured in alternation (baseline,
  * this build, the other build, each round), so a noisy machine weighs on both alike. How the
  * Passport move was judged (docs/performance.md): the other build is the commit before it, built
  * in its own worktree. Options: other (required), build (the first build's dist/: this one by default),
- * rounds (3), duration (s per run, 5), warmup (s before each run, 3), connections (50).
+ * rounds (3), duration (s per run, 5), warmup (s before each run, 3), connections (50), node_args
+ * and other_node_args (Node flags for each platform, space-separated: the same build twice
+ * with and without a flag compares the flag).
  */
 const THIS_BUILD = path.join(__dirname, '..', '..');
 
@@ -31,11 +34,11 @@ interface Round {
  */
 async function measure(platform: Platform, durationS: number, connections: number): Promise<LoadResult> {
   const warmupS = positiveOption('warmup', 3);
-  const workload: Workload = {
-    method: 'GET',
-    paths: locationPaths(),
-    headers: { authorization: `Bearer ${await platform.apiKey()}` },
-  };
+  const headers = { authorization: `Bearer ${await platform.apiKey()}` };
+  const workload: Workload =
+    routeOption() === 'decisions'
+      ? { method: 'POST', paths: ['/v1/decisions'], bodies: DECISION_BODIES, headers }
+      : { method: 'GET', paths: locationPaths(), headers };
   await runLoad(platform.baseUrl, workload, { durationS: warmupS, connections });
   const node = platform.memoryGroups().filter((group) => group.label === 'standalone node');
   const before = readCpuSeconds(node);
@@ -58,12 +61,13 @@ async function main(): Promise<void> {
   const durationS = positiveOption('duration', 5);
   const connections = positiveOption('connections', 50);
   const build = path.resolve(option('build', THIS_BUILD));
+  const nodeArgs = (name: string) => option(name, '').split(' ').filter(Boolean);
   process.stdout.write(`Starting this build (${build}) and the other (${other})…\n`);
-  await using(await startStandalone([], build), async (current) =>
-    using(await startStandalone([], path.resolve(other)), async (previous) => {
+  await using(await startStandalone(nodeArgs('node_args'), build), async (current) =>
+    using(await startStandalone(nodeArgs('other_node_args'), path.resolve(other)), async (previous) => {
       const results: Round[] = [];
       for (let round = 1; round <= rounds; round++) {
-        const baseline = await using(await startBaseline('locations', current.databaseUrl), (server) =>
+        const baseline = await using(await startBaseline(routeOption(), current.databaseUrl), (server) =>
           measure({ ...current, baseUrl: server.url }, durationS, connections),
         );
         // Alternate which build goes first, so neither always runs right after the baseline.
@@ -87,6 +91,12 @@ async function main(): Promise<void> {
       );
     }),
   );
+}
+
+function routeOption(): 'locations' | 'decisions' {
+  const route = option('route', 'locations');
+  if (route !== 'locations' && route !== 'decisions') throw new Error('route must be locations or decisions');
+  return route;
 }
 
 function describe(run: LoadResult, baseline: LoadResult): string {

@@ -7,19 +7,23 @@ import { option, positiveOption } from './options';
 import { importGazetteer, startStandalone } from './platforms';
 import type { Mode } from './platforms';
 import { runBench, using } from './running';
+import { PROPERTY_LISTINGS, PROPERTY_PATHS, seedPublishedListings } from './properties';
 import { locationPaths } from './workload';
 
 /**
  * `npm run bench:profile`: the standalone platform (gateway, services and in-process transport
  * in one Node process) started with `--cpu-prof` (log level warn),
- * `GET /v1/locations` under load (50 connections), then the CPU time of each process split by
- * stage of the request path (cpu-stages.ts). Options: duration (s), connections,
+ * `GET /v1/locations` (or, with `--route=properties`, GET /v1/properties' search mix over
+ * 100,000 published listings) under load (50 connections), then the CPU time of each process
+ * split by stage of the request path (cpu-stages.ts). Options: route, duration (s), connections,
  * gazetteer (a folder, or none), keep (leave the .cpuprofile files in the printed folder).
  */
 const DEFAULT_GAZETTEER = path.join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'locations', 'saudi');
 
 async function profileMode(mode: Mode): Promise<void> {
   const durationS = positiveOption('duration', 15);
+  const route = option('route', 'locations');
+  if (route !== 'locations' && route !== 'properties') throw new Error('route must be locations or properties');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `pdp-profile-${mode}-`));
   // The process writes its profile when it exits (Node 20 refuses --cpu-prof in NODE_OPTIONS).
   const platform = await startStandalone(['--cpu-prof', `--cpu-prof-dir=${dir}`]);
@@ -27,14 +31,16 @@ async function profileMode(mode: Mode): Promise<void> {
     const gazetteer = option('gazetteer', DEFAULT_GAZETTEER);
     if (gazetteer !== 'none' && fs.existsSync(gazetteer)) await importGazetteer(platform, gazetteer);
     const headers = { authorization: `Bearer ${await platform.apiKey()}` };
-    const workload = { method: 'GET' as const, paths: locationPaths(), headers };
+    if (route === 'properties') await seedPublishedListings(platform.databaseUrl, PROPERTY_LISTINGS);
+    const paths = route === 'properties' ? PROPERTY_PATHS : locationPaths();
+    const workload = { method: 'GET' as const, paths, headers };
     await runLoad(platform.baseUrl, workload, { durationS: 2, connections: 10 });
     return runLoad(platform.baseUrl, workload, {
       durationS,
       connections: positiveOption('connections', 50),
     });
   });
-  const lines = [`\n== ${mode}: GET /v1/locations, ${result.requestsPerSecond} req/s under the profiler ==`];
+  const lines = [`\n== ${mode}: GET /v1/${route}, ${result.requestsPerSecond} req/s under the profiler ==`];
   for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
     const shares = stageBreakdown(path.join(dir, file), durationS);
     // Processes that did no request work (the launcher, idle services) are left out.
