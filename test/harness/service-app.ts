@@ -16,6 +16,8 @@ export interface ServiceApp {
   app: NestFastifyApplication;
   runtime: RuntimeOptions;
   database: FreshDatabase;
+  /** Closes the Nest app only (the database stays, to inspect what shutdown left); close() may follow. */
+  closeApp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,12 +70,15 @@ export async function startServiceApp(
   app.connectMicroservice({ strategy }, { inheritAppConfig: true });
   await app.startAllMicroservices();
   await app.init();
+  let closing: Promise<void> | undefined;
+  const closeApp = () => (closing ??= app.close());
   return {
     app,
     runtime,
     database,
+    closeApp,
     close: async () => {
-      await app.close();
+      await closeApp();
       if (runtime.mode === 'distributed') await deleteNamespaceStreams(runtime.natsUrl, runtime.eventsNamespace);
       await database.drop();
     },

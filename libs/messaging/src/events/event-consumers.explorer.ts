@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import type { BeforeApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, ModuleRef, Reflector } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -26,7 +26,7 @@ interface RegisteredConsumer {
  * in distributed, each process only holds its own.
  */
 @Injectable()
-export class EventConsumersExplorer implements OnModuleInit, OnApplicationShutdown {
+export class EventConsumersExplorer implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(EventConsumersExplorer.name);
   private readonly consumers = new Map<string, RegisteredConsumer>();
 
@@ -53,8 +53,12 @@ export class EventConsumersExplorer implements OnModuleInit, OnApplicationShutdo
     }
   }
 
-  /** Stops every consumer after the message in hand (SIGTERM drains). */
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Stops every consumer after the message in hand (SIGTERM drains). Before the shutdown hooks,
+   * because the service databases close in theirs: a delivery still waiting for a pool
+   * connection then would never get one.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     await Promise.all([...this.consumers.keys()].map((name) => this.stop(name)));
   }
 

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { BeforeApplicationShutdown, OnApplicationBootstrap } from '@nestjs/common';
 import { In, IsNull, Not } from 'typeorm';
 import type { DataSource } from 'typeorm';
 import { traceEventPublish } from '@app/observability';
@@ -15,7 +15,7 @@ const MAX_IN_FLIGHT = 1000;
  * stream holds it. A row is published at least once; the stream's message id and the
  * consumers' idempotency record make a repeat harmless. Rows are not ordered.
  */
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger: Logger;
   private readonly inFlight = new Map<string, Promise<void>>();
   private timer?: NodeJS.Timeout;
@@ -37,7 +37,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.timer = setInterval(() => void this.poll(), this.pollMs);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops polling while its database is still open (it closes in the shutdown hooks). */
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     await this.polling;
   }
