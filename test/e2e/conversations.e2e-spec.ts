@@ -15,6 +15,7 @@ import type {
   MessageResponse,
   SessionResponse,
   VisitorThreadResponse,
+  WebhookCreatedResponse,
 } from '@app/contracts';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { withClient } from '../harness/databases';
@@ -27,6 +28,7 @@ import type { Platform } from '../harness/platform';
 import { eventually } from '../harness/eventually';
 import { FAST_MAIL_ENV } from '../harness/invitation-mail';
 import { startSmtpSink } from '../harness/smtp-sink';
+import { startWebhookReceiver, verifyDelivery } from '../harness/webhook-receiver';
 import type { SmtpSink } from '../harness/smtp-sink';
 
 const SITE = 'https://developer.example.com';
@@ -329,6 +331,48 @@ describeE2e('website chat: visitor sessions, escalation, inbox', () => {
       await api().get(`/v1/workspace/conversations/${chat.session.id}`).set(as(owner.token)).expect(200)
     ).body as ConversationThreadResponse;
     expect([owner.accountId, agent.accountId]).toContain(conversation.assigned_to);
+  });
+
+  it('should send the workspace’s webhook when a visitor opens a chat, asks for a person and writes again', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const types = ['leads.widget_session.created.v1', 'leads.conversation.escalated.v1'];
+      const webhook = (
+        await api()
+          .post('/v1/workspace/webhooks')
+          .set(as(owner.token))
+          .send({ url: receiver.url, events: [...types, 'leads.conversation.visitor_message.v1'] })
+          .expect(201)
+      ).body as WebhookCreatedResponse;
+      const chat = await startChat(SITE, 'ar');
+      await api()
+        .post(`/v1/widget-sessions/${chat.session.id}/messages`)
+        .set(as(chat.token))
+        .send({ text: 'أريد التحدث مع موظف' })
+        .expect(201);
+      await api()
+        .post(`/v1/widget-sessions/${chat.session.id}/messages`)
+        .set(as(chat.token))
+        .send({ text: 'رقمي ٠٥٥١٢٣٤٥٦٧' })
+        .expect(201);
+
+      const received = await eventually(
+        () => receiver.received.map((delivery) => verifyDelivery(webhook.secret, delivery.headers, delivery.body)),
+        (events) => events.length >= 3,
+      );
+      const byType = new Map(received.map((event) => [event.type, event.data as Record<string, unknown>]));
+      const ids = { session_id: chat.session.id, workspace_id: owner.workspaceId, widget_id: widgetId };
+      expect(byType.get('leads.widget_session.created.v1')).toMatchObject(ids);
+      expect(byType.get('leads.conversation.escalated.v1')).toMatchObject({ ...ids, reason: 'visitor_request' });
+      expect(byType.get('leads.conversation.visitor_message.v1')).toMatchObject(ids);
+      // Ids only: the visitor's words and number stay in the chat.
+      for (const delivery of receiver.received) {
+        expect(delivery.body).not.toContain('موظف');
+        expect(delivery.body).not.toContain('٠٥٥١٢٣٤٥٦٧');
+      }
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('should stream the team’s reply to the visitor and let the team take over and hand back', async () => {

@@ -1,6 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import type { WebhookCreatedResponse, WebhookDeliveriesPage } from '@app/contracts';
 import { publishedListing } from '../harness/catalogue-fixtures';
@@ -12,45 +9,7 @@ import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 import { freePort } from '../harness/processes';
 import { eventually } from '../harness/eventually';
-
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** An API client's endpoint: answers with the statuses it is told to, in turn, then 204. */
-async function startReceiver(statuses: number[] = []) {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      received.push({ headers: req.headers as Record<string, string>, body });
-      res.statusCode = statuses.shift() ?? 204;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** The verification snippet of docs/notifications.md, as a receiver runs it. */
-const seen = new Set<string>();
-function verifyDelivery(
-  secret: string,
-  headers: Record<string, string>,
-  body: string,
-): { type: string; data: unknown } {
-  const event = new Webhook(secret).verify(body, headers) as { type: string; data: unknown };
-  if (seen.has(headers['webhook-id'])) throw new Error('replayed delivery');
-  seen.add(headers['webhook-id']);
-  return event;
-}
+import { startWebhookReceiver, verifyDelivery } from '../harness/webhook-receiver';
 
 describeE2e('webhooks: signed deliveries of workspace events', () => {
   let platform: Platform;
@@ -90,7 +49,7 @@ describeE2e('webhooks: signed deliveries of workspace events', () => {
   afterAll(() => platform?.close());
 
   it('should sign each delivery so the published snippet verifies it, and refuse a tampered or replayed one', async () => {
-    const receiver = await startReceiver();
+    const receiver = await startWebhookReceiver();
     try {
       const webhook = await subscribe(receiver.url);
       expect(webhook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
@@ -135,7 +94,7 @@ describeE2e('webhooks: signed deliveries of workspace events', () => {
   });
 
   it('should never send a workspace another workspace’s events', async () => {
-    const receiver = await startReceiver();
+    const receiver = await startWebhookReceiver();
     try {
       await subscribe(receiver.url);
       const other = await createMember(platform, { role: 'owner' });
@@ -158,7 +117,7 @@ describeE2e('webhooks: signed deliveries of workspace events', () => {
   });
 
   it('should retry a failing receiver until it answers, keeping the same webhook-id', async () => {
-    const receiver = await startReceiver([500, 503]);
+    const receiver = await startWebhookReceiver([500, 503]);
     try {
       const webhook = await subscribe(receiver.url);
       await inquire(listingId);
