@@ -115,6 +115,27 @@ export interface PropertyItem {
   listed_at: string;
 }
 
+/** A search item's fields, in its order: what a page of properties shows of each. */
+export const PROPERTY_ITEM_FIELDS = [
+  'id',
+  'title_en',
+  'title_ar',
+  'property_type',
+  'price_sar',
+  'price',
+  'currency',
+  'area_sqm',
+  'bedrooms',
+  'bathrooms',
+  'city_en',
+  'city_ar',
+  'district_en',
+  'district_ar',
+  'image_urls',
+  'ai_bullets_en',
+  'listed_at',
+] as const satisfies readonly (keyof PropertyItem)[];
+
 export interface PropertiesPage {
   properties: PropertyItem[];
   count: number;

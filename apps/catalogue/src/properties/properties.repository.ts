@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { PROPERTY_ITEM_FIELDS } from '@app/contracts';
 import type { PropertySort, SearchPropertiesRequest } from '@app/contracts';
 import { CATALOGUE_DATABASE } from '../database/catalogue.database';
 import type { ListingRow } from '../listings/listings.repository';
@@ -70,27 +71,10 @@ export class PropertiesRepository {
 
 /**
  * What a search item shows, and nothing more: the descriptions and the stored search text are
- * most of a row's bytes, and the driver parses every column it is sent.
+ * most of a row's bytes, and the driver parses every column it is sent. (`image_urls` come
+ * from the image keys below; `updated_at` stands in for a missing `listed_at`.)
  */
-const ITEM_COLUMNS = [
-  'id',
-  'title_en',
-  'title_ar',
-  'property_type',
-  'price_sar',
-  'price',
-  'currency',
-  'area_sqm',
-  'bedrooms',
-  'bathrooms',
-  'city_en',
-  'city_ar',
-  'district_en',
-  'district_ar',
-  'ai_bullets_en',
-  'listed_at',
-  'updated_at',
-]
+const ITEM_COLUMNS = [...PROPERTY_ITEM_FIELDS.filter((field) => field !== 'image_urls'), 'updated_at']
   .map((column) => `l.${column}`)
   .join(', ');
 

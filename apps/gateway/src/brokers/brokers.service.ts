@@ -11,6 +11,7 @@ import {
   CATALOGUE_VERIFICATION_MODERATOR_VIEW_PATTERN,
   CATALOGUE_VERIFICATION_QUEUE_PATTERN,
   CATALOGUE_VERIFICATION_SUBMIT_PATTERN,
+  PROPERTY_ITEM_FIELDS,
 } from '@app/contracts';
 import type {
   BrokerPageData,
@@ -175,27 +176,7 @@ function publicView(item: VerificationQueueItem): Omit<VerificationQueueItem, 'd
   return view as Omit<VerificationQueueItem, 'document_key'>;
 }
 
-const ITEM_FIELDS = [
-  'id',
-  'title_en',
-  'title_ar',
-  'property_type',
-  'price_sar',
-  'price',
-  'currency',
-  'area_sqm',
-  'bedrooms',
-  'bathrooms',
-  'city_en',
-  'city_ar',
-  'district_en',
-  'district_ar',
-  'image_urls',
-  'ai_bullets_en',
-  'listed_at',
-] as const satisfies readonly (keyof PropertyItem)[];
-
 /** The search item's fields of a property detail: the page lists, it does not detail. */
 function itemOf(detail: PropertyItem): PropertyItem {
-  return Object.fromEntries(ITEM_FIELDS.map((field) => [field, detail[field]])) as unknown as PropertyItem;
+  return Object.fromEntries(PROPERTY_ITEM_FIELDS.map((field) => [field, detail[field]])) as unknown as PropertyItem;
 }
