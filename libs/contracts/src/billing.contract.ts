@@ -1,8 +1,7 @@
-import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Max, Min } from '@app/validation';
 import { BROKER_KINDS } from './access';
 import type { BrokerKind } from './access';
-import { MAX_PAGE_OFFSET } from './paging';
+import { PageRequest } from './paging';
 
 /** Billing's message patterns, event subjects and payloads. */
 export const BILLING_DEBIT_PATTERN = 'rpc.billing.debit.v1';
@@ -223,21 +222,9 @@ export interface DecisionPackResponse {
   balance: number;
 }
 
-export class LedgerRequest {
+export class LedgerRequest extends PageRequest {
   @IsUUID()
   workspace_id: string;
-
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit: number = 20;
-
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(MAX_PAGE_OFFSET)
-  offset: number = 0;
 }
 
 export interface LedgerEntryResponse {

@@ -1,4 +1,3 @@
-import { Type } from 'class-transformer';
 import {
   IsDefined,
   IsIn,
@@ -14,7 +13,7 @@ import {
 } from '@app/validation';
 import type { DecisionBenchmark } from './decisions.contract';
 import { MaxDecimalPlaces } from './decimal-places';
-import { MAX_PAGE_OFFSET } from './paging';
+import { PageRequest } from './paging';
 
 /**
  * The catalogue's message patterns, event subjects and payloads (listings and moderation),
@@ -238,41 +237,17 @@ export class ListingRefRequest {
 }
 
 /** The workspace's listings, newest first. */
-export class ListListingsRequest {
+export class ListListingsRequest extends PageRequest {
   @IsUUID()
   workspace_id: string;
 
   @IsOptional()
   @IsIn(LISTING_STATUSES)
   status?: ListingStatus;
-
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit: number = 20;
-
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(MAX_PAGE_OFFSET)
-  offset: number = 0;
 }
 
 /** Pending listings, oldest submission first. */
-export class ModerationQueueRequest {
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit: number = 20;
-
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(MAX_PAGE_OFFSET)
-  offset: number = 0;
-}
+export class ModerationQueueRequest extends PageRequest {}
 
 export class ApproveListingRequest {
   @IsUUID()

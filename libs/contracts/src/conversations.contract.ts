@@ -20,7 +20,7 @@ import {
 import { LANGUAGES } from './access';
 import type { Language } from './access';
 import { WorkspaceRef } from './leads.contract';
-import { MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from './paging';
+import { Paged } from './paging';
 
 /**
  * The website chat widget (leads service): per-project widget configuration, anonymous
@@ -292,7 +292,7 @@ export interface ConversationsPageResponse {
   has_more: boolean;
 }
 
-export class ListConversationsRequest extends WorkspaceRef {
+export class ListConversationsRequest extends Paged(WorkspaceRef) {
   @IsOptional()
   @IsIn(CONVERSATION_FILTER_STATUSES)
   status?: ConversationFilterStatus;
@@ -304,16 +304,6 @@ export class ListConversationsRequest extends WorkspaceRef {
   @IsOptional()
   @IsUUID()
   project_id?: string;
-
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_LIMIT)
-  limit: number;
-
-  @IsInt()
-  @Min(0)
-  @Max(MAX_PAGE_OFFSET)
-  offset: number;
 }
 
 export class ConversationRefRequest extends WorkspaceRef {

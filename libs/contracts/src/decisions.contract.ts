@@ -17,7 +17,7 @@ import {
   Min,
   ValidateNested,
 } from '@app/validation';
-import { MAX_PAGE_OFFSET } from './paging';
+import { PageRequest } from './paging';
 
 /** The decision service's decision pattern and the public decision shapes (spec 2.1, 2.2). */
 export const DECISIONS_CREATE_PATTERN = 'rpc.decision.decisions.create.v1';
@@ -304,19 +304,9 @@ export class GetDecisionRequest {
 }
 
 /** The workspace's decisions, newest first. */
-export class ListDecisionsRequest {
+export class ListDecisionsRequest extends PageRequest {
   @IsUUID()
   workspace_id: string;
-
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit: number = 20;
-
-  @IsInt()
-  @Min(0)
-  @Max(MAX_PAGE_OFFSET)
-  offset: number = 0;
 }
 
 export interface DecisionsPageResponse {

@@ -1,7 +1,7 @@
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from '@app/validation';
 import { LANGUAGES } from './access';
 import type { Language } from './access';
-import { MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from './paging';
+import { Paged } from './paging';
 
 /**
  * The knowledge base of a developer project (leads service): articles, FAQ entries and
@@ -44,20 +44,10 @@ export class KnowledgeProjectRef {
   project_id: string;
 }
 
-export class ListKnowledgeRequest extends KnowledgeProjectRef {
+export class ListKnowledgeRequest extends Paged(KnowledgeProjectRef) {
   @IsOptional()
   @IsIn(KNOWLEDGE_KINDS)
   kind?: KnowledgeKind;
-
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_LIMIT)
-  limit: number;
-
-  @IsInt()
-  @Min(0)
-  @Max(MAX_PAGE_OFFSET)
-  offset: number;
 }
 
 /** An article or FAQ entry: a title and a body in English, in Arabic, or both (an FAQ's title is its question). */

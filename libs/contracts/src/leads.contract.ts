@@ -13,7 +13,7 @@ import {
   Min,
   ValidateNested,
 } from '@app/validation';
-import { MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from './paging';
+import { Paged } from './paging';
 
 /**
  * The leads service: inquiries and their threads, viewing slots and bookings, surveys,
@@ -204,7 +204,7 @@ export class CreateInquiryRequest extends BuyerRef {
   preferred_contact: PreferredContact;
 }
 
-export class ListInquiriesRequest extends ViewerRef {
+export class ListInquiriesRequest extends Paged(ViewerRef) {
   @IsIn(LEAD_SIDES)
   as: LeadSide;
 
@@ -215,16 +215,6 @@ export class ListInquiriesRequest extends ViewerRef {
   @IsOptional()
   @IsUUID()
   property_id?: string;
-
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_LIMIT)
-  limit: number;
-
-  @IsInt()
-  @Min(0)
-  @Max(MAX_PAGE_OFFSET)
-  offset: number;
 }
 
 export class InquiryRefRequest extends ViewerRef {
@@ -417,7 +407,7 @@ export class BookingActionRequest extends ViewerRef {
   reason?: string;
 }
 
-export class ListBookingsRequest extends ViewerRef {
+export class ListBookingsRequest extends Paged(ViewerRef) {
   @IsIn(LEAD_SIDES)
   as: LeadSide;
 
@@ -428,16 +418,6 @@ export class ListBookingsRequest extends ViewerRef {
   @IsOptional()
   @IsUUID()
   property_id?: string;
-
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_LIMIT)
-  limit: number;
-
-  @IsInt()
-  @Min(0)
-  @Max(MAX_PAGE_OFFSET)
-  offset: number;
 }
 
 export class SurveyRequest extends ViewerRef {
@@ -514,7 +494,7 @@ export interface PhoneRevealResponse {
   charged: boolean;
 }
 
-export class ListLeadsRequest extends WorkspaceRef {
+export class ListLeadsRequest extends Paged(WorkspaceRef) {
   @IsOptional()
   @IsIn(LEAD_STAGES)
   stage?: LeadStage;
@@ -529,16 +509,6 @@ export class ListLeadsRequest extends WorkspaceRef {
 
   @IsOptional()
   locked?: boolean;
-
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_LIMIT)
-  limit: number;
-
-  @IsInt()
-  @Min(0)
-  @Max(MAX_PAGE_OFFSET)
-  offset: number;
 }
 
 export class UpdateLeadRequest extends WorkspaceRef {

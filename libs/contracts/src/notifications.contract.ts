@@ -5,19 +5,16 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
   IsUUID,
   IsUrl,
   Length,
   Matches,
-  Max,
   MaxLength,
-  Min,
   ValidateNested,
 } from '@app/validation';
-import { MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from './paging';
+import { PageRequest, Paged } from './paging';
 
 /** The notification service: in-app inbox, channel preferences, delivery records. */
 export const NOTIFICATION_INBOX_LIST_PATTERN = 'rpc.notification.inbox.list.v1';
@@ -55,25 +52,13 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export class InboxListRequest {
+export class InboxListRequest extends PageRequest {
   @IsUUID()
   account_id: string;
 
   @IsOptional()
   @IsBoolean()
   unread?: boolean;
-
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_LIMIT)
-  limit: number;
-
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(MAX_PAGE_OFFSET)
-  offset: number;
 }
 
 export interface InboxItem {
@@ -262,17 +247,7 @@ export class WebhookRefRequest extends WebhookWorkspaceRequest {
   id: string;
 }
 
-export class WebhookDeliveriesRequest extends WebhookRefRequest {
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_LIMIT)
-  limit: number;
-
-  @IsInt()
-  @Min(0)
-  @Max(MAX_PAGE_OFFSET)
-  offset: number;
-}
+export class WebhookDeliveriesRequest extends Paged(WebhookRefRequest) {}
 
 export class WebhookReplayRequest extends WebhookRefRequest {
   @IsUUID()

@@ -1,6 +1,40 @@
+import { Type } from 'class-transformer';
+import { IsInt, Max, Min } from '@app/validation';
+
 /**
  * Bounds of every paged list (`?limit=&offset=`). The offset is bounded so a client's huge
  * number is a 400/422, never a value PostgreSQL refuses (bigint overflow).
  */
 export const MAX_PAGE_LIMIT = 100;
 export const MAX_PAGE_OFFSET = 1_000_000;
+export const DEFAULT_PAGE_LIMIT = 20;
+
+/** Any class a request extends (TypeScript's mixin rule asks for exactly `any[]` here). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type RequestClass = new (...args: any[]) => object;
+
+/**
+ * `Base` with the `limit` (1 to MAX_PAGE_LIMIT, default 20) and `offset` (0 to MAX_PAGE_OFFSET,
+ * default 0) of a paged list: for a request that already extends a reference class
+ * (`Paged(ViewerRef)`); any other paged request extends `PageRequest`. `@Type` lets a numeric
+ * string through as a number; defaults fill what a caller leaves out.
+ */
+export function Paged<TBase extends RequestClass>(Base: TBase) {
+  class PagedRequest extends Base {
+    @Type(() => Number)
+    @IsInt()
+    @Min(1)
+    @Max(MAX_PAGE_LIMIT)
+    limit: number = DEFAULT_PAGE_LIMIT;
+
+    @Type(() => Number)
+    @IsInt()
+    @Min(0)
+    @Max(MAX_PAGE_OFFSET)
+    offset: number = 0;
+  }
+  return PagedRequest;
+}
+
+/** The paging fields of a list request: `class ListDecisionsRequest extends PageRequest`. */
+export class PageRequest extends Paged(class {}) {}

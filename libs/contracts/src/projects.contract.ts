@@ -1,4 +1,3 @@
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayUnique,
@@ -19,7 +18,7 @@ import {
 import { CURRENCIES } from './catalogue.contract';
 import type { CountryCode, Currency, ListingImageResponse } from './catalogue.contract';
 import { MaxDecimalPlaces } from './decimal-places';
-import { MAX_PAGE_OFFSET } from './paging';
+import { PageRequest } from './paging';
 
 /**
  * Developer projects and their units (catalogue service). The full request/response
@@ -283,25 +282,13 @@ export class PublicProjectRequest {
   id: string;
 }
 
-export class ListProjectsRequest {
+export class ListProjectsRequest extends PageRequest {
   @IsUUID()
   workspace_id: string;
 
   @IsOptional()
   @IsIn(PROJECT_SORTS)
   sort?: ProjectSort;
-
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit: number = 20;
-
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(MAX_PAGE_OFFSET)
-  offset: number = 0;
 }
 
 /** The fields of a unit. */
@@ -453,7 +440,7 @@ export interface UnitListingPlanResponse {
   images: UnitListingImageSource[];
 }
 
-export class ListUnitsRequest {
+export class ListUnitsRequest extends PageRequest {
   @IsUUID()
   workspace_id: string;
 
@@ -464,18 +451,6 @@ export class ListUnitsRequest {
   @IsOptional()
   @IsIn(PROJECT_UNIT_STATUSES)
   status?: ProjectUnitStatus;
-
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit: number = 20;
-
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(MAX_PAGE_OFFSET)
-  offset: number = 0;
 }
 
 export interface UnitResponse {

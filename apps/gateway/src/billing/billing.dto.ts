@@ -3,6 +3,7 @@ import { IsIn, IsInt, Max, Min } from 'class-validator';
 import { BILLING_ASSETS, DECISION_PACK_SIZES, LEAD_CREDITS_PURCHASE_MAX, LEDGER_REASONS } from '@app/contracts';
 import { PageQueryDto } from '../http/page-query.dto';
 import type { BalanceResponse, BillingAsset, DecisionPackSize, LeadCreditsPurchaseResponse } from '@app/contracts';
+import { PageDto } from '../http/page.dto';
 
 export class PurchaseDecisionPackDto {
   @ApiProperty({ enum: DECISION_PACK_SIZES })
@@ -102,22 +103,7 @@ export class LedgerEntryDto {
   created_at: string;
 }
 
-export class LedgerPageDto {
-  @ApiProperty({ enum: ['list'] })
-  object: 'list';
-
-  @ApiProperty({ type: [LedgerEntryDto] })
-  data: LedgerEntryDto[];
-
-  @ApiProperty()
-  limit: number;
-
-  @ApiProperty()
-  offset: number;
-
-  @ApiProperty()
-  has_more: boolean;
-}
+export class LedgerPageDto extends PageDto(LedgerEntryDto) {}
 
 export function toBalanceDto(balance: BalanceResponse): BalanceDto {
   return {

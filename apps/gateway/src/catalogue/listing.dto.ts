@@ -13,6 +13,7 @@ import type {
   ListingType,
   ListingsPageResponse,
 } from '@app/contracts';
+import { PageDto } from '../http/page.dto';
 
 /** The listing shapes for the OpenAPI document (the shape is the contract's). */
 class ListingFlagDto implements ListingFlag {
@@ -178,22 +179,7 @@ export class ListingDto implements ListingResponse {
   images: ListingImageDto[];
 }
 
-export class ListingsPageDto implements ListingsPageResponse {
-  @ApiProperty({ enum: ['list'] })
-  object: 'list';
-
-  @ApiProperty({ type: [ListingDto] })
-  data: ListingDto[];
-
-  @ApiProperty()
-  limit: number;
-
-  @ApiProperty()
-  offset: number;
-
-  @ApiProperty()
-  has_more: boolean;
-}
+export class ListingsPageDto extends PageDto(ListingDto) implements ListingsPageResponse {}
 
 export class ListingDeletedDto implements ListingDeletedResponse {
   @ApiProperty({ enum: ['listing'] })

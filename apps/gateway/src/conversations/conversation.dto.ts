@@ -11,6 +11,7 @@ import type {
 } from '@app/contracts';
 import { PageQueryDto } from '../http/page-query.dto';
 import { MessageDto, SessionDto } from '../widgets/widget.dto';
+import { PageDto } from '../http/page.dto';
 
 class ConversationContactDto implements ConversationContact {
   @ApiProperty({ type: String, nullable: true })
@@ -48,22 +49,7 @@ export class ConversationThreadDto extends ConversationDto implements Conversati
   messages: MessageDto[];
 }
 
-export class ConversationsPageDto implements ConversationsPageResponse {
-  @ApiProperty({ enum: ['list'] })
-  object: 'list';
-
-  @ApiProperty({ type: [ConversationDto] })
-  data: ConversationDto[];
-
-  @ApiProperty()
-  limit: number;
-
-  @ApiProperty()
-  offset: number;
-
-  @ApiProperty()
-  has_more: boolean;
-}
+export class ConversationsPageDto extends PageDto(ConversationDto) implements ConversationsPageResponse {}
 
 export class ListConversationsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({

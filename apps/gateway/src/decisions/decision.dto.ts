@@ -13,6 +13,7 @@ import type {
   SubScoreStatus,
   Verdict,
 } from '@app/contracts';
+import { PageDto } from '../http/page.dto';
 
 /** The decision response for the OpenAPI document (the shape is the contract's). */
 class SubScoreDto implements SubScore {
@@ -184,19 +185,4 @@ export class DecisionDto implements DecisionResponse {
   created_at: string;
 }
 
-export class DecisionsPageDto implements DecisionsPageResponse {
-  @ApiProperty({ enum: ['list'] })
-  object: 'list';
-
-  @ApiProperty({ type: [DecisionDto] })
-  data: DecisionDto[];
-
-  @ApiProperty()
-  limit: number;
-
-  @ApiProperty()
-  offset: number;
-
-  @ApiProperty()
-  has_more: boolean;
-}
+export class DecisionsPageDto extends PageDto(DecisionDto) implements DecisionsPageResponse {}

@@ -10,6 +10,7 @@ import type {
   KnowledgeSearchResponse,
   Language,
 } from '@app/contracts';
+import { PageDto } from '../http/page.dto';
 
 /** The knowledge-base shapes for the OpenAPI document (the shape is the contract's). */
 const nullableString = { type: String, nullable: true } as const;
@@ -66,22 +67,7 @@ export class KnowledgeEntryDto implements KnowledgeEntryResponse {
   updated_at: string;
 }
 
-export class KnowledgePageDto implements KnowledgePageResponse {
-  @ApiProperty({ enum: ['list'] })
-  object: 'list';
-
-  @ApiProperty({ type: [KnowledgeEntryDto] })
-  data: KnowledgeEntryDto[];
-
-  @ApiProperty()
-  limit: number;
-
-  @ApiProperty()
-  offset: number;
-
-  @ApiProperty()
-  has_more: boolean;
-}
+export class KnowledgePageDto extends PageDto(KnowledgeEntryDto) implements KnowledgePageResponse {}
 
 export class KnowledgeEntryDeletedDto {
   @ApiProperty({ format: 'uuid' })

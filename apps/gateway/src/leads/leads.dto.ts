@@ -35,25 +35,12 @@ import type {
   SlotRuleResponse,
   SurveyResponse,
 } from '@app/contracts';
+import { PageDto } from '../http/page.dto';
 
 /** The leads shapes for the OpenAPI document (the shape is the contract's). */
 const nullableString = { type: String, nullable: true } as const;
 const nullableDateTime = { type: String, format: 'date-time', nullable: true } as const;
 const nullableUuid = { type: String, format: 'uuid', nullable: true } as const;
-
-class PageDto {
-  @ApiProperty({ enum: ['list'] })
-  object: 'list';
-
-  @ApiProperty()
-  limit: number;
-
-  @ApiProperty()
-  offset: number;
-
-  @ApiProperty()
-  has_more: boolean;
-}
 
 export class InquiryDto implements InquiryResponse {
   @ApiProperty({ format: 'uuid' })
@@ -127,10 +114,7 @@ export class InquiryCreatedDto implements InquiryCreatedResponse {
   charged: boolean;
 }
 
-export class InquiriesPageDto extends PageDto implements InquiriesPageResponse {
-  @ApiProperty({ type: [InquiryDto] })
-  data: InquiryDto[];
-}
+export class InquiriesPageDto extends PageDto(InquiryDto) implements InquiriesPageResponse {}
 
 export class SlotDto implements SlotResponse {
   @ApiProperty({ enum: ['slot'] })
@@ -294,10 +278,7 @@ export class BookingCreatedDto implements BookingCreatedResponse {
   charged: boolean;
 }
 
-export class BookingsPageDto extends PageDto implements BookingsPageResponse {
-  @ApiProperty({ type: [BookingDto] })
-  data: BookingDto[];
-}
+export class BookingsPageDto extends PageDto(BookingDto) implements BookingsPageResponse {}
 
 export class SurveyResultDto implements SurveyResponse {
   @ApiProperty({ enum: ['survey'] })
@@ -388,7 +369,4 @@ export class LeadDto implements LeadResponse {
   updated_at: string;
 }
 
-export class LeadsPageDto extends PageDto implements LeadsPageResponse {
-  @ApiProperty({ type: [LeadDto] })
-  data: LeadDto[];
-}
+export class LeadsPageDto extends PageDto(LeadDto) implements LeadsPageResponse {}

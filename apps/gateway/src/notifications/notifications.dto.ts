@@ -23,6 +23,7 @@ import type {
   PushSubscriptionsResponse,
 } from '@app/contracts';
 import { PageQueryDto } from '../http/page-query.dto';
+import { PageDto } from '../http/page.dto';
 
 export class InboxQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ type: Boolean, description: '`true`: unread only' })
@@ -111,24 +112,9 @@ class InboxItemDto implements InboxItem {
   created_at: string;
 }
 
-export class InboxPageDto implements InboxPage {
-  @ApiProperty({ enum: ['list'] })
-  object: 'list';
-
-  @ApiProperty({ type: [InboxItemDto] })
-  data: InboxItemDto[];
-
+export class InboxPageDto extends PageDto(InboxItemDto) implements InboxPage {
   @ApiProperty()
   unread_count: number;
-
-  @ApiProperty()
-  limit: number;
-
-  @ApiProperty()
-  offset: number;
-
-  @ApiProperty()
-  has_more: boolean;
 }
 
 export class MarkReadResultDto implements InboxReadResponse {

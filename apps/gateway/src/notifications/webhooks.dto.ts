@@ -10,6 +10,7 @@ import type {
   WebhookResponse,
   WebhooksResponse,
 } from '@app/contracts';
+import { PageDto } from '../http/page.dto';
 
 export class CreateWebhookDto {
   @ApiProperty({
@@ -103,19 +104,4 @@ export class WebhookDeliveryDto implements WebhookDeliveryResponse {
   delivered_at: string | null;
 }
 
-export class WebhookDeliveriesDto implements WebhookDeliveriesPage {
-  @ApiProperty({ enum: ['list'] })
-  object: 'list';
-
-  @ApiProperty({ type: [WebhookDeliveryDto] })
-  data: WebhookDeliveryDto[];
-
-  @ApiProperty()
-  limit: number;
-
-  @ApiProperty()
-  offset: number;
-
-  @ApiProperty()
-  has_more: boolean;
-}
+export class WebhookDeliveriesDto extends PageDto(WebhookDeliveryDto) implements WebhookDeliveriesPage {}

@@ -17,6 +17,7 @@ import type {
   UnitType,
   UnitsPageResponse,
 } from '@app/contracts';
+import { PageDto } from '../http/page.dto';
 
 /** The project and unit shapes for the OpenAPI document (the shape is the contract's). */
 const nullableString = { type: String, nullable: true } as const;
@@ -96,22 +97,7 @@ export class ProjectDto implements ProjectResponse {
   updated_at: string;
 }
 
-export class ProjectsPageDto implements ProjectsPageResponse {
-  @ApiProperty({ enum: ['list'] })
-  object: 'list';
-
-  @ApiProperty({ type: [ProjectDto] })
-  data: ProjectDto[];
-
-  @ApiProperty()
-  limit: number;
-
-  @ApiProperty()
-  offset: number;
-
-  @ApiProperty()
-  has_more: boolean;
-}
+export class ProjectsPageDto extends PageDto(ProjectDto) implements ProjectsPageResponse {}
 
 export class ProjectImageDeletedDto implements ProjectImageDeletedResponse {
   @ApiProperty({ enum: ['project_image'] })
@@ -182,22 +168,7 @@ export class UnitDto implements UnitResponse {
   updated_at: string;
 }
 
-export class UnitsPageDto implements UnitsPageResponse {
-  @ApiProperty({ enum: ['list'] })
-  object: 'list';
-
-  @ApiProperty({ type: [UnitDto] })
-  data: UnitDto[];
-
-  @ApiProperty()
-  limit: number;
-
-  @ApiProperty()
-  offset: number;
-
-  @ApiProperty()
-  has_more: boolean;
-}
+export class UnitsPageDto extends PageDto(UnitDto) implements UnitsPageResponse {}
 
 export class UnitDeletedDto implements UnitDeletedResponse {
   @ApiProperty({ enum: ['unit'] })

@@ -14,6 +14,7 @@ import type {
   SavedProperty,
 } from '@app/contracts';
 import { BenchmarkDto } from '../decisions/decision.dto';
+import { PageDto } from '../http/page.dto';
 
 /** A published listing in the public search (spec 2.4). */
 export class PropertyItemDto implements PropertyItem {
@@ -162,19 +163,4 @@ export class SavedPropertyDto implements SavedProperty {
   property: PropertyItemDto;
 }
 
-export class SavedPropertiesPageDto implements SavedPropertiesPage {
-  @ApiProperty({ enum: ['list'] })
-  object: 'list';
-
-  @ApiProperty({ type: [SavedPropertyDto] })
-  data: SavedPropertyDto[];
-
-  @ApiProperty({ type: 'integer' })
-  limit: number;
-
-  @ApiProperty({ type: 'integer' })
-  offset: number;
-
-  @ApiProperty()
-  has_more: boolean;
-}
+export class SavedPropertiesPageDto extends PageDto(SavedPropertyDto) implements SavedPropertiesPage {}
