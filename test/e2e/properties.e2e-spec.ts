@@ -272,6 +272,9 @@ describeE2e('GET /v1/properties (public search)', () => {
         second.id,
         first.id,
       ]);
+      // Every page size the document allows (1-100) is served, the largest too.
+      const largest = await request(platform.baseUrl).get(`${SAVED}?limit=100`).set(auth).expect(200);
+      expect(largest.body).toMatchObject({ limit: 100, has_more: false, data: list.body.data });
       const theirs = await request(platform.baseUrl)
         .get(SAVED)
         .set({ authorization: `Bearer ${other.token}` });

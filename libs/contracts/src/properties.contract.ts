@@ -2,7 +2,7 @@ import { IsIn, IsInt, IsNumber, IsOptional, IsString, IsUUID, Length, Max, Min }
 import { LISTING_TYPES } from './catalogue.contract';
 import type { Currency, ListingType } from './catalogue.contract';
 import type { DecisionBenchmark } from './decisions.contract';
-import { MAX_PAGE_OFFSET } from './paging';
+import { MAX_PAGE_OFFSET, PageRequest } from './paging';
 
 /** Public property search (spec 4.3, decisions.md "Search"): patterns and payloads. */
 export const CATALOGUE_PROPERTIES_SEARCH_PATTERN = 'rpc.catalogue.properties.search.v1';
@@ -183,19 +183,10 @@ export class SavedPropertyRequest {
   property_id: string;
 }
 
-export class ListSavedPropertiesRequest {
+/** The gateway's usual page (1 to MAX_PAGE_LIMIT): a buyer's list, not a search page. */
+export class ListSavedPropertiesRequest extends PageRequest {
   @IsUUID()
   account_id: string;
-
-  @IsInt()
-  @Min(1)
-  @Max(PROPERTY_PAGE_MAX)
-  limit: number = PROPERTY_PAGE_DEFAULT;
-
-  @IsInt()
-  @Min(0)
-  @Max(MAX_PAGE_OFFSET)
-  offset: number = 0;
 }
 
 export interface SavedProperty {
