@@ -54,8 +54,8 @@ export class BillingService {
   ledger(principal: Principal, query: LedgerQueryDto): Promise<LedgerPageDto> {
     return this.billing.ledger({
       workspace_id: workspaceOf(principal),
-      limit: query.limit ?? 20,
-      offset: query.offset ?? 0,
+      limit: query.limit,
+      offset: query.offset,
     });
   }
 }

@@ -48,8 +48,8 @@ export class ListingsController {
     return this.catalogue.listListings({
       workspace_id: workspaceOf(principal),
       ...(query.status ? { status: query.status } : {}),
-      limit: query.limit ?? 20,
-      offset: query.offset ?? 0,
+      limit: query.limit,
+      offset: query.offset,
     });
   }
 

@@ -28,7 +28,7 @@ export class ModerationController {
   @ApiOperation({ summary: 'The moderation queue: pending listings, oldest submission first, with their flags' })
   @ApiOkResponse({ type: ListingsPageDto })
   queue(@Query() query: PageQueryDto): Promise<ListingsPageResponse> {
-    return this.catalogue.moderationQueue({ limit: query.limit ?? 20, offset: query.offset ?? 0 });
+    return this.catalogue.moderationQueue({ limit: query.limit, offset: query.offset });
   }
 
   @Post(':id/approve')

@@ -26,8 +26,8 @@ export class ConversationsService {
       ...(query.status ? { status: query.status } : {}),
       ...(query.assigned ? { assigned: query.assigned } : {}),
       ...(query.project_id ? { project_id: query.project_id } : {}),
-      limit: query.limit ?? 20,
-      offset: query.offset ?? 0,
+      limit: query.limit,
+      offset: query.offset,
     });
   }
 

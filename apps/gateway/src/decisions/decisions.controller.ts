@@ -66,8 +66,8 @@ export class DecisionsController {
   list(@CurrentPrincipal() principal: Principal, @Query() query: PageQueryDto): Promise<DecisionsPageResponse> {
     return this.decisions.list({
       workspace_id: workspaceOf(principal),
-      limit: query.limit ?? 20,
-      offset: query.offset ?? 0,
+      limit: query.limit,
+      offset: query.offset,
     });
   }
 

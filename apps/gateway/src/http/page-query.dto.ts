@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from '@app/contracts';
 
-/** `?limit=&offset=` of every paged list: 1 to MAX_PAGE_LIMIT (default 20), from 0. */
+/** `?limit=&offset=` of every paged list: 1 to MAX_PAGE_LIMIT (default 20), from 0; defaults filled in. */
 export class PageQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT })
   @IsOptional()
@@ -11,7 +11,7 @@ export class PageQueryDto {
   @IsInt()
   @Min(1)
   @Max(MAX_PAGE_LIMIT)
-  limit?: number;
+  limit: number = DEFAULT_PAGE_LIMIT;
 
   @ApiPropertyOptional({ minimum: 0, maximum: MAX_PAGE_OFFSET, default: 0 })
   @IsOptional()
@@ -19,5 +19,5 @@ export class PageQueryDto {
   @IsInt()
   @Min(0)
   @Max(MAX_PAGE_OFFSET)
-  offset?: number;
+  offset: number = 0;
 }

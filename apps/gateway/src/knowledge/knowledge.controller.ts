@@ -80,8 +80,8 @@ export class KnowledgeController {
       ...(await this.caller(principal)),
       project_id: projectId(id),
       ...(query.kind ? { kind: query.kind } : {}),
-      limit: query.limit ?? 20,
-      offset: query.offset ?? 0,
+      limit: query.limit,
+      offset: query.offset,
     });
   }
 

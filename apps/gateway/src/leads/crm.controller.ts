@@ -36,8 +36,8 @@ export class CrmController {
       ...(query.outcome ? { outcome: query.outcome } : {}),
       ...(query.property_id ? { property_id: query.property_id } : {}),
       ...(query.locked !== undefined ? { locked: query.locked } : {}),
-      limit: query.limit ?? 20,
-      offset: query.offset ?? 0,
+      limit: query.limit,
+      offset: query.offset,
     });
   }
 

@@ -76,8 +76,8 @@ export class InquiriesController {
       as: sideOf(principal, query.as),
       ...(query.status ? { status: query.status } : {}),
       ...(query.property_id ? { property_id: query.property_id } : {}),
-      limit: query.limit ?? 20,
-      offset: query.offset ?? 0,
+      limit: query.limit,
+      offset: query.offset,
     });
   }
 

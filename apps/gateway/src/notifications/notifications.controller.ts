@@ -58,8 +58,8 @@ export class NotificationsController {
     return this.rpc.send(NOTIFICATION_INBOX_LIST_PATTERN, {
       account_id: principal.accountId,
       ...(query.unread !== undefined ? { unread: query.unread } : {}),
-      limit: query.limit ?? 20,
-      offset: query.offset ?? 0,
+      limit: query.limit,
+      offset: query.offset,
     });
   }
 

@@ -93,8 +93,8 @@ export class WebhooksController {
     return this.rpc.send(NOTIFICATION_WEBHOOK_DELIVERIES_PATTERN, {
       workspace_id: workspaceOf(principal),
       id: uuid(id),
-      limit: query.limit ?? 20,
-      offset: query.offset ?? 0,
+      limit: query.limit,
+      offset: query.offset,
     });
   }
 

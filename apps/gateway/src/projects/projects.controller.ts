@@ -59,8 +59,8 @@ export class ProjectsController {
     return this.projects.listProjects({
       workspace_id: await this.developers.of(principal),
       ...(query.sort ? { sort: query.sort } : {}),
-      limit: query.limit ?? 20,
-      offset: query.offset ?? 0,
+      limit: query.limit,
+      offset: query.offset,
     });
   }
 

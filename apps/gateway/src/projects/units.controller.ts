@@ -47,8 +47,8 @@ export class UnitsController {
       workspace_id: await this.developers.of(principal),
       project_id: id,
       ...(query.status ? { status: query.status } : {}),
-      limit: query.limit ?? 20,
-      offset: query.offset ?? 0,
+      limit: query.limit,
+      offset: query.offset,
     });
   }
 

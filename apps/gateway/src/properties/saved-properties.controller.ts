@@ -23,7 +23,7 @@ export class SavedPropertiesController {
   @ApiOperation({ summary: 'Your saved properties that are published now, newest saved first' })
   @ApiOkResponse({ type: SavedPropertiesPageDto })
   list(@CurrentPrincipal() principal: Principal, @Query() query: PageQueryDto): Promise<SavedPropertiesPage> {
-    return this.properties.listSaved(principal, query.limit ?? 20, query.offset ?? 0);
+    return this.properties.listSaved(principal, query.limit, query.offset);
   }
 
   @Post()

@@ -51,7 +51,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       annotations: WRITE,
       input: CreateListingDto,
       output: LISTING,
-      call: (principal, body) => rest.listings.create(principal, body as unknown as CreateListingDto),
+      call: (principal, body) => rest.listings.create(principal, body),
     }),
     defineTool({
       name: 'broker_update_property',
@@ -105,7 +105,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       input: InquiryMessageBodyDto,
       output: outputSchemaOf('The message', { id: 'string', body: 'string' }),
       call: (principal, body, ids) =>
-        rest.inquiries.addMessage(principal, ids.inquiry_id, body as unknown as InquiryMessageBodyDto),
+        rest.inquiries.addMessage(principal, ids.inquiry_id, body),
     }),
     defineTool({
       name: 'broker_update_inquiry_status',
@@ -117,7 +117,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       input: UpdateInquiryDto,
       output: outputSchemaOf('The thread', { id: 'string', status: 'string' }),
       call: (principal, body, ids) =>
-        rest.inquiries.update(principal, ids.inquiry_id, body as unknown as UpdateInquiryDto),
+        rest.inquiries.update(principal, ids.inquiry_id, body),
     }),
     defineTool({
       name: 'broker_list_bookings',
@@ -146,7 +146,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       },
       output: outputSchemaOf('The booking', { id: 'string', status: 'string' }),
       call: (principal, body, ids) => {
-        const { action, reason, scheduled_at } = body as unknown as BookingStatusDto;
+        const { action, reason, scheduled_at } = body;
         const id = ids.booking_id;
         const note = reason === undefined ? {} : { reason };
         switch (action) {

@@ -92,7 +92,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       annotations: UPDATE,
       input: SavePropertyDto,
       output: outputSchemaOf('The saved entry', { saved_at: 'string', property: 'object' }),
-      call: (principal, body) => rest.saved.save(p(principal), body as unknown as SavePropertyDto),
+      call: (principal, body) => rest.saved.save(p(principal), body),
     }),
     defineTool({
       name: 'buyer_unsave_property',
@@ -128,7 +128,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
         inquiry: 'object',
         charged: 'boolean',
       }),
-      call: (principal, body) => rest.inquiries.create(p(principal), body as unknown as CreateInquiryDto),
+      call: (principal, body) => rest.inquiries.create(p(principal), body),
     }),
     defineTool({
       name: 'buyer_get_inquiry_thread',
@@ -150,7 +150,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       input: InquiryMessageBodyDto,
       output: outputSchemaOf('The message', { id: 'string', body: 'string' }),
       call: (principal, body, ids) =>
-        rest.inquiries.addMessage(p(principal), ids.inquiry_id, body as unknown as InquiryMessageBodyDto),
+        rest.inquiries.addMessage(p(principal), ids.inquiry_id, body),
     }),
     defineTool({
       name: 'buyer_list_my_inquiries',
@@ -176,7 +176,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
         booking: 'object',
         charged: 'boolean',
       }),
-      call: (principal, body) => rest.bookings.create(p(principal), body as unknown as CreateBookingDto),
+      call: (principal, body) => rest.bookings.create(p(principal), body),
     }),
     defineTool({
       name: 'buyer_check_viewing_availability',
@@ -209,7 +209,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       ids: ['booking_id'],
       input: SurveyDto,
       output: outputSchemaOf('The recorded answer', {}),
-      call: (principal, body, ids) => rest.bookings.survey(p(principal), ids.booking_id, body as unknown as SurveyDto),
+      call: (principal, body, ids) => rest.bookings.survey(p(principal), ids.booking_id, body),
     }),
     defineTool({
       name: 'buyer_reveal_broker_phone',

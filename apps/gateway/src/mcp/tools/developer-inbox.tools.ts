@@ -97,7 +97,7 @@ export function developerInboxTools(
       help: HELP,
       output: outputSchemaOf('The message', { message: 'object' }),
       call: (principal, body, ids) =>
-        conversations.reply(principal, ids.conversation_id, (body as unknown as ConversationReplyDto).text),
+        conversations.reply(principal, ids.conversation_id, (body).text),
     }),
     defineTool({
       name: 'developer_promote_conversation',

@@ -90,7 +90,7 @@ export function developerKnowledgeTools(rest: RestRoutes): McpTool[] {
       help: HELP,
       output: outputSchemaOf('The retrieved passages', { relevant: 'boolean', data: 'array' }),
       call: (principal, body, ids) =>
-        rest.knowledge.search(principal, ids.project_id, body as unknown as SearchKnowledgeQueryDto),
+        rest.knowledge.search(principal, ids.project_id, body),
     }),
   ];
 }

@@ -74,7 +74,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       input: CreateProjectDto,
       help: HELP,
       output: PROJECT,
-      call: (principal, body) => rest.projects.create(principal, body as unknown as CreateProjectDto),
+      call: (principal, body) => rest.projects.create(principal, body),
     }),
     defineTool({
       name: 'developer_update_project',
@@ -121,7 +121,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       input: CreateUnitDto,
       help: HELP,
       output: UNIT,
-      call: (principal, body, ids) => rest.units.create(principal, ids.project_id, body as unknown as CreateUnitDto),
+      call: (principal, body, ids) => rest.units.create(principal, ids.project_id, body),
     }),
     defineTool({
       name: 'developer_update_unit',

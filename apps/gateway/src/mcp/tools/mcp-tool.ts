@@ -195,15 +195,18 @@ export const WRITE: ToolAnnotations = { readOnlyHint: false, destructiveHint: fa
 export const UPDATE: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: true };
 export const DELETE: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true };
 
-/** A tool from its parts: the arguments are checked before `call` sees them. */
-export function defineTool(spec: {
+/**
+ * A tool from its parts: the arguments are checked before `call` sees them, as an instance of
+ * `input` (its defaults filled in).
+ */
+export function defineTool<TBody extends object = Record<string, unknown>>(spec: {
   name: string;
   title: string;
   description: string;
   audience: ToolAudience;
   annotations: ToolAnnotations;
   /** The REST route's contract class for the body or query, if any. */
-  input?: Type;
+  input?: Type<TBody>;
   /** Path ids of the REST route, as required string arguments. */
   ids?: string[];
   /** Fields of `input` the tool fixes itself (e.g. `as` of a list). */
@@ -212,7 +215,7 @@ export function defineTool(spec: {
   /** A hand-written input schema, for routes whose query is parsed by hand (the property search). */
   inputSchema?: JsonSchema;
   output: JsonSchema;
-  call(principal: UserPrincipal, body: Record<string, unknown>, ids: Record<string, string>): Promise<unknown>;
+  call(principal: UserPrincipal, body: TBody, ids: Record<string, string>): Promise<unknown>;
   /** How a result that is not an object (a 204, a list) becomes one. */
   wrap?: (result: unknown) => Record<string, unknown>;
 }): McpTool {
@@ -235,7 +238,7 @@ export function defineTool(spec: {
       const { ids, body } = spec.inputSchema
         ? { ids: {}, body: raw ?? {} }
         : await checkedArgs(raw, spec.input, spec.ids);
-      const result = await spec.call(principal, body, ids);
+      const result = await spec.call(principal, body as TBody, ids);
       return spec.wrap ? spec.wrap(result) : (result as Record<string, unknown>);
     },
   };

@@ -33,7 +33,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       input: LowBalanceThresholdDto,
       output: BALANCE,
       call: (principal, body) =>
-        rest.billing.setLowBalanceThreshold(principal, body as unknown as LowBalanceThresholdDto),
+        rest.billing.setLowBalanceThreshold(principal, body),
     }),
     defineTool({
       name: 'workspace_list_members',
@@ -52,7 +52,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       annotations: WRITE,
       input: CreateInvitationDto,
       output: outputSchemaOf('The invitation', { id: 'string', email: 'string', role: 'string' }),
-      call: (principal, body) => rest.invitations.invite(principal, body as unknown as CreateInvitationDto),
+      call: (principal, body) => rest.invitations.invite(principal, body),
     }),
     defineTool({
       name: 'workspace_update_member_role',
@@ -64,7 +64,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       input: UpdateMemberRoleDto,
       output: outputSchemaOf('The member', { role: 'string' }),
       call: (principal, body, ids) =>
-        rest.workspace.changeRole(principal, ids.member_id, body as unknown as UpdateMemberRoleDto),
+        rest.workspace.changeRole(principal, ids.member_id, body),
     }),
     defineTool({
       name: 'workspace_remove_member',
@@ -94,7 +94,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       annotations: WRITE,
       input: CreateApiKeyDto,
       output: outputSchemaOf('The key with its secret', { id: 'string', secret: 'string' }),
-      call: (principal, body) => rest.apiKeys.create(principal, body as unknown as CreateApiKeyDto),
+      call: (principal, body) => rest.apiKeys.create(principal, body),
     }),
     defineTool({
       name: 'workspace_delete_api_key',
