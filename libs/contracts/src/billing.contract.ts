@@ -2,6 +2,7 @@ import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length
 import { BROKER_KINDS } from './access';
 import type { BrokerKind } from './access';
 import { PageRequest } from './paging';
+import type { Page } from './paging';
 
 /** Billing's message patterns, event subjects and payloads. */
 export const BILLING_DEBIT_PATTERN = 'rpc.billing.debit.v1';
@@ -238,10 +239,4 @@ export interface LedgerEntryResponse {
   created_at: string;
 }
 
-export interface LedgerPageResponse {
-  object: 'list';
-  data: LedgerEntryResponse[];
-  limit: number;
-  offset: number;
-  has_more: boolean;
-}
+export type LedgerPageResponse = Page<LedgerEntryResponse>;

@@ -14,6 +14,7 @@ import {
 import type { DecisionBenchmark } from './decisions.contract';
 import { MaxDecimalPlaces } from './decimal-places';
 import { PageRequest } from './paging';
+import type { Page } from './paging';
 
 /**
  * The catalogue's message patterns, event subjects and payloads (listings and moderation),
@@ -320,13 +321,7 @@ export interface ListingResponse {
   images: ListingImageResponse[];
 }
 
-export interface ListingsPageResponse {
-  object: 'list';
-  data: ListingResponse[];
-  limit: number;
-  offset: number;
-  has_more: boolean;
-}
+export type ListingsPageResponse = Page<ListingResponse>;
 
 export interface ListingDeletedResponse {
   object: 'listing';

@@ -21,6 +21,7 @@ import { LANGUAGES } from './access';
 import type { Language } from './access';
 import { WorkspaceRef } from './leads.contract';
 import { Paged } from './paging';
+import type { Page } from './paging';
 
 /**
  * The website chat widget (leads service): per-project widget configuration, anonymous
@@ -284,13 +285,7 @@ export interface ConversationThreadResponse extends ConversationResponse {
   messages: MessageResponse[];
 }
 
-export interface ConversationsPageResponse {
-  object: 'list';
-  data: ConversationResponse[];
-  limit: number;
-  offset: number;
-  has_more: boolean;
-}
+export type ConversationsPageResponse = Page<ConversationResponse>;
 
 export class ListConversationsRequest extends Paged(WorkspaceRef) {
   @IsOptional()

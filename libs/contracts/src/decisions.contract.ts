@@ -18,6 +18,7 @@ import {
   ValidateNested,
 } from '@app/validation';
 import { PageRequest } from './paging';
+import type { Page } from './paging';
 
 /** The decision service's decision pattern and the public decision shapes (spec 2.1, 2.2). */
 export const DECISIONS_CREATE_PATTERN = 'rpc.decision.decisions.create.v1';
@@ -309,10 +310,4 @@ export class ListDecisionsRequest extends PageRequest {
   workspace_id: string;
 }
 
-export interface DecisionsPageResponse {
-  object: 'list';
-  data: DecisionResponse[];
-  limit: number;
-  offset: number;
-  has_more: boolean;
-}
+export type DecisionsPageResponse = Page<DecisionResponse>;

@@ -2,6 +2,7 @@ import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, 
 import { LANGUAGES } from './access';
 import type { Language } from './access';
 import { Paged } from './paging';
+import type { Page } from './paging';
 
 /**
  * The knowledge base of a developer project (leads service): articles, FAQ entries and
@@ -187,13 +188,7 @@ export interface KnowledgeEntryResponse {
   updated_at: string;
 }
 
-export interface KnowledgePageResponse {
-  object: 'list';
-  data: KnowledgeEntryResponse[];
-  limit: number;
-  offset: number;
-  has_more: boolean;
-}
+export type KnowledgePageResponse = Page<KnowledgeEntryResponse>;
 
 export interface KnowledgeSearchHit {
   passage_id: string;

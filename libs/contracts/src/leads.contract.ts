@@ -14,6 +14,7 @@ import {
   ValidateNested,
 } from '@app/validation';
 import { Paged } from './paging';
+import type { Page } from './paging';
 
 /**
  * The leads service: inquiries and their threads, viewing slots and bookings, surveys,
@@ -262,13 +263,7 @@ export interface InquiryCreatedResponse {
   charged: boolean;
 }
 
-export interface InquiriesPageResponse {
-  object: 'list';
-  data: InquiryResponse[];
-  limit: number;
-  offset: number;
-  has_more: boolean;
-}
+export type InquiriesPageResponse = Page<InquiryResponse>;
 
 /** One-off slot: `starts_at` (UTC instant) for `duration_minutes`. */
 export class CreateSlotRequest extends WorkspaceRef {
@@ -464,13 +459,7 @@ export interface BookingCreatedResponse {
   charged: boolean;
 }
 
-export interface BookingsPageResponse {
-  object: 'list';
-  data: BookingResponse[];
-  limit: number;
-  offset: number;
-  has_more: boolean;
-}
+export type BookingsPageResponse = Page<BookingResponse>;
 
 export interface SurveyResponse {
   object: 'survey';
@@ -553,13 +542,7 @@ export interface LeadResponse {
 export const LEAD_SOURCES = ['inquiry', 'booking', 'phone_reveal', 'widget'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
-export interface LeadsPageResponse {
-  object: 'list';
-  data: LeadResponse[];
-  limit: number;
-  offset: number;
-  has_more: boolean;
-}
+export type LeadsPageResponse = Page<LeadResponse>;
 
 export class ListingOwnerRequest {
   @IsUUID()

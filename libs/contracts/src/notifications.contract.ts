@@ -15,6 +15,7 @@ import {
   ValidateNested,
 } from '@app/validation';
 import { PageRequest, Paged } from './paging';
+import type { Page } from './paging';
 
 /** The notification service: in-app inbox, channel preferences, delivery records. */
 export const NOTIFICATION_INBOX_LIST_PATTERN = 'rpc.notification.inbox.list.v1';
@@ -74,13 +75,8 @@ export interface InboxItem {
   created_at: string;
 }
 
-export interface InboxPage {
-  object: 'list';
-  data: InboxItem[];
+export interface InboxPage extends Page<InboxItem> {
   unread_count: number;
-  limit: number;
-  offset: number;
-  has_more: boolean;
 }
 
 /** Marks the given notifications read, or all of them when no ids are given. */
@@ -288,13 +284,7 @@ export interface WebhookDeliveryResponse {
   delivered_at: string | null;
 }
 
-export interface WebhookDeliveriesPage {
-  object: 'list';
-  data: WebhookDeliveryResponse[];
-  limit: number;
-  offset: number;
-  has_more: boolean;
-}
+export type WebhookDeliveriesPage = Page<WebhookDeliveryResponse>;
 
 /** Web push subscriptions: a browser's PushSubscription, as `subscription.toJSON()` gives it. */
 export const NOTIFICATION_PUSH_SUBSCRIBE_PATTERN = 'rpc.notification.push.subscribe.v1';

@@ -38,3 +38,12 @@ export function Paged<TBase extends RequestClass>(Base: TBase) {
 
 /** The paging fields of a list request: `class ListDecisionsRequest extends PageRequest`. */
 export class PageRequest extends Paged(class {}) {}
+
+/** A page of a list, as every service answers it: `has_more` says whether a next page exists. */
+export interface Page<TItem> {
+  object: 'list';
+  data: TItem[];
+  limit: number;
+  offset: number;
+  has_more: boolean;
+}

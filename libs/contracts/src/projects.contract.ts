@@ -19,6 +19,7 @@ import { CURRENCIES } from './catalogue.contract';
 import type { CountryCode, Currency, ListingImageResponse } from './catalogue.contract';
 import { MaxDecimalPlaces } from './decimal-places';
 import { PageRequest } from './paging';
+import type { Page } from './paging';
 
 /**
  * Developer projects and their units (catalogue service). The full request/response
@@ -500,21 +501,9 @@ export interface ProjectResponse {
   updated_at: string;
 }
 
-export interface ProjectsPageResponse {
-  object: 'list';
-  data: ProjectResponse[];
-  limit: number;
-  offset: number;
-  has_more: boolean;
-}
+export type ProjectsPageResponse = Page<ProjectResponse>;
 
-export interface UnitsPageResponse {
-  object: 'list';
-  data: UnitResponse[];
-  limit: number;
-  offset: number;
-  has_more: boolean;
-}
+export type UnitsPageResponse = Page<UnitResponse>;
 
 export interface ProjectDeletedResponse {
   object: 'project';

@@ -3,6 +3,7 @@ import { LISTING_TYPES } from './catalogue.contract';
 import type { Currency, ListingType } from './catalogue.contract';
 import type { DecisionBenchmark } from './decisions.contract';
 import { MAX_PAGE_OFFSET, PageRequest } from './paging';
+import type { Page } from './paging';
 
 /** Public property search (spec 4.3, decisions.md "Search"): patterns and payloads. */
 export const CATALOGUE_PROPERTIES_SEARCH_PATTERN = 'rpc.catalogue.properties.search.v1';
@@ -195,10 +196,4 @@ export interface SavedProperty {
   property: PropertyItem;
 }
 
-export interface SavedPropertiesPage {
-  object: 'list';
-  data: SavedProperty[];
-  limit: number;
-  offset: number;
-  has_more: boolean;
-}
+export type SavedPropertiesPage = Page<SavedProperty>;
