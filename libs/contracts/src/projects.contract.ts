@@ -518,41 +518,20 @@ export interface UnitDeletedResponse {
 }
 
 /** What anyone sees of a unit on the public project page. */
-export interface PublicUnitResponse {
-  id: string;
-  unit_ref: string | null;
-  unit_type: UnitType;
-  status: ProjectUnitStatus;
-  price: number;
-  currency: Currency;
-  price_sar: number;
-  area_sqm: number;
-  bedrooms: number | null;
-  floor: number | null;
+/** A unit as the public project page shows it. */
+export type PublicUnitResponse = Pick<
+  UnitResponse,
+  'id' | 'unit_ref' | 'unit_type' | 'status' | 'price' | 'currency' | 'price_sar' | 'area_sqm' | 'bedrooms' | 'floor'
+> & {
   /** The published listing of the unit (GET /v1/properties/{id}), or null. */
   property_id: string | null;
-}
+};
 
-export interface PublicProjectResponse {
-  object: 'project';
-  id: string;
-  name_en: string;
-  name_ar: string;
-  description_en: string | null;
-  description_ar: string | null;
-  status: ProjectStatus;
-  handover_date: string | null;
-  country_code: CountryCode;
-  city_en: string;
-  city_ar: string;
-  district_en: string;
-  district_ar: string;
-  rega_licence_number: string | null;
-  dld_project_number: string | null;
-  image_urls: string[];
-  images: ListingImageResponse[];
-  units: PublicUnitResponse[];
-}
+/** A project as the public page shows it: the workspace's own fields left out. */
+export type PublicProjectResponse = Omit<
+  ProjectResponse,
+  'workspace_id' | 'city_id' | 'district_id' | 'escrow_account_number' | 'unit_count' | 'created_at' | 'updated_at'
+> & { units: PublicUnitResponse[] };
 
 export interface ProjectEventPayload {
   project_id: string;

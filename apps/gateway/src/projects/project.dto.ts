@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, OmitType, PickType } from '@nestjs/swagger';
 import { ListingImageDto } from '../catalogue/listing.dto';
 import { COUNTRY_CODES, CURRENCIES, PROJECT_STATUSES, PROJECT_UNIT_STATUSES, UNIT_TYPES } from '@app/contracts';
 import type {
@@ -181,37 +181,22 @@ export class UnitDeletedDto implements UnitDeletedResponse {
   deleted: true;
 }
 
-export class PublicUnitDto implements PublicUnitResponse {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-
-  @ApiProperty(nullableString)
-  unit_ref: string | null;
-
-  @ApiProperty({ enum: UNIT_TYPES })
-  unit_type: UnitType;
-
-  @ApiProperty({ enum: PROJECT_UNIT_STATUSES })
-  status: ProjectUnitStatus;
-
-  @ApiProperty()
-  price: number;
-
-  @ApiProperty({ enum: CURRENCIES })
-  currency: Currency;
-
-  @ApiProperty()
-  price_sar: number;
-
-  @ApiProperty()
-  area_sqm: number;
-
-  @ApiProperty(nullableNumber)
-  bedrooms: number | null;
-
-  @ApiProperty(nullableNumber)
-  floor: number | null;
-
+/** What a visitor sees of a unit: no project or listing ids of the workspace, no timestamps. */
+export class PublicUnitDto
+  extends PickType(UnitDto, [
+    'id',
+    'unit_ref',
+    'unit_type',
+    'status',
+    'price',
+    'currency',
+    'price_sar',
+    'area_sqm',
+    'bedrooms',
+    'floor',
+  ] as const)
+  implements PublicUnitResponse
+{
   @ApiProperty({
     type: String,
     format: 'uuid',
@@ -221,58 +206,19 @@ export class PublicUnitDto implements PublicUnitResponse {
   property_id: string | null;
 }
 
-export class PublicProjectDto implements PublicProjectResponse {
-  @ApiProperty({ enum: ['project'] })
-  object: 'project';
-
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-
-  @ApiProperty()
-  name_en: string;
-
-  @ApiProperty()
-  name_ar: string;
-
-  @ApiProperty(nullableString)
-  description_en: string | null;
-
-  @ApiProperty(nullableString)
-  description_ar: string | null;
-
-  @ApiProperty({ enum: PROJECT_STATUSES })
-  status: ProjectStatus;
-
-  @ApiProperty({ type: String, format: 'date', nullable: true })
-  handover_date: string | null;
-
-  @ApiProperty({ enum: COUNTRY_CODES })
-  country_code: CountryCode;
-
-  @ApiProperty()
-  city_en: string;
-
-  @ApiProperty()
-  city_ar: string;
-
-  @ApiProperty()
-  district_en: string;
-
-  @ApiProperty()
-  district_ar: string;
-
-  @ApiProperty(nullableString)
-  rega_licence_number: string | null;
-
-  @ApiProperty(nullableString)
-  dld_project_number: string | null;
-
-  @ApiProperty({ type: [String], description: 'Absolute URLs of the display images, by position' })
-  image_urls: string[];
-
-  @ApiProperty({ type: [ListingImageDto] })
-  images: ListingImageDto[];
-
+/** What a visitor sees of a project: no workspace or gazetteer ids, escrow account or timestamps. */
+export class PublicProjectDto
+  extends OmitType(ProjectDto, [
+    'workspace_id',
+    'city_id',
+    'district_id',
+    'escrow_account_number',
+    'unit_count',
+    'created_at',
+    'updated_at',
+  ] as const)
+  implements PublicProjectResponse
+{
   @ApiProperty({ type: [PublicUnitDto] })
   units: PublicUnitDto[];
 }
