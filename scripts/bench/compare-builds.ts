@@ -3,7 +3,7 @@ import { startBaseline } from './baseline';
 import { runLoad } from './load';
 import type { LoadResult, Workload } from './load';
 import { readCpuSeconds } from './memory';
-import { option, positiveOption } from './options';
+import { choiceOption, option, positiveOption } from './options';
 import { startStandalone } from './platforms';
 import type { Platform } from './platforms';
 import { runBench, using } from './running';
@@ -94,9 +94,7 @@ async function main(): Promise<void> {
 }
 
 function routeOption(): 'locations' | 'decisions' {
-  const route = option('route', 'locations');
-  if (route !== 'locations' && route !== 'decisions') throw new Error('route must be locations or decisions');
-  return route;
+  return choiceOption('route', ['locations', 'decisions'], 'locations');
 }
 
 function describe(run: LoadResult, baseline: LoadResult): string {

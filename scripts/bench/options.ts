@@ -18,12 +18,18 @@ export function positiveOption(name: string, fallback: number): number {
   return value;
 }
 
+/** An option that must be one of `choices`. */
+export function choiceOption<T extends string>(name: string, choices: readonly T[], fallback: T): T {
+  const value = option(name, fallback);
+  if (!(choices as readonly string[]).includes(value))
+    throw new Error(`${name} must be ${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`);
+  return value as T;
+}
+
 /** `--mode=standalone|distributed|both` (both by default). */
 export function modesOption(): Mode[] {
-  const mode = option('mode', 'both');
-  if (!['standalone', 'distributed', 'both'].includes(mode))
-    throw new Error('mode must be standalone, distributed or both');
-  return mode === 'both' ? ['standalone', 'distributed'] : [mode as Mode];
+  const mode = choiceOption('mode', ['standalone', 'distributed', 'both'], 'both');
+  return mode === 'both' ? ['standalone', 'distributed'] : [mode];
 }
 
 /** Where distributed mode finds its PostgreSQL, NATS and (when it answers) Redis. */

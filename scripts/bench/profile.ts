@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { stageBreakdown } from './cpu-stages';
 import { runLoad } from './load';
-import { option, positiveOption } from './options';
+import { choiceOption, option, positiveOption } from './options';
 import { importGazetteer, startStandalone } from './platforms';
 import type { Mode } from './platforms';
 import { runBench, using } from './running';
@@ -22,8 +22,7 @@ const DEFAULT_GAZETTEER = path.join(__dirname, '..', '..', '..', '..', 'shared',
 
 async function profileMode(mode: Mode): Promise<void> {
   const durationS = positiveOption('duration', 15);
-  const route = option('route', 'locations');
-  if (route !== 'locations' && route !== 'properties') throw new Error('route must be locations or properties');
+  const route = choiceOption('route', ['locations', 'properties'], 'locations');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `pdp-profile-${mode}-`));
   // The process writes its profile when it exits (Node 20 refuses --cpu-prof in NODE_OPTIONS).
   const platform = await startStandalone(['--cpu-prof', `--cpu-prof-dir=${dir}`]);
