@@ -518,7 +518,6 @@ export interface UnitDeletedResponse {
 }
 
 /** What anyone sees of a unit on the public project page. */
-/** A unit as the public project page shows it. */
 export type PublicUnitResponse = Pick<
   UnitResponse,
   'id' | 'unit_ref' | 'unit_type' | 'status' | 'price' | 'currency' | 'price_sar' | 'area_sqm' | 'bedrooms' | 'floor'

@@ -1,27 +1,14 @@
-import type { PropertyDetail, PropertyItem } from '@app/contracts';
+import type { PROPERTY_ITEM_FIELDS, PropertyDetail, PropertyItem } from '@app/contracts';
 import type { ListingImageRow, ListingRow } from '../listings/listings.repository';
 import { numberOrNull } from '../listings/listings.repository';
 
-/** The columns a search item is made from (the search selects only these), with its image keys in order. */
+/**
+ * The columns a search item is made from (the search selects only these): the item's fields but
+ * its image URLs, `updated_at` for a missing `listed_at`, and the image keys in order.
+ */
 export type PropertyItemRow = Pick<
   ListingRow,
-  | 'id'
-  | 'title_en'
-  | 'title_ar'
-  | 'property_type'
-  | 'price_sar'
-  | 'price'
-  | 'currency'
-  | 'area_sqm'
-  | 'bedrooms'
-  | 'bathrooms'
-  | 'city_en'
-  | 'city_ar'
-  | 'district_en'
-  | 'district_ar'
-  | 'ai_bullets_en'
-  | 'listed_at'
-  | 'updated_at'
+  Exclude<(typeof PROPERTY_ITEM_FIELDS)[number], 'image_urls'> | 'updated_at'
 > & { image_keys: string[] };
 
 /**
