@@ -1,3 +1,4 @@
+import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayUnique,
@@ -14,6 +15,7 @@ import {
   Matches,
   Max,
   Min,
+  ValidateNested,
 } from '@app/validation';
 import { CURRENCIES } from './catalogue.contract';
 import type { CountryCode, Currency, ListingImageResponse } from './catalogue.contract';
@@ -402,10 +404,19 @@ export class UnitRefRequest {
   created_by?: string;
 }
 
+/** One copy the gateway made: the files of project image `project_image_id`, again under the listing's `image_id`. */
+export class UnitListingImageCopy {
+  @IsUUID()
+  project_image_id: string;
+
+  @IsUUID()
+  image_id: string;
+}
+
 /**
- * Publish a unit with copies of its project's images: the gateway has copied the files of
- * `project_image_ids[i]` to `listingImageKeys(listing_id, image_ids[i])` and the listing is
- * created under `listing_id`, its images recorded in that order, in one transaction.
+ * Publish a unit with copies of its project's images: the gateway has copied each project
+ * image's files to `listingImageKeys(listing_id, image_id)`, and the listing is created under
+ * `listing_id` with its images recorded in that order, in one transaction.
  */
 export class PublishUnitRequest extends UnitRefRequest {
   @IsOptional()
@@ -415,16 +426,11 @@ export class PublishUnitRequest extends UnitRefRequest {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_PROJECT_IMAGES)
-  @ArrayUnique()
-  @IsUUID('all', { each: true })
-  project_image_ids?: string[];
-
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_PROJECT_IMAGES)
-  @ArrayUnique()
-  @IsUUID('all', { each: true })
-  image_ids?: string[];
+  @ArrayUnique((copy: UnitListingImageCopy) => copy.project_image_id)
+  @ArrayUnique((copy: UnitListingImageCopy) => copy.image_id)
+  @ValidateNested({ each: true })
+  @Type(() => UnitListingImageCopy)
+  image_copies?: UnitListingImageCopy[];
 }
 
 /** A project image a unit's listing starts with: the files to copy. */

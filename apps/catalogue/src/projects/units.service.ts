@@ -15,6 +15,7 @@ import type {
   PublishUnitRequest,
   UnitDeletedResponse,
   UnitEventPayload,
+  UnitListingImageCopy,
   UnitListingPlanResponse,
   UnitRefRequest,
   UnitResponse,
@@ -152,7 +153,7 @@ export class UnitsService {
    * A draft listing made from the unit and its project (titles and descriptions in both
    * languages, place, price, area, bedrooms), linked to both; it is then submitted and
    * moderated as any listing. One listing per unit (409 conflict); a sold unit has none.
-   * With `listing_id` and `image_ids`, it is created under that id with the copies of the
+   * With `listing_id` and `image_copies`, it is created under that id with the copies of the
    * project images the gateway made (all in this one transaction: the listing and all its
    * images, or nothing).
    */
@@ -189,7 +190,10 @@ export class UnitsService {
   }
 
   /** The project (locked) and a unit that may become a listing: not sold, not listed yet. */
-  private async publishable(tx: EntityManager, request: UnitRefRequest): Promise<{ project: ProjectRow; unit: UnitRow }> {
+  private async publishable(
+    tx: EntityManager,
+    request: UnitRefRequest,
+  ): Promise<{ project: ProjectRow; unit: UnitRow }> {
     const project = await this.projectsService.mustFind(request.workspace_id, request.project_id, tx, true);
     const unit = await this.mustFindUnit(tx, project.id, request.id);
     if (unit.status === 'sold') {
@@ -251,16 +255,15 @@ export class UnitsService {
   }
 }
 
-/** The copies the gateway made, paired; image ids without the listing id they are stored under are refused. */
-function imageCopiesOf(request: PublishUnitRequest): { project_image_id: string; image_id: string }[] {
-  const sources = request.project_image_ids ?? [];
-  const ids = request.image_ids ?? [];
-  if (sources.length !== ids.length || (ids.length > 0 && !request.listing_id)) {
-    throw new AppError('validation_error', 'image_ids pair with project_image_ids, under a listing_id.', {
-      field: 'image_ids',
+/** The copies the gateway made; they are stored under the listing id it chose, so one must come with them. */
+function imageCopiesOf(request: PublishUnitRequest): UnitListingImageCopy[] {
+  const copies = request.image_copies ?? [];
+  if (copies.length > 0 && !request.listing_id) {
+    throw new AppError('validation_error', 'image_copies come with the listing_id they are stored under.', {
+      field: 'listing_id',
     });
   }
-  return sources.map((source, i) => ({ project_image_id: source, image_id: ids[i] }));
+  return copies;
 }
 
 function keysOf(listingId: string, imageId: string): { display_key: string; thumb_key: string } {

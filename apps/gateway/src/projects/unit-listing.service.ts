@@ -50,8 +50,7 @@ export class UnitListingService {
       listing = await this.projects.publishUnit({
         ...unit,
         listing_id: listingId,
-        project_image_ids: copies.map((copy) => copy.source.id),
-        image_ids: copies.map((copy) => copy.imageId),
+        image_copies: copies.map((copy) => ({ project_image_id: copy.source.id, image_id: copy.imageId })),
       });
     } catch (err) {
       // Refused (the unit changed meanwhile): nothing refers to the copies. A timeout may still
