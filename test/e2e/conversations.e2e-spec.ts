@@ -120,6 +120,15 @@ function notifiedOf(platform: Platform, member: MemberFixture, sessionId: string
   );
 }
 
+/** The visitor writes in their chat (201). */
+function visitorWrites(platform: Platform, chat: Created, text: string) {
+  return request(platform.baseUrl)
+    .post(`/v1/widget-sessions/${chat.session.id}/messages`)
+    .set({ authorization: `Bearer ${chat.token}` })
+    .send({ text })
+    .expect(201);
+}
+
 describeE2e('website chat: visitor sessions, escalation, inbox', () => {
   let platform: Platform;
   let owner: MemberFixture;
@@ -345,16 +354,8 @@ describeE2e('website chat: visitor sessions, escalation, inbox', () => {
         await api().post('/v1/workspace/webhooks').set(as(owner.token)).send({ url: receiver.url, events }).expect(201)
       ).body as WebhookCreatedResponse;
       const chat = await startChat(SITE, 'ar');
-      await api()
-        .post(`/v1/widget-sessions/${chat.session.id}/messages`)
-        .set(as(chat.token))
-        .send({ text: 'أريد التحدث مع موظف' })
-        .expect(201);
-      await api()
-        .post(`/v1/widget-sessions/${chat.session.id}/messages`)
-        .set(as(chat.token))
-        .send({ text: 'رقمي ٠٥٥١٢٣٤٥٦٧' })
-        .expect(201);
+      await visitorWrites(platform, chat, 'أريد التحدث مع موظف');
+      await visitorWrites(platform, chat, 'رقمي ٠٥٥١٢٣٤٥٦٧');
 
       // This chat's only: an earlier test's chat in the same workspace may still have events on their way.
       const ofThisChat = () =>
@@ -626,8 +627,7 @@ describeE2e('website chat: the team is told when a chat needs a person', () => {
       .body as Created;
   }
 
-  const write = (chat: Created, text: string) =>
-    api().post(`/v1/widget-sessions/${chat.session.id}/messages`).set(as(chat.token)).send({ text }).expect(201);
+  const write = (chat: Created, text: string) => visitorWrites(platform, chat, text);
 
   const assigneeOf = async (chat: Created) =>
     (
