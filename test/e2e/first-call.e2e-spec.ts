@@ -5,7 +5,8 @@ import type { Platform } from '../harness/platform';
 
 /**
  * A broker who signs up, logs in, makes an API key and asks for a decision straight away is
- * served: the welcome allowance is granted before sign-up answers, not later by the event.
+ * served: the welcome allowance is granted before sign-up answers, not later by the event. So
+ * are the plan's monthly lead credits: the first inquiry a new broker receives is not locked.
  */
 describeE2e('the first decision right after sign-up', () => {
   let platform: Platform;
@@ -39,5 +40,20 @@ describeE2e('the first decision right after sign-up', () => {
       })
       .expect(200);
     expect(decision.body).toMatchObject({ object: 'decision', credits_used: 1, credits_remaining: 9 });
+  });
+
+  it("should show the plan's lead credits in the first balance read when it follows sign-up at once", async () => {
+    const email = `first-credits-${Date.now()}@example.test`;
+    const password = 'a-long-password-1';
+    await request(platform.baseUrl)
+      .post('/v1/accounts')
+      .send({ email, password, name: 'Noura Al-Harbi', role: 'broker', broker_kind: 'company' })
+      .expect(201);
+    const login = await request(platform.baseUrl).post('/v1/auth/login').send({ email, password }).expect(200);
+    const balance = await request(platform.baseUrl)
+      .get('/v1/workspace/balance')
+      .set('authorization', `Bearer ${login.body.access_token}`)
+      .expect(200);
+    expect(balance.body).toMatchObject({ decisions: 10, lead_credits: 20 });
   });
 });

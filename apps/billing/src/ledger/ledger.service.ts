@@ -19,6 +19,7 @@ import { AppError, insufficientBalance } from '@app/errors';
 import { Clock } from '../clock/clock';
 import { billingConfig } from '../config/billing.env';
 import { LowBalanceService } from '../low-balance/low-balance.service';
+import { PlansService } from '../plans/plans.service';
 import { LedgerEntryExists, LedgerRepository } from './ledger.repository';
 import type { LedgerEntryRow } from './ledger.repository';
 import { toBalanceResponse, toLedgerPage } from './ledger.dto';
@@ -34,6 +35,7 @@ export class LedgerService {
     private readonly ledger: LedgerRepository,
     private readonly clock: Clock,
     private readonly lowBalance: LowBalanceService,
+    private readonly plans: PlansService,
     @InjectConfig(billingConfig) private readonly config: AppConfig<typeof billingConfig>,
   ) {}
 
@@ -118,16 +120,23 @@ export class LedgerService {
   }
 
   /**
-   * The welcome allowance asked for directly (at sign-up, before the answer), so a new
-   * workspace can spend at once; the event that also carries it then finds it granted.
+   * What a new workspace starts with, asked for directly (at sign-up, before the answer): the
+   * welcome decisions and this month's lead credits of its plan, so it can spend both at once.
+   * The event that also carries them then finds them granted; each grant is its own transaction,
+   * so one that an event consumer made meanwhile does not undo the other.
    */
   async welcome(req: WelcomeRequest): Promise<BalanceResponse> {
+    await this.grantOnce((tx) => this.grantWelcome(tx, req));
+    await this.grantOnce((tx) => this.plans.subscribeNewWorkspace(tx, req));
+    return this.balance(req);
+  }
+
+  private async grantOnce(grant: (tx: EntityManager) => Promise<unknown>): Promise<void> {
     try {
-      await this.ledger.transaction((tx) => this.grantWelcome(tx, req));
+      await this.ledger.transaction(grant);
     } catch (err) {
       if (!(err instanceof LedgerEntryExists)) throw err; // the event granted it meanwhile
     }
-    return this.balance(req);
   }
 
   /**

@@ -6,9 +6,10 @@ import { workspaceCreatedPayload } from './workspace-events';
 import type { Workspace } from './workspace.entity';
 
 /**
- * A new workspace's welcome allowance, granted before its creator hears back, so a broker who
- * signs up, makes a key and decides at once is not refused (the event alone arrives a moment
- * later). When billing cannot answer now, identity.workspace.created.v1 still grants it.
+ * A new workspace's welcome allowance and its plan's lead credits for this month, granted before
+ * its creator hears back, so a broker who signs up, makes a key and decides at once is not
+ * refused, nor is the first inquiry locked (the event alone arrives a moment later). When
+ * billing cannot answer now, identity.workspace.created.v1 still grants both.
  */
 @Injectable()
 export class WelcomeAllowance {
