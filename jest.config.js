@@ -43,6 +43,8 @@ const shared = {
 
 const e2e = {
   ...shared,
+  // Node's environment plus the registry of platforms shared across test files (sharedPlatform).
+  testEnvironment: '<rootDir>/test/harness/e2e.environment.ts',
   testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
   slowTestThreshold: 30,
 };
@@ -72,6 +74,7 @@ module.exports = {
       displayName: 'e2e-distributed',
       globals: { E2E_MODE: 'distributed' },
       globalSetup: '<rootDir>/test/harness/distributed.global-setup.ts',
+      globalTeardown: '<rootDir>/test/harness/distributed.global-teardown.ts',
     },
   ],
 };

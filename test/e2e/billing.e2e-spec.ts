@@ -29,7 +29,7 @@ import { PlansService } from '../../apps/billing/src/plans/plans.service';
 import { withClient } from '../harness/databases';
 import { createApiKey, createMember, createWorkspace } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 import { startServiceApp } from '../harness/service-app';
 import type { ServiceApp } from '../harness/service-app';
@@ -304,7 +304,7 @@ describeE2e('billing', () => {
     let platform: Platform;
 
     beforeAll(async () => {
-      platform = await startPlatform();
+      platform = await sharedPlatform();
     });
 
     afterEach(async () => {

@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { DecisionBatchResponse, DecisionBatchResult, DecisionResponse } from '@app/contracts';
 import { balanceOf, fundedWorkspace } from '../harness/billing-fixtures';
 import { describeE2e } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 const BATCH = '/v1/decisions/batch';
@@ -32,7 +32,7 @@ describeE2e('POST /v1/decisions/batch', () => {
   let platform: Platform;
 
   beforeAll(async () => {
-    platform = await startPlatform({ env: { DEMO_TRANSACTIONS: 'true' } });
+    platform = await sharedPlatform({ env: { DEMO_TRANSACTIONS: 'true' } });
   });
 
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { balanceOf, fundedWorkspace } from '../harness/billing-fixtures';
 import { withClient } from '../harness/databases';
 import { createAccount, createMember } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 const DECISIONS = '/v1/decisions';
@@ -23,7 +23,7 @@ describeE2e('POST /v1/decisions', () => {
   let platform: Platform;
 
   beforeAll(async () => {
-    platform = await startPlatform({ env: { DEMO_TRANSACTIONS: 'true' } });
+    platform = await sharedPlatform({ env: { DEMO_TRANSACTIONS: 'true' } });
   });
 
   afterAll(async () => {

@@ -22,7 +22,7 @@ describeDistributed('npm run start:distributed (the README command)', () => {
   const namespace = `e2e${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
-    db = await freshDatabase();
+    db = await freshDatabase({ empty: true }); // the services migrate a new database at start, together
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdp-launcher-'));
   });
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describeE2e } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 /**
@@ -12,7 +12,7 @@ describeE2e('the first decision right after sign-up', () => {
   let platform: Platform;
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await sharedPlatform();
   });
 
   afterAll(() => platform.close());

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { createApiKey, createMember, createWorkspace } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 /**
@@ -103,7 +103,7 @@ describeE2e('fuzzing every documented operation', () => {
   let sent = 0;
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await sharedPlatform();
     const document = (await request(platform.baseUrl).get('/openapi.json').expect(200)).body as Json;
     operations = operationsOf(document);
     const owner = await createMember(platform, { role: 'owner' });

@@ -12,7 +12,7 @@ import type {
 } from '@app/contracts';
 import { createApiKey, createMember, createWorkspace } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform, startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 const POOL_EN = {
@@ -176,7 +176,7 @@ describeE2e('a project knowledge base and its offline answers', () => {
   let owner: ReturnType<typeof as>;
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await sharedPlatform();
     world = await setUp(platform);
     base = `/v1/projects/${world.project.id}/knowledge`;
     owner = as(platform, world.owner.token);

@@ -5,7 +5,7 @@ import type { ListingImportReport, ListingResponse, ListingsPageResponse } from 
 import { createMember } from '../harness/identity-fixtures';
 import type { MemberFixture } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 const HEADER = [
@@ -79,7 +79,7 @@ describeE2e('listing import', () => {
   let other: MemberFixture;
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await sharedPlatform();
     agent = await createMember(platform, { role: 'agent' });
     other = await createMember(platform, { role: 'owner' });
   });

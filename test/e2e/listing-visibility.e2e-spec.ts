@@ -6,7 +6,7 @@ import { createModerator } from '../harness/catalogue-fixtures';
 import { createMember } from '../harness/identity-fixtures';
 import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 /** What a broker or a moderator may do to one of a few listings; illegal moves are tried too. */
@@ -36,7 +36,7 @@ describeE2e('nothing unpublished is ever public (property-based)', () => {
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await sharedPlatform();
     broker = await createMember(platform, { role: 'owner' });
     moderator = await createModerator(platform);
   });

@@ -7,7 +7,7 @@ import { addListingImage, createModerator, listingEvents, moderationLog } from '
 import { createAccount, createApiKey, createMember } from '../harness/identity-fixtures';
 import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 import { until } from '../harness/eventually';
 
@@ -56,7 +56,7 @@ describeE2e('listings and moderation', () => {
   let moderator: AccountFixture;
 
   beforeAll(async () => {
-    platform = await startPlatform({ env: { DEMO_TRANSACTIONS: 'true' } });
+    platform = await sharedPlatform({ env: { DEMO_TRANSACTIONS: 'true' } });
     agent = await createMember(platform, { role: 'agent' });
     moderator = await createModerator(platform);
   });

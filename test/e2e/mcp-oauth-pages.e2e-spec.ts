@@ -8,7 +8,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import request from 'supertest';
 import { createMember } from '../harness/identity-fixtures';
 import { describeE2e, e2eMode } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 /** Screenshots of the pages, kept for a human to look at (gitignored). */
@@ -23,7 +23,7 @@ describeE2e('MCP OAuth login and consent pages in a real browser', () => {
   let TEST_REDIRECT_URI: string;
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await sharedPlatform();
     gateway = platform.gatewayUrl;
     assistant = http.createServer((_req, res) => res.end('connected'));
     await new Promise<void>((resolve) => assistant.listen(0, '127.0.0.1', resolve));

@@ -6,7 +6,7 @@ import { createAccount } from '../harness/identity-fixtures';
 import type { AccountFixture } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
 import { CookieBrowser, TEST_REDIRECT_URI, csrfOf } from '../harness/oauth-client';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform, startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 const listTools = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
@@ -101,7 +101,7 @@ describeE2e('MCP over OAuth 2.1: refusals', () => {
   let claims: Record<string, unknown>;
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await sharedPlatform();
     gateway = platform.gatewayUrl;
     user = await createAccount(platform);
     const registered = await register(gateway).expect(201);

@@ -8,7 +8,7 @@ import { createAccount, createMember } from '../harness/identity-fixtures';
 import type { AccountFixture } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
 import { TestOAuthClient, approve } from '../harness/oauth-client';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 /** The assistant's side: the SDK client over Streamable HTTP with our OAuth client provider. */
@@ -46,7 +46,7 @@ describeE2e('MCP over OAuth 2.1: the SDK client end to end', () => {
   let gateway: string;
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await sharedPlatform();
     gateway = platform.gatewayUrl;
   });
 

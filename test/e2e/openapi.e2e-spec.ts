@@ -7,7 +7,7 @@ import request from 'supertest';
 import ts from 'typescript';
 import { fundedWorkspace } from '../harness/billing-fixtures';
 import { describeE2e } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 const run = promisify(execFile);
@@ -65,7 +65,7 @@ describeE2e('the OpenAPI document', () => {
   let document: string;
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await sharedPlatform();
     document = (await request(platform.baseUrl).get('/openapi.json').expect(200)).text;
   });
 

@@ -4,7 +4,7 @@ import { createModerator, publishedListing } from '../harness/catalogue-fixtures
 import { withClient } from '../harness/databases';
 import { createAccount, createMember, createWorkspace } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 /** A small scanned-document stand-in, with EXIF that must not survive. */
@@ -21,7 +21,7 @@ describeE2e('broker verification and public broker pages', () => {
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await sharedPlatform();
   });
   afterAll(() => platform?.close());
 

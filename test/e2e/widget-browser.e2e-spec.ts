@@ -8,7 +8,7 @@ import request from 'supertest';
 import { createMember, createWorkspace } from '../harness/identity-fixtures';
 import type { MemberFixture } from '../harness/identity-fixtures';
 import { describeE2e, e2eMode } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 /** Screenshots of the widget at each step, kept for a human to look at (gitignored). */
@@ -53,7 +53,7 @@ describeE2e('the chat widget in a real browser', () => {
   });
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await sharedPlatform();
     gateway = platform.gatewayUrl;
     allowed = await hostSite(hostPage);
     refused = await hostSite(hostPage);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { e2eMode } from './mode';
+import { withClient } from './pg-client';
+
+export { withClient };
 
 export interface FreshDatabase {
   url: string;
@@ -13,11 +15,22 @@ function adminUrl(): string {
   return url;
 }
 
-/** A new, empty database for one test file, in the mode's PostgreSQL (embedded or the machine's). */
-export async function freshDatabase(): Promise<FreshDatabase> {
+/** The run's migrated template in the mode's PostgreSQL (test/harness/template-database.ts), if there is one. */
+function templateName(): string | undefined {
+  return e2eMode === 'standalone' ? process.env.E2E_STANDALONE_TEMPLATE : process.env.E2E_PG_TEMPLATE;
+}
+
+/**
+ * A new database for one test file, in the mode's PostgreSQL (embedded or the machine's):
+ * a copy of the run's migrated template, or empty with `{ empty: true }` (or without a template).
+ */
+export async function freshDatabase(options: { empty?: boolean } = {}): Promise<FreshDatabase> {
   const admin = adminUrl();
   const name = `pdp_e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await withClient(admin, (client) => client.query(`CREATE DATABASE ${name}`));
+  const template = options.empty ? undefined : templateName();
+  await withClient(admin, (client) =>
+    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return {
@@ -25,14 +38,4 @@ export async function freshDatabase(): Promise<FreshDatabase> {
     drop: () =>
       withClient(admin, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
-}
-
-export async function withClient<T>(url: string, fn: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }

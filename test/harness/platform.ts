@@ -13,6 +13,7 @@ import { MetricsEndpoint } from '@app/platform';
 import { createStandaloneApp } from '../../apps/standalone/src/standalone-app';
 import { StandaloneEnv } from '../../apps/standalone/src/standalone.env';
 import { startContractProxy } from './contract-proxy';
+import type { SharedPlatformSlot } from './e2e.environment';
 import { freshDatabase } from './databases';
 import type { FreshDatabase } from './databases';
 import { e2eMode } from './mode';
@@ -106,6 +107,63 @@ const TEST_ENV = {
 
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
   return behindContractProxy(await (e2eMode === 'standalone' ? startStandalone(options) : startDistributed(options)));
+}
+
+/** What a file asks of a shared platform: only its configuration, never its processes. */
+export type SharedPlatformOptions = Pick<PlatformOptions, 'env'>;
+
+/**
+ * Many files sign up and log in from 127.0.0.1 within one rate-limit window; on a platform of
+ * their own each had the whole window. A test of the limit itself starts its own platform.
+ */
+const SHARED_ENV = { AUTH_RATE_LIMIT: '10000' };
+
+/**
+ * A platform for a file that needs only "a platform": in distributed mode one per jest process
+ * and configuration, started by the first file that asks and closed at the end of the run
+ * (test/harness/e2e.environment.ts); each file gets its own contract proxy in front of it. Such
+ * a file makes its own users and workspaces and never counts what other files may have made;
+ * stopping processes or replicas needs `startPlatform`. Standalone starts in about half a second
+ * from the template database, so there each file keeps its own.
+ */
+export async function sharedPlatform(options: SharedPlatformOptions = {}): Promise<Platform> {
+  const registry = globalThis.__E2E_SHARED_PLATFORMS__;
+  if (e2eMode === 'standalone' || !registry) return startPlatform(options);
+  const env = { ...SHARED_ENV, ...options.env };
+  const key = JSON.stringify(env);
+  let slot: SharedPlatformSlot | undefined = registry.get(key);
+  if (!slot) {
+    const starting = startDistributed({ env });
+    let started: DistributedPlatform | undefined;
+    starting.then(
+      (platform) => (started = platform),
+      () => registry.delete(key),
+    );
+    slot = {
+      started: starting,
+      signal: () => started?.signal(),
+      close: async () => (await starting.catch(() => undefined))?.close(),
+    };
+    registry.set(key, slot);
+  }
+  const shared = (await slot.started) as DistributedPlatform;
+  process.env.JWT_SIGNING_KEYS = shared.env.JWT_SIGNING_KEYS; // tests mint tokens with the platform's key
+  const unsupported = () => Promise.reject(new Error('A shared platform runs for other files too: use startPlatform'));
+  return behindContractProxy({
+    baseUrl: shared.baseUrl,
+    databaseUrl: shared.databaseUrl,
+    env: shared.env,
+    metricsUrls: shared.metricsUrls,
+    stopApp: unsupported,
+    startApp: unsupported,
+    startGatewayReplica: unsupported,
+    startReplica: unsupported,
+    instance: () => {
+      throw new Error('A shared platform runs for other files too: use startPlatform');
+    },
+    logs: () => shared.logs(),
+    close: () => Promise.resolve(),
+  });
 }
 
 async function startStandalone(options: PlatformOptions): Promise<Omit<Platform, 'gatewayUrl'>> {
@@ -241,6 +299,11 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
     return this.output;
   }
 
+  /** SIGTERM to every process at once, without waiting (the jest process is exiting). */
+  signal(): void {
+    for (const child of [...this.processes.values(), ...this.replicas]) child.kill('SIGTERM');
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.replicas.map((child) => stopChild(child, 'SIGTERM')));
     await Promise.all([...this.processes.keys()].map((app) => this.stopApp(app)));
@@ -249,7 +312,7 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
   }
 }
 
-async function startDistributed(options: PlatformOptions): Promise<Omit<Platform, 'gatewayUrl'>> {
+async function startDistributed(options: PlatformOptions): Promise<DistributedPlatform> {
   // Tests mint tokens with the run's key, as the gateway processes verify them with it.
   process.env.JWT_SIGNING_KEYS = options.env?.JWT_SIGNING_KEYS ?? TEST_ENV.JWT_SIGNING_KEYS;
   const db = await freshDatabase();

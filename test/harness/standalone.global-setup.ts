@@ -5,16 +5,22 @@ import path from 'node:path';
 // eslint-disable-next-line no-restricted-imports
 import { startEmbeddedPostgres } from '../../libs/database/src/embedded/embedded-postgres';
 import type { EmbeddedPostgres } from '../../libs/database/src/embedded/embedded-postgres'; // eslint-disable-line no-restricted-imports
+import { createTemplateDatabase } from './template-database';
 
 declare global {
   var __E2E_EMBEDDED_POSTGRES__: { db: EmbeddedPostgres; dataDir: string } | undefined;
 }
 
-/** One embedded PostgreSQL for the standalone suite; each test file makes its own database in it. */
+/**
+ * One embedded PostgreSQL for the standalone suite, with the run's migrated template; each test
+ * file makes its own database in it.
+ */
 export default async function standaloneGlobalSetup(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdp-e2e-'));
   fs.chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as "postgres", which must enter it
   const db = await startEmbeddedPostgres({ dataDir, database: 'postgres' });
   process.env.E2E_STANDALONE_ADMIN_URL = db.url;
   globalThis.__E2E_EMBEDDED_POSTGRES__ = { db, dataDir };
+  const template = await createTemplateDatabase(db.url);
+  if (template) process.env.E2E_STANDALONE_TEMPLATE = template;
 }

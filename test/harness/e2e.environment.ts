@@ -1,0 +1,33 @@
+import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
+import { TestEnvironment } from 'jest-environment-node';
+
+/** A shared platform as the jest process holds it, beyond the test file that started it. */
+export interface SharedPlatformSlot {
+  /** The platform, once started (typed by test/harness/platform.ts, which starts it). */
+  started: Promise<unknown>;
+  /** Stops its processes and drops its database (the run's end, in globalTeardown). */
+  close(): Promise<void>;
+  /** Signals its processes at once (a jest worker exiting, where nothing async runs any more). */
+  signal(): void;
+}
+
+declare global {
+  var __E2E_SHARED_PLATFORMS__: Map<string, SharedPlatformSlot> | undefined;
+}
+
+/**
+ * Every test file of a jest process sees one registry of shared platforms (test files run in
+ * sandboxes of their own; this module runs outside them, once per process). Platforms started
+ * by one file serve the next; globalTeardown closes them in-band, and a worker's exit signals them.
+ */
+const registry = (globalThis.__E2E_SHARED_PLATFORMS__ ??= new Map());
+process.once('exit', () => {
+  for (const slot of registry.values()) slot.signal();
+});
+
+export default class E2eEnvironment extends TestEnvironment {
+  constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
+    super(config, context);
+    this.global.__E2E_SHARED_PLATFORMS__ = registry;
+  }
+}
