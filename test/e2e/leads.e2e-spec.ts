@@ -209,6 +209,21 @@ describeE2e('leads: inquiries, slots, bookings, phone reveal, CRM', () => {
       expect(stored.rows[0].n).toBe(10);
     });
 
+    it('should answer charged: true for every new lead it paid for when credit purchases unlock leads at the same moment', async () => {
+      // A new lead is committed locked, then charged; the sweep (every 300 ms here) and each
+      // purchase's unlock may charge it first, with the same debit keyed on the lead.
+      const owner = await createMember(platform, { role: 'owner' });
+      const listing = await publishedListing(platform, { workspaceId: owner.workspaceId, createdBy: owner.accountId });
+      const start = (await buyCredits(owner, 30)).balance;
+      const buyers = await Promise.all(Array.from({ length: 12 }, () => createAccount(platform)));
+      const [answers] = await Promise.all([
+        Promise.all(buyers.map((b) => inquire(b.token, listing).expect(201))),
+        Promise.all(Array.from({ length: 4 }, () => buyCredits(owner, 1))),
+      ]);
+      expect(answers.map((res) => (res.body as InquiryCreatedResponse).charged)).toEqual(buyers.map(() => true));
+      expect(await leadCredits(owner)).toBe(start + 4 - buyers.length);
+    });
+
     it('should close a listing’s open threads when the listing is deleted', async () => {
       const doomed = await publishedListing(platform, { workspaceId: broker.workspaceId, createdBy: broker.accountId });
       const { inquiry } = (await inquire(otherBuyer.token, doomed).expect(201)).body as InquiryCreatedResponse;

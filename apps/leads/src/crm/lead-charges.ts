@@ -38,12 +38,14 @@ export class LeadCharges {
 
   /**
    * After the action commits, the lead's one charge. True only for the caller that made the
-   * lead and paid for it; billing keys the debit on the lead, so a retry never charges twice.
+   * lead, once it is paid for; billing keys the debit on the lead, so a retry never charges
+   * twice. The sweep or a credit purchase may unlock the new lead first (it was committed
+   * locked): that is the same debit, and this action is still what it paid for.
    */
   async chargeNew(opened: { lead: LeadRow; created: boolean }): Promise<boolean> {
     if (!opened.created) return false;
     try {
-      return (await this.charge(opened.lead)) === 'charged';
+      return (await this.charge(opened.lead)) !== 'no_credit';
     } catch (err) {
       // Billing unreachable: the lead stays locked and the sweep charges it later.
       this.logger.warn({ err, lead_id: opened.lead.id }, 'Could not charge a new lead; it stays locked');
