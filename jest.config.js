@@ -10,22 +10,9 @@ const { compilerOptions } = require('./tsconfig.json');
 /** Packages published only as ES modules. */
 const ESM_ONLY = [
   'content-disposition',
-  // oidc-provider 8 and what it brings (stack-notes "MCP and OAuth").
+  // oidc-provider 9 and the one ES-module dependency it brings (koa 3 also ships CommonJS).
   'oidc-provider',
   'jose',
-  '@sindresorhus/is',
-  '@szmarczak/http-timer',
-  'cacheable-lookup',
-  'cacheable-request',
-  'mimic-response',
-  'normalize-url',
-  'responselike',
-  'lowercase-keys',
-  'form-data-encoder',
-  'p-cancelable',
-  'nanoid',
-  'quick-lru',
-  'got',
 ];
 
 const shared = {

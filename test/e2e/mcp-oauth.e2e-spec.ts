@@ -79,6 +79,8 @@ describeE2e('MCP over OAuth 2.1: the SDK client end to end', () => {
         revocation_endpoint: `${gateway}/oauth/token/revocation`,
         code_challenge_methods_supported: ['S256'],
       });
+      // No DPoP (oidc-provider 9 enables it by default): /mcp checks bearer tokens only.
+      expect(res.body).not.toHaveProperty('dpop_signing_alg_values_supported');
     }
   });
 

@@ -38,7 +38,12 @@ export class DatabaseModule {
         TypeOrmModule.forRootAsync({
           name: definition.service,
           inject: [DATABASE_CONNECTION],
-          useFactory: (connection: DatabaseConnectionOptions) => serviceDataSourceOptions(definition, connection),
+          // `name` here too: TypeORM 1 dropped it from DataSourceOptions, but TypeOrmCoreModule still reads
+          // it from these options to find the DataSource it destroys at shutdown.
+          useFactory: (connection: DatabaseConnectionOptions) => ({
+            ...serviceDataSourceOptions(definition, connection),
+            name: definition.service,
+          }),
           dataSourceFactory: async (options) => {
             if (!options) throw new Error(`No database options for ${definition.service}`);
             return openServiceDatabase(options);

@@ -7,7 +7,7 @@ type MigrationClass = new () => unknown;
 
 /** What a service declares about its data: its schema and the migrations that build it. */
 export interface ServiceDatabaseDefinition {
-  /** Also the schema name and the DataSource name. */
+  /** Also the schema name and the DataSource's Nest token name (`TypeOrmModule.forRootAsync({ name })`). */
   service: string;
   entities: (new (...args: never[]) => unknown)[];
   migrations: MigrationClass[];
@@ -25,7 +25,6 @@ export function serviceDataSourceOptions(
 ): DataSourceOptions {
   return {
     type: 'postgres',
-    name: definition.service,
     url: connection.url,
     schema: definition.service,
     entities: [...EVENT_ENTITIES, ...definition.entities] as EntityClass,

@@ -84,7 +84,8 @@ export class OAuthServer {
       clients: [],
       scopes: [MCP_SCOPE, 'offline_access'],
       claims: { openid: ['sub'] },
-      pkce: { methods: ['S256'], required: () => true },
+      // oidc-provider 9 knows only S256 (its pkce.methods option is gone); required for every client.
+      pkce: { required: () => true },
       clientDefaults: {
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
@@ -94,6 +95,8 @@ export class OAuthServer {
       enabledJWA: { idTokenSigningAlgValues: [OAUTH_TOKEN_ALG] },
       features: {
         devInteractions: { enabled: false },
+        // On by default since oidc-provider 9; /mcp takes bearer tokens and checks no DPoP proof.
+        dPoP: { enabled: false },
         registration: { enabled: true },
         revocation: { enabled: true },
         resourceIndicators: {

@@ -48,7 +48,7 @@ export class CreateEventTables1763769600000 implements MigrationInterface {
 }
 
 function schemaOf(queryRunner: QueryRunner): string {
-  const { schema } = queryRunner.connection.options as { schema?: string };
+  const { schema } = queryRunner.dataSource.options as { schema?: string };
   if (!schema) throw new Error('A service DataSource must set its schema');
   return schema;
 }

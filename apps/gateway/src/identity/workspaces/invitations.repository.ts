@@ -188,7 +188,14 @@ export class InvitationsRepository {
   private async accountFor(manager: EntityManager, joiner: Joiner): Promise<Pick<Account, 'id' | 'name' | 'email'>> {
     const accounts = manager.getRepository(Account);
     if ('existingAccountId' in joiner) {
-      return accounts.findOneOrFail({ where: { id: joiner.existingAccountId }, select: ['id', 'name', 'email'] });
+      return accounts.findOneOrFail({
+        where: { id: joiner.existingAccountId },
+        select: {
+          id: true,
+          name: true,
+          email: true,
+        },
+      });
     }
     return accounts.save(accounts.create(joiner.newAccount));
   }
