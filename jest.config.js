@@ -8,7 +8,10 @@ const { compilerOptions } = require('./tsconfig.json');
 
 /** `@app/<name>` to its lib, as tsconfig's paths say (one target each). */
 const moduleNameMapper = Object.fromEntries(
-  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`]),
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [
+    `^${alias}$`,
+    `<rootDir>/${target.replace(/^\.\//, '')}`,
+  ]),
 );
 
 /**
