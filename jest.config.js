@@ -4,8 +4,32 @@
  * machine's NATS and PostgreSQL; skipped when those do not answer unless
  * E2E_DISTRIBUTED=required).
  */
-const { pathsToModuleNameMapper } = require('ts-jest');
 const { compilerOptions } = require('./tsconfig.json');
+
+/** `@app/<name>` to its lib, as tsconfig's paths say (one target each). */
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [
+    `^${alias}$`,
+    `<rootDir>/${target.replace(/^\.\//, '')}`,
+  ]),
+);
+
+/**
+ * swc transpiles, as ts-jest did with isolatedModules (no type check here: `npm run typecheck` does
+ * that). Legacy decorators with their metadata, as tsc emits them: Nest injects by design:paramtypes.
+ */
+function swc(syntax) {
+  return {
+    jsc: {
+      parser: syntax === 'typescript' ? { syntax, decorators: true } : { syntax },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  };
+}
 
 /** Packages published only as ES modules. */
 const ESM_ONLY = [
@@ -18,13 +42,13 @@ const ESM_ONLY = [
 const shared = {
   testEnvironment: 'node',
   transform: {
-    '^.+\\.ts$': 'ts-jest',
+    '^.+\\.ts$': ['@swc/jest', swc('typescript')],
     // ESM-only dependencies (of @fastify/static) transpiled for jest's CommonJS runtime; Node loads them natively.
-    '/node_modules/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', isolatedModules: true } }],
+    '/node_modules/.+\\.js$': ['@swc/jest', swc('ecmascript')],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
   setupFiles: ['reflect-metadata'],
-  moduleNameMapper: pathsToModuleNameMapper(compilerOptions.paths, { prefix: '<rootDir>/' }),
+  moduleNameMapper,
   moduleFileExtensions: ['ts', 'js', 'json'],
 };
 

@@ -95,7 +95,7 @@ describeE2e('the OpenAPI document', () => {
         strict: true,
         noEmit: true,
         module: ts.ModuleKind.CommonJS,
-        moduleResolution: ts.ModuleResolutionKind.Node10,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
         target: ts.ScriptTarget.ES2022,
         lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
         types: ['node'],

@@ -31,6 +31,7 @@ import { ProjectImageDeletedDto } from './project.dto';
 import { ProjectImagesService } from './project-images.service';
 import { DEVELOPERS_ONLY, PROJECT_NOT_FOUND } from './projects.controller';
 
+// eslint-disable-next-line no-useless-assignment -- read by @IfNoneMatch() below: ESLint 10 does not count parameter decorators as reads (eslint/eslint#20947)
 const IfNoneMatch = createParamDecorator(
   (_data: unknown, context: ExecutionContext): string | undefined =>
     context.switchToHttp().getRequest<FastifyRequest>().headers['if-none-match'],

@@ -52,7 +52,7 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
 
   private async send(delivery: ClaimedDelivery): Promise<void> {
     let code: number | null = null;
-    let error: string | null = null;
+    let error: string;
     try {
       // Checked again at send time: the name may resolve elsewhere now (DNS rebinding).
       const problem = await webhookUrlProblem(delivery.url, this.config.NODE_ENV === 'production');

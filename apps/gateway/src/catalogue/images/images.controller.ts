@@ -16,6 +16,7 @@ import { ListingImagesService } from './listing-images.service';
 import { imageAnswer, listingImageKeyOf } from './image-answer';
 
 /** The optional If-None-Match header (`@Headers()` would be documented as a required one). */
+// eslint-disable-next-line no-useless-assignment -- read by @IfNoneMatch() below: ESLint 10 does not count parameter decorators as reads (eslint/eslint#20947)
 const IfNoneMatch = createParamDecorator(
   (_data: unknown, context: ExecutionContext): string | undefined =>
     context.switchToHttp().getRequest<FastifyRequest>().headers['if-none-match'],
