@@ -26,14 +26,16 @@ const ESM_ONLY = [
   'nanoid',
   'quick-lru',
   'got',
+  // NestJS 12: every @nestjs/* package is ESM-only.
+  '@nestjs',
 ];
 
 const shared = {
   testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': 'ts-jest',
-    // ESM-only dependencies (of @fastify/static) transpiled for jest's CommonJS runtime; Node loads them natively.
-    '/node_modules/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', isolatedModules: true } }],
+    // ESM-only dependencies transpiled for jest's CommonJS runtime; Node loads them natively.
+    '/node_modules/.+\\.js$': '<rootDir>/jest.esm-transform.js',
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
   setupFiles: ['reflect-metadata'],
