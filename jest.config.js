@@ -37,14 +37,16 @@ const ESM_ONLY = [
   // oidc-provider 9 and the one ES-module dependency it brings (koa 3 also ships CommonJS).
   'oidc-provider',
   'jose',
+  // NestJS 12: every @nestjs/* package is ESM-only.
+  '@nestjs',
 ];
 
 const shared = {
   testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': ['@swc/jest', swc('typescript')],
-    // ESM-only dependencies (of @fastify/static) transpiled for jest's CommonJS runtime; Node loads them natively.
-    '/node_modules/.+\\.js$': ['@swc/jest', swc('ecmascript')],
+    // ESM-only dependencies transpiled for jest's CommonJS runtime; Node loads them natively.
+    '/node_modules/.+\\.js$': ['<rootDir>/jest.esm-transform.js', swc('ecmascript')],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
   setupFiles: ['reflect-metadata'],

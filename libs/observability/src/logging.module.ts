@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import type { Logger } from 'pino';
-import { LoggerModule } from 'nestjs-pino';
-import type { DynamicModule } from '@nestjs/common';
-import { currentRequestId } from './request-context';
+import { LoggerModule, PARAMS_PROVIDER_TOKEN, PinoLogger } from 'nestjs-pino';
+import type { Params } from 'nestjs-pino';
+import type { DynamicModule, Provider } from '@nestjs/common';
+import { currentRequestId, currentRequestStore } from './request-context';
 import { traceLogFields, tracingEnabled } from './tracing/tracing';
 
 export interface LoggingOptions {
@@ -56,8 +57,29 @@ export function loggingModule(options: LoggingOptions): DynamicModule {
     },
   });
   // No middleware (forRoutes: none): PinoLogger reads the request's logger from the request store.
-  return LoggerModule.forRoot({ pinoHttp: { logger: root }, forRoutes: [] });
+  const module = LoggerModule.forRoot({ pinoHttp: { logger: root }, forRoutes: [] });
+  return {
+    ...module,
+    providers: (module.providers ?? []).map((provider) => (provider === PinoLogger ? REQUEST_PINO_LOGGER : provider)),
+  };
 }
+
+/**
+ * nestjs-pino's PinoLogger (behind its Logger, the one Nest logs through) reading the request's
+ * logger from the platform's request store; the root logger outside a request. nestjs-pino 5
+ * keeps its own store private, so the platform's store cannot be handed to it.
+ */
+export class RequestPinoLogger extends PinoLogger {
+  override get logger(): Logger {
+    return currentRequestStore()?.logger ?? super.logger;
+  }
+}
+
+const REQUEST_PINO_LOGGER: Provider = {
+  provide: PinoLogger,
+  inject: [PARAMS_PROVIDER_TOKEN],
+  useFactory: (params: Params) => new RequestPinoLogger(params),
+};
 
 /** The logger loggingModule made (the platform module makes it before any request). */
 export function rootLogger(): Logger {

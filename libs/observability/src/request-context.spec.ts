@@ -1,7 +1,10 @@
+import pino from 'pino';
 import type { Logger } from 'pino';
-import { storage } from 'nestjs-pino/storage';
+import { PinoLogger } from 'nestjs-pino';
 import {
+  RequestPinoLogger,
   RequestStore,
+  currentRequestStore,
   currentRequestId,
   requestIdFrom,
   runWithRequestContext,
@@ -114,23 +117,29 @@ describe('RequestStore', () => {
     expect(make).toHaveBeenCalledTimes(1);
   });
 
-  it('should be the store nestjs-pino reads its logger from', () => {
+  it('should be the store the PinoLogger reads its logger from, the root logger outside it', () => {
+    const root = pino({ level: 'silent' });
+    const pinoLogger = new RequestPinoLogger({ pinoHttp: { logger: root } });
     const store = new RequestStore('req-1', () => fakeLogger('request'));
     runWithRequestStore(store, () => {
-      expect(storage.getStore()).toBe(store);
+      expect(currentRequestStore()).toBe(store);
+      expect(pinoLogger.logger).toBe(store.logger);
       expect(currentRequestId()).toBe('req-1');
     });
+    // nestjs-pino's root: the pino-http child of the logger it was given.
+    expect(pinoLogger.logger).toBe(PinoLogger.root);
+    expect(runWithRequestContext({ requestId: 'message' }, () => pinoLogger.logger)).toBe(PinoLogger.root);
   });
 
   it('should give an in-process handler its caller request logger under its own id', () => {
     const caller = new RequestStore('caller', () => fakeLogger('caller'));
     const seen = runWithRequestStore(caller, () =>
-      runWithRequestContext({ requestId: 'handler' }, () => [currentRequestId(), storage.getStore()?.logger]),
+      runWithRequestContext({ requestId: 'handler' }, () => [currentRequestId(), currentRequestStore()?.logger]),
     );
     expect(seen).toEqual(['handler', fakeLogger('caller')]);
   });
 
   it('should have no logger outside HTTP, so PinoLogger falls back to the root logger', () => {
-    expect(runWithRequestContext({ requestId: 'message' }, () => storage.getStore()?.logger)).toBeUndefined();
+    expect(runWithRequestContext({ requestId: 'message' }, () => currentRequestStore()?.logger)).toBeUndefined();
   });
 });

@@ -1,21 +1,20 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { storage } from 'nestjs-pino/storage';
-import type { Store } from 'nestjs-pino/storage';
 
 export interface RequestContext {
   requestId: string;
 }
 
 /**
- * What a request carries through its async work: its id, and the logger nestjs-pino's
- * PinoLogger reads (`store.logger`). One AsyncLocalStorage for both, nestjs-pino's: every
- * instance adds work to every promise of the request, so the platform runs one, not two.
+ * What a request carries through its async work: its id, and the logger the platform's
+ * PinoLogger reads (`store.logger`, see logging.module.ts). One AsyncLocalStorage for both:
+ * every instance adds work to every promise of the request, so the platform runs one, not
+ * two (nestjs-pino's own is never entered: no pino-http middleware, no runInContext).
  * The logger is made on first use only: most requests log nothing but their request line.
  */
-export class RequestStore implements Store {
+export class RequestStore {
   private made: Logger | undefined;
-  responseLogger?: Logger;
 
   constructor(
     readonly requestId: string,
@@ -27,11 +26,13 @@ export class RequestStore implements Store {
     this.made ??= this.makeLogger?.();
     return this.made as Logger;
   }
+}
 
-  /** PinoLogger.assign replaces it with a child carrying more fields. */
-  set logger(logger: Logger) {
-    this.made = logger;
-  }
+const storage = new AsyncLocalStorage<RequestStore>();
+
+/** The store of the request in progress, if any. */
+export function currentRequestStore(): RequestStore | undefined {
+  return storage.getStore();
 }
 
 export function runWithRequestStore<T>(store: RequestStore, fn: () => T): T {
@@ -48,7 +49,7 @@ export function runWithRequestContext<T>(context: RequestContext, fn: () => T): 
 }
 
 export function currentRequestId(): string | undefined {
-  return (storage.getStore() as RequestStore | undefined)?.requestId;
+  return storage.getStore()?.requestId;
 }
 
 /** Accept a caller's id only if it is short and plain, so it is safe to log and echo. */

@@ -6,10 +6,11 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { HealthCheckResult } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { HealthProbe } from './health-check.docs';
 import { TransportHealthIndicator } from './transport.health';
 import { Public } from '../identity/access/access.decorators';
 import { IDENTITY_DATABASE } from '../database/identity.database';
@@ -31,7 +32,7 @@ export class HealthController {
 
   @Get('live')
   @ApiOperation({ summary: 'Liveness: the process answers' })
-  @HealthCheck()
+  @HealthProbe()
   live(): Promise<HealthCheckResult> {
     return this.health.check([]);
   }
@@ -41,7 +42,7 @@ export class HealthController {
     summary: 'Readiness: the gateway database and the transport answer',
     description: 'A stopped downstream service does not make the gateway unready; see /v1/health/services.',
   })
-  @HealthCheck()
+  @HealthProbe()
   ready(): Promise<HealthCheckResult> {
     return this.health.check([
       () => this.database.pingCheck('database', { connection: this.dataSource, timeout: 1000 }),

@@ -38,7 +38,9 @@ export async function createHttpApp(rootModule: Type, options: HttpAppOptions): 
     // On SIGTERM the listener closes and the requests already on an open connection are served,
     // not answered with Fastify's own 503 (outside the error contract): a rolling restart loses none.
     return503OnClosing: false,
-    trustProxy: options.trustProxyHops > 0 ? options.trustProxyHops : false,
+    // The nearest trustProxyHops addresses are proxies. A function: Fastify 5.12 trusts no
+    // address when given a hop count (it used to read it as this).
+    trustProxy: options.trustProxyHops > 0 ? trustNearestHops(options.trustProxyHops) : false,
     // The caller's X-Request-Id when it is safe to echo and log, else a new uuid.
     genReqId: (request: IncomingMessage) => requestIdFrom(request.headers['x-request-id']),
     clientErrorHandler: answerClientError,
@@ -70,4 +72,9 @@ export async function createHttpApp(rootModule: Type, options: HttpAppOptions): 
   const events = asyncApiDocument();
   app.getHttpAdapter().get('/asyncapi.json', (_request, reply) => reply.send(events));
   return app;
+}
+
+/** proxy-addr's reading of a hop count: the first `hops` addresses, from the socket's, are trusted proxies. */
+export function trustNearestHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }

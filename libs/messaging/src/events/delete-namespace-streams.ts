@@ -1,4 +1,5 @@
-import { connect } from 'nats';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 
 /**
  * Removes the JetStream streams of one EVENTS_NAMESPACE (named `<namespace>_…`): a test run
@@ -7,7 +8,7 @@ import { connect } from 'nats';
 export async function deleteNamespaceStreams(natsUrl: string, namespace: string): Promise<void> {
   const nc = await connect({ servers: natsUrl });
   try {
-    const jsm = await nc.jetstreamManager();
+    const jsm = await jetstreamManager(nc);
     for await (const stream of jsm.streams.list()) {
       if (stream.config.name.startsWith(`${namespace}_`)) await jsm.streams.delete(stream.config.name);
     }

@@ -1,13 +1,22 @@
 import { Logger } from '@nestjs/common';
-import { AckPolicy, DeliverPolicy, JSONCodec, RetentionPolicy, StorageType, connect, nanos } from 'nats';
-import type { ConsumerMessages, JetStreamClient, JetStreamManager, NatsConnection } from 'nats';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  RetentionPolicy,
+  StorageType,
+  jetstream,
+  jetstreamManager,
+} from '@nats-io/jetstream';
+import type { ConsumerMessages, JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/nats-core';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
 import { qualifySubject } from '../rpc/namespace';
 import type { DomainEvent } from './domain-event';
 import { serviceOfSubject } from './domain-event';
 import { RETRY_AFTER_CRASH_MS } from './event-stream';
 import type { ConsumerSubscription, DeliveryHandler, DeliveryOutcome, EventStream } from './event-stream';
 
-const codec = JSONCodec<DomainEvent>();
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -32,7 +41,7 @@ export class JetStreamEventStream implements EventStream {
     await this.ensureStream(service);
     const { js } = await this.clients();
     // msgID makes a re-published outbox row (relay crashed before marking it) a no-op within the dedup window.
-    await js.publish(this.qualify(event.subject), codec.encode(event), { msgID: event.id });
+    await js.publish(this.qualify(event.subject), JSON.stringify(event), { msgID: event.id });
   }
 
   async consume(durableName: string, filterSubject: string, handler: DeliveryHandler): Promise<ConsumerSubscription> {
@@ -82,7 +91,7 @@ export class JetStreamEventStream implements EventStream {
           message.nak(); // prefetched but not started: hand it straight back for another replica
           continue;
         }
-        const outcome = await handler(codec.decode(message.data), message.info.deliveryCount).catch(
+        const outcome = await handler(message.json<DomainEvent>(), message.info.deliveryCount).catch(
           // A handler that throws (rather than answering retry) is retried like one that asked to be.
           (err: unknown): DeliveryOutcome => {
             this.logger.warn({ err }, 'Event delivery failed; will redeliver');
@@ -141,7 +150,7 @@ export class JetStreamEventStream implements EventStream {
         name: this.connectionName,
         maxReconnectAttempts: -1,
       });
-      return { nc, js: nc.jetstream(), jsm: await nc.jetstreamManager() };
+      return { nc, js: jetstream(nc), jsm: await jetstreamManager(nc) };
     } catch (err) {
       this.connection = undefined; // let the next call try again
       throw err;

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
-import { JSONCodec, connect } from 'nats';
-import type { NatsConnection } from 'nats';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
 import { jsonCopy } from '../rpc/json-copy';
 import { qualifySubject } from '../rpc/namespace';
 
@@ -41,8 +41,6 @@ export class InProcessLiveChannel implements LiveChannel {
   }
 }
 
-const codec = JSONCodec<unknown>();
-
 export class NatsLiveChannel implements LiveChannel {
   private readonly logger = new Logger(NatsLiveChannel.name);
   private connection?: Promise<NatsConnection>;
@@ -55,7 +53,7 @@ export class NatsLiveChannel implements LiveChannel {
 
   async publish(subject: string, payload: unknown): Promise<void> {
     const nc = await this.connect();
-    nc.publish(qualifySubject(this.namespace, subject), codec.encode(payload));
+    nc.publish(qualifySubject(this.namespace, subject), JSON.stringify(payload));
   }
 
   async subscribe(subject: string, handler: (payload: unknown) => void): Promise<() => void> {
@@ -67,7 +65,7 @@ export class NatsLiveChannel implements LiveChannel {
           return;
         }
         try {
-          handler(codec.decode(message.data));
+          handler(message.json<unknown>());
         } catch (error) {
           this.logger.warn({ err: error }, 'Live message handler failed');
         }

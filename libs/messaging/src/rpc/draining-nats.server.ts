@@ -1,6 +1,6 @@
 import { ServerNats } from '@nestjs/microservices';
 import type { NatsContext, WritePacket } from '@nestjs/microservices';
-import type { Msg as NatsMsg, NatsConnection, Subscription, SubscriptionOptions } from 'nats';
+import type { Msg as NatsMsg, NatsConnection, Subscription, SubscriptionOptions } from '@nats-io/nats-core';
 import { requestIdOfEnvelope, runWithRequestContext, traceRpcHandling } from '@app/observability';
 import type { EndSpan } from '@app/observability';
 import { qualifySubject } from './namespace';
@@ -118,7 +118,7 @@ export class DrainingNatsServer extends ServerNats {
 /** The envelope inside Nest's NATS packet (`{pattern, data: envelope, id}`); undefined when unreadable. */
 function envelopeOf(natsMsg: NatsMsg): unknown {
   try {
-    return (JSON.parse(new TextDecoder().decode(natsMsg.data)) as { data?: unknown }).data;
+    return natsMsg.json<{ data?: unknown }>().data;
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 import type { ClientProxy } from '@nestjs/microservices';
-import type { NatsConnection } from 'nats';
+import type { NatsConnection } from '@nats-io/nats-core';
 import type { RuntimeMode } from '@app/messaging';
 
 const FLUSH_TIMEOUT_MS = 1000;
