@@ -8,7 +8,7 @@ import { addListingImage, createModerator, publishedListing } from '../harness/c
 import { withClient } from '../harness/databases';
 import { createAccount, createMember, createWorkspace } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
-import { sharedPlatform } from '../harness/platform';
+import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 const SCHEMAS = ['identity', 'decision', 'catalogue', 'billing', 'leads'];
@@ -30,7 +30,8 @@ describeE2e('the AsyncAPI document of the domain events', () => {
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    platform = await sharedPlatform();
+    // Its own platform: it reads every outbox row, and a shared one has other files' events.
+    platform = await startPlatform();
   });
   afterAll(() => platform?.close());
 
