@@ -1,14 +1,18 @@
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
 import { TestEnvironment } from 'jest-environment-node';
 
-/** A shared platform as the jest process holds it, beyond the test file that started it. */
+/**
+ * A shared platform as the jest process holds it, beyond the test file that started it. Its
+ * code ran in that file's sandbox, which jest has torn down by the end of the run (jest 30
+ * refuses to load modules for it then): what outlives it does nothing that loads a module.
+ */
 export interface SharedPlatformSlot {
   /** The platform, once started (typed by test/harness/platform.ts, which starts it). */
   started: Promise<unknown>;
-  /** Stops its processes and drops its database (the run's end, in globalTeardown). */
-  close(): Promise<void>;
-  /** Signals its processes at once (a jest worker exiting, where nothing async runs any more). */
-  signal(): void;
+  /** SIGTERM to its processes at once; returns their pids (none before it has started). */
+  signal(): number[];
+  /** What globalTeardown removes once the processes are gone: its database and event streams. */
+  leftovers(): { databaseUrl: string; natsUrl: string; namespace: string } | undefined;
 }
 
 declare global {
@@ -18,7 +22,7 @@ declare global {
 /**
  * Every test file of a jest process sees one registry of shared platforms (test files run in
  * sandboxes of their own; this module runs outside them, once per process). Platforms started
- * by one file serve the next; globalTeardown closes them in-band, and a worker's exit signals them.
+ * by one file serve the next; globalTeardown stops them in-band, and a worker's exit signals them.
  */
 const registry = (globalThis.__E2E_SHARED_PLATFORMS__ ??= new Map());
 process.once('exit', () => {

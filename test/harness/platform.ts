@@ -120,8 +120,8 @@ const SHARED_ENV = { AUTH_RATE_LIMIT: '10000' };
 
 /**
  * A platform for a file that needs only "a platform": in distributed mode one per jest process
- * and configuration, started by the first file that asks and closed at the end of the run
- * (test/harness/e2e.environment.ts); each file gets its own contract proxy in front of it. Such
+ * and configuration, started by the first file that asks and stopped at the end of the run
+ * (test/harness/e2e.environment.ts, distributed.global-teardown.ts); each file gets its own contract proxy in front of it. Such
  * a file makes its own users and workspaces and never counts what other files may have made;
  * stopping processes or replicas needs `startPlatform`. Standalone starts in about half a second
  * from the template database, so there each file keeps its own.
@@ -141,8 +141,13 @@ export async function sharedPlatform(options: SharedPlatformOptions = {}): Promi
     );
     slot = {
       started: starting,
-      signal: () => started?.signal(),
-      close: async () => (await starting.catch(() => undefined))?.close(),
+      signal: () => started?.signal() ?? [],
+      leftovers: () =>
+        started && {
+          databaseUrl: started.databaseUrl,
+          natsUrl: started.env.NATS_URL,
+          namespace: started.env.EVENTS_NAMESPACE,
+        },
     };
     registry.set(key, slot);
   }
@@ -299,9 +304,11 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
     return this.output;
   }
 
-  /** SIGTERM to every process at once, without waiting (the jest process is exiting). */
-  signal(): void {
-    for (const child of [...this.processes.values(), ...this.replicas]) child.kill('SIGTERM');
+  /** SIGTERM to every process at once, without waiting; returns their pids. */
+  signal(): number[] {
+    const children = [...this.processes.values(), ...this.replicas].filter((child) => child.exitCode === null);
+    for (const child of children) child.kill('SIGTERM');
+    return children.flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
   }
 
   async close(): Promise<void> {

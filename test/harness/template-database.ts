@@ -28,13 +28,13 @@ export async function createTemplateDatabase(adminUrl: string): Promise<string |
       env: { PATH: process.env.PATH, DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' },
     });
   } catch (err) {
-    await dropTemplateDatabase(adminUrl, name);
+    await dropDatabase(adminUrl, name);
     throw err;
   }
   return name;
 }
 
-export async function dropTemplateDatabase(adminUrl: string, name: string | undefined): Promise<void> {
+export async function dropDatabase(adminUrl: string, name: string | undefined): Promise<void> {
   if (name) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
