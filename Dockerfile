@@ -43,4 +43,5 @@ USER node
 # Documentation only: gateway 3000, decision 3001, catalogue 3002, leads 3003, billing 3004, notification 3005.
 EXPOSE 3000-3005
 # exec replaces the shell so node is PID 1 and receives SIGTERM for its graceful shutdown.
-CMD ["sh", "-c", "exec node dist/apps/$APP/src/main.js"]
+# A service starts with SERVICE_NODE_ARGS (libs/contracts/src/apps.ts: one V8 worker, docs/running.md).
+CMD ["sh", "-c", "exec node $([ \"$APP\" = gateway ] || echo --v8-pool-size=1) dist/apps/$APP/src/main.js"]

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { IsString } from '@app/validation';
-import { APP_NAMES } from '@app/contracts';
+import { APP_NAMES, nodeArgsFor } from '@app/contracts';
 import type { AppName } from '@app/contracts';
 import { BaseEnv, ConfigurationError, loadEnv } from '@app/config';
 // The launcher is tooling: it shares standalone's development key maker.
@@ -54,10 +54,14 @@ function main(): void {
     children.forEach((child) => child.kill('SIGTERM'));
   };
   for (const app of APP_NAMES) {
-    const child = spawn(process.execPath, [path.join(__dirname, '..', 'apps', app, 'src', 'main.js')], {
-      env: { ...process.env, PORT: app === 'gateway' ? process.env.PORT : undefined },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...nodeArgsFor(app), path.join(__dirname, '..', 'apps', app, 'src', 'main.js')],
+      {
+        env: { ...process.env, PORT: app === 'gateway' ? process.env.PORT : undefined },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     prefixLines(child, app);
     child.on('exit', (code, signal) => {
       children.delete(app);

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { parse, parseAllDocuments } from 'yaml';
-import { APP_NAMES, APP_RUNTIME, DISTRIBUTED_REQUIRED_ENV } from '@app/contracts';
+import { APP_NAMES, APP_RUNTIME, DISTRIBUTED_REQUIRED_ENV, SERVICE_NODE_ARGS } from '@app/contracts';
 import type { AppName } from '@app/contracts';
 
 const ROOT = join(__dirname, '..', '..');
@@ -371,6 +371,11 @@ describe('Dockerfile', () => {
     const args = JSON.parse(cmd.replace(/^CMD\s+/i, '')) as string[];
     expect(Array.isArray(args)).toBe(true);
     if (args[0] === 'sh' || args[0] === '/bin/sh') expect(args.join(' ')).toMatch(/\bexec node\b/);
+  });
+
+  it("should start a service with SERVICE_NODE_ARGS, the runners' options, when the container runs", () => {
+    const cmd = runtime.filter((line) => /^CMD\s/i.test(line)).at(-1) ?? '';
+    for (const arg of SERVICE_NODE_ARGS) expect(cmd).toContain(arg);
   });
 
   it("should copy production-only node_modules with sharp's binary but no embedded PostgreSQL when assembling the runtime", () => {

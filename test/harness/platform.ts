@@ -6,7 +6,7 @@ import type net from 'node:net';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { deleteNamespaceStreams } from '@app/messaging';
-import { APP_NAMES, APP_RUNTIME } from '@app/contracts';
+import { APP_NAMES, APP_RUNTIME, nodeArgsFor } from '@app/contracts';
 import type { AppName } from '@app/contracts';
 import { loadEnv } from '@app/config';
 import { MetricsEndpoint } from '@app/platform';
@@ -279,7 +279,7 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
   }
 
   private spawnApp(app: AppName, port: number, metricsPort = 0): ChildProcess {
-    const child = spawn(process.execPath, [path.join(DIST, app, 'src', 'main.js')], {
+    const child = spawn(process.execPath, [...nodeArgsFor(app), path.join(DIST, app, 'src', 'main.js')], {
       env: {
         PATH: process.env.PATH,
         ...this.env,

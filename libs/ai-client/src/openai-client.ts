@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { AiEndpointOptions } from '@app/config';
 
 export type { AiEndpointOptions as OpenAiEndpointOptions } from '@app/config';
@@ -10,7 +10,12 @@ export type { AiEndpointOptions as OpenAiEndpointOptions } from '@app/config';
  * reaches a log.
  */
 export function openAiClient(options: AiEndpointOptions): OpenAI {
-  return new OpenAI({
+  // Required here, not at the top: a service that imports this lib for a model it may never be
+  // configured with (leads' knowledge answers) would otherwise hold the SDK, some 150 modules,
+  // in every idle process.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { OpenAI: Sdk } = require('openai') as { OpenAI: typeof OpenAI };
+  return new Sdk({
     baseURL: options.baseURL,
     // The SDK insists on a key; without one the header is removed below.
     apiKey: options.apiKey ?? 'unused',

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { OnModuleDestroy } from '@nestjs/common';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Recipient } from '@app/contracts';
 import { InjectConfig } from '@app/config';
@@ -20,24 +20,22 @@ import { Channel } from './channel';
 export class EmailChannel extends Channel implements OnModuleDestroy {
   readonly name = 'email' as const;
   private readonly logger = new Logger(EmailChannel.name);
-  private readonly transport: Transporter | null;
+  private readonly configured: boolean;
+  /** Made at the first mail: nodemailer (some 40 modules) stays out of an idle process. */
+  private transport: Transporter | null = null;
 
   constructor(@InjectConfig(notificationConfig) private readonly config: AppConfig<typeof notificationConfig>) {
     super();
-    this.transport = config.SMTP_URL
-      ? nodemailer.createTransport(config.SMTP_URL)
-      : config.MAIL_DIR
-        ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-        : null;
+    this.configured = Boolean(config.SMTP_URL || config.MAIL_DIR);
   }
 
   addressesOf(recipient: Recipient): Promise<string[]> {
-    return Promise.resolve(this.transport ? [recipient.email] : []);
+    return Promise.resolve(this.configured ? [recipient.email] : []);
   }
 
   async send(delivery: DeliveryRow): Promise<void> {
-    if (!this.transport) throw new Error('E-mail is not set up (SMTP_URL or MAIL_DIR)');
-    const info = (await this.transport.sendMail({
+    if (!this.configured) throw new Error('E-mail is not set up (SMTP_URL or MAIL_DIR)');
+    const info = (await this.mailer().sendMail({
       from: this.config.MAIL_FROM,
       to: delivery.address,
       subject: delivery.message.subject,
@@ -51,6 +49,17 @@ export class EmailChannel extends Channel implements OnModuleDestroy {
 
   onModuleDestroy(): void {
     this.transport?.close();
+  }
+
+  private mailer(): Transporter {
+    if (!this.transport) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const nodemailer = require('nodemailer') as typeof Nodemailer;
+      this.transport = this.config.SMTP_URL
+        ? nodemailer.createTransport(this.config.SMTP_URL)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    }
+    return this.transport;
   }
 
   private writeEml(delivery: DeliveryRow, raw: Buffer): void {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import webPush from 'web-push';
+import type WebPush from 'web-push';
 import type { Recipient } from '@app/contracts';
 import { InjectConfig } from '@app/config';
 import type { AppConfig } from '@app/config';
@@ -42,6 +42,10 @@ export class PushChannel extends Channel {
       dir: delivery.language === 'ar' ? 'rtl' : 'ltr',
     });
     // web-push encrypts and signs; the request itself goes through fetch, like every other channel.
+    // Required at the first push, not at start: with its crypto dependencies (asn1.js, bn.js,
+    // jws) it is resident memory an idle process without push subscribers does not need.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const webPush = require('web-push') as typeof WebPush;
     const request = webPush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       payload,
