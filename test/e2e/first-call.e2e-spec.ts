@@ -17,17 +17,23 @@ describeE2e('the first decision right after sign-up', () => {
 
   afterAll(() => platform.close());
 
-  it('should answer the first decision with the free allowance when it is asked at once', async () => {
-    const email = `first-call-${Date.now()}@example.test`;
+  /** Signs a new broker up and logs in, as a person does; returns the access token. */
+  async function newBroker(name: string, brokerKind: 'individual' | 'company'): Promise<string> {
+    const email = `first-call-${Date.now()}-${brokerKind}@example.test`;
     const password = 'a-long-password-1';
     await request(platform.baseUrl)
       .post('/v1/accounts')
-      .send({ email, password, name: 'فهد الغامدي', role: 'broker', broker_kind: 'individual' })
+      .send({ email, password, name, role: 'broker', broker_kind: brokerKind })
       .expect(201);
     const login = await request(platform.baseUrl).post('/v1/auth/login').send({ email, password }).expect(200);
+    return login.body.access_token as string;
+  }
+
+  it('should answer the first decision with the free allowance when it is asked at once', async () => {
+    const token = await newBroker('فهد الغامدي', 'individual');
     const key = await request(platform.baseUrl)
       .post('/v1/workspace/api-keys')
-      .set('authorization', `Bearer ${login.body.access_token}`)
+      .set('authorization', `Bearer ${token}`)
       .send({ label: 'first call' })
       .expect(201);
     const decision = await request(platform.baseUrl)
@@ -43,16 +49,10 @@ describeE2e('the first decision right after sign-up', () => {
   });
 
   it("should show the plan's lead credits in the first balance read when it follows sign-up at once", async () => {
-    const email = `first-credits-${Date.now()}@example.test`;
-    const password = 'a-long-password-1';
-    await request(platform.baseUrl)
-      .post('/v1/accounts')
-      .send({ email, password, name: 'Noura Al-Harbi', role: 'broker', broker_kind: 'company' })
-      .expect(201);
-    const login = await request(platform.baseUrl).post('/v1/auth/login').send({ email, password }).expect(200);
+    const token = await newBroker('Noura Al-Harbi', 'company');
     const balance = await request(platform.baseUrl)
       .get('/v1/workspace/balance')
-      .set('authorization', `Bearer ${login.body.access_token}`)
+      .set('authorization', `Bearer ${token}`)
       .expect(200);
     expect(balance.body).toMatchObject({ decisions: 10, lead_credits: 20 });
   });
