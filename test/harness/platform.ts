@@ -121,10 +121,11 @@ const SHARED_ENV = { AUTH_RATE_LIMIT: '10000' };
 /**
  * A platform for a file that needs only "a platform": in distributed mode one per jest process
  * and configuration, started by the first file that asks and stopped at the end of the run
- * (test/harness/e2e.environment.ts, distributed.global-teardown.ts); each file gets its own contract proxy in front of it. Such
- * a file makes its own users and workspaces and never counts what other files may have made;
- * stopping processes or replicas needs `startPlatform`. Standalone starts in about half a second
- * from the template database, so there each file keeps its own.
+ * (test/harness/e2e.environment.ts, distributed.global-teardown.ts); each file gets its own
+ * contract proxy in front of it. Such a file makes its own users and workspaces and never counts
+ * what other files may have made; stopping processes or replicas needs `startPlatform`.
+ * Standalone starts in about half a second from the template database, so there each file
+ * keeps its own.
  */
 export async function sharedPlatform(options: SharedPlatformOptions = {}): Promise<Platform> {
   const registry = globalThis.__E2E_SHARED_PLATFORMS__;
@@ -153,7 +154,8 @@ export async function sharedPlatform(options: SharedPlatformOptions = {}): Promi
   }
   const shared = (await slot.started) as DistributedPlatform;
   process.env.JWT_SIGNING_KEYS = shared.env.JWT_SIGNING_KEYS; // tests mint tokens with the platform's key
-  const unsupported = () => Promise.reject(new Error('A shared platform runs for other files too: use startPlatform'));
+  const sharedOnly = new Error('A shared platform runs for other files too: use startPlatform');
+  const unsupported = () => Promise.reject(sharedOnly);
   return behindContractProxy({
     baseUrl: shared.baseUrl,
     databaseUrl: shared.databaseUrl,
@@ -164,7 +166,7 @@ export async function sharedPlatform(options: SharedPlatformOptions = {}): Promi
     startGatewayReplica: unsupported,
     startReplica: unsupported,
     instance: () => {
-      throw new Error('A shared platform runs for other files too: use startPlatform');
+      throw sharedOnly;
     },
     logs: () => shared.logs(),
     close: () => Promise.resolve(),
