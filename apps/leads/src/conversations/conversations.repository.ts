@@ -89,6 +89,14 @@ export class ConversationsRepository {
     return this.dataSource.transaction(work);
   }
 
+  /**
+   * Reads that must agree, in one snapshot: a reply commits its message and the session's new
+   * state together, and two separate reads could show one without the other.
+   */
+  snapshot<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction('REPEATABLE READ', work);
+  }
+
   async insertSession(tx: EntityManager, session: NewSession): Promise<SessionRow> {
     const rows = await tx.query<SessionRow[]>(
       `INSERT INTO leads.widget_sessions (widget_id, workspace_id, project_id, language, visitor_language, origin)
@@ -105,10 +113,18 @@ export class ConversationsRepository {
     return rows[0];
   }
 
-  /** A visitor's session: the token's widget must be the session's. With a transaction, locked. */
-  async visitorSession(widgetId: string, sessionId: string, tx?: EntityManager): Promise<SessionRow | null> {
+  /**
+   * A visitor's session: the token's widget must be the session's. With a transaction, locked
+   * unless `lock` is false (a read in a snapshot, which must not wait for or fail on a writer).
+   */
+  async visitorSession(
+    widgetId: string,
+    sessionId: string,
+    tx?: EntityManager,
+    lock = tx !== undefined,
+  ): Promise<SessionRow | null> {
     const rows = await (tx ?? this.dataSource).query<SessionRow[]>(
-      `SELECT * FROM leads.widget_sessions WHERE id = $1 AND widget_id = $2${tx ? ' FOR UPDATE' : ''}`,
+      `SELECT * FROM leads.widget_sessions WHERE id = $1 AND widget_id = $2${lock ? ' FOR UPDATE' : ''}`,
       [sessionId, widgetId],
     );
     return rows[0] ?? null;
@@ -159,8 +175,8 @@ export class ConversationsRepository {
     return rows[0];
   }
 
-  messages(sessionId: string): Promise<MessageRow[]> {
-    return this.dataSource.query<MessageRow[]>(
+  messages(sessionId: string, tx?: EntityManager): Promise<MessageRow[]> {
+    return (tx ?? this.dataSource).query<MessageRow[]>(
       `SELECT * FROM leads.widget_messages WHERE session_id = $1 ORDER BY created_at, id`,
       [sessionId],
     );
@@ -206,8 +222,8 @@ export class ConversationsRepository {
     );
   }
 
-  async inboxRow(sessionId: string): Promise<InboxRow> {
-    const rows = await this.dataSource.query<InboxRow[]>(
+  async inboxRow(sessionId: string, tx?: EntityManager): Promise<InboxRow> {
+    const rows = await (tx ?? this.dataSource).query<InboxRow[]>(
       `SELECT s.*,
               (SELECT count(*)::int FROM leads.widget_messages m
                 WHERE m.session_id = s.id AND m.author = 'visitor' AND m.created_at > s.team_read_at) AS unread_count,

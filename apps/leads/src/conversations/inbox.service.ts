@@ -47,10 +47,10 @@ export class InboxService {
       const session = await this.locked(tx, request);
       await this.conversations.change(tx, session.id, { team_read_at: new Date() });
     });
-    const [row, messages] = await Promise.all([
-      this.conversations.inboxRow(request.id),
-      this.conversations.messages(request.id),
-    ]);
+    const { row, messages } = await this.conversations.snapshot(async (tx) => ({
+      row: await this.conversations.inboxRow(request.id, tx),
+      messages: await this.conversations.messages(request.id, tx),
+    }));
     return { ...toConversationResponse(row), messages: messages.map(toMessageResponse) };
   }
 

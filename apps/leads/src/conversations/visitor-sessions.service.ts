@@ -80,8 +80,10 @@ export class VisitorSessionsService {
   }
 
   async thread(request: VisitorSessionRef): Promise<VisitorThreadResponse> {
-    const session = await this.find(request);
-    const messages = await this.conversations.messages(session.id);
+    const { session, messages } = await this.conversations.snapshot(async (tx) => {
+      const found = await this.find(request, tx); // the session and its messages from one snapshot
+      return { session: found, messages: await this.conversations.messages(found.id, tx) };
+    });
     return { session: toSessionResponse(session), messages: messages.map(toMessageResponse) };
   }
 
@@ -167,8 +169,9 @@ export class VisitorSessionsService {
     return this.escalation.escalate(tx, session, members, batch, notice, 'visitor_request');
   }
 
-  private async find(request: VisitorSessionRef): Promise<SessionRow> {
-    const session = await this.conversations.visitorSession(request.widget_id, request.session_id);
+  /** The visitor's session, read in `snapshot` when given (never locked here). */
+  private async find(request: VisitorSessionRef, snapshot?: EntityManager): Promise<SessionRow> {
+    const session = await this.conversations.visitorSession(request.widget_id, request.session_id, snapshot, false);
     if (!session) throw sessionNotFound();
     return session;
   }
