@@ -39,6 +39,8 @@ const ESM_ONLY = [
   'jose',
   // NestJS 12: every @nestjs/* package is ESM-only.
   '@nestjs',
+  // The OAuth client the tests drive the authorization server with.
+  'oauth4webapi',
 ];
 
 const shared = {
