@@ -8,13 +8,17 @@ import { execFileSync } from 'child_process';
 import { readdirSync } from 'fs';
 import { join } from 'path';
 import { parseAllDocuments } from 'yaml';
-import { APP_NAMES, APP_RUNTIME, SERVICE_NAMES } from '@app/contracts';
+import { APP_NAMES, APP_RUNTIME, LISTING_IMPORT_MAX_BYTES, SERVICE_NAMES } from '@app/contracts';
 import type { AppName } from '@app/contracts';
+import { GatewayEnv } from '../../apps/gateway/src/config/gateway.env';
+import { KNOWLEDGE_DOCUMENT_MAX_BYTES } from '../../apps/gateway/src/knowledge/document-upload';
+import { documentedSecretKeys, documentedSecretTable, settingsProblems } from './app-settings';
 
 const ROOT = join(__dirname, '..', '..');
 const OVERLAYS_DIR = join(ROOT, 'k8s', 'overlays');
 const KUSTOMIZATIONS = ['base', ...readdirSync(OVERLAYS_DIR).map((name) => `overlays/${name}`)];
 const LABEL = 'app.kubernetes.io/name';
+const SECRET = 'pdp-secrets';
 /** Where the services may connect: DNS, NATS, PostgreSQL. The gateway also Redis. */
 const SERVICE_EGRESS_PORTS = [53, 4222, 5432];
 const GATEWAY_EGRESS_PORTS = [...SERVICE_EGRESS_PORTS, 6379];
@@ -46,13 +50,19 @@ interface Probe {
   httpGet?: { path?: string; port?: number | string };
 }
 
+interface SecretKeyRef {
+  name?: string;
+  key?: string;
+  optional?: boolean;
+}
+
 interface Container {
   name: string;
   args?: string[];
   env?: {
     name: string;
     value?: string;
-    valueFrom?: { secretKeyRef?: { name?: string; key?: string; optional?: boolean } };
+    valueFrom?: { secretKeyRef?: SecretKeyRef };
   }[];
   envFrom?: { configMapRef?: { name?: string } }[];
   ports?: { name?: string; containerPort?: number }[];
@@ -65,7 +75,12 @@ interface Container {
 interface K8sObject {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  metadata: {
+    name: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  };
   data?: Record<string, string>;
   spec?: {
     selector?: LabelSelector & Record<string, unknown>;
@@ -155,6 +170,27 @@ function selects(selector: LabelSelector | undefined, labels: Record<string, str
     }
   });
   return byLabels && byExpressions;
+}
+
+/** The references to pdp-secrets in the apps' containers. */
+function appSecretRefs(objects: K8sObject[]): (SecretKeyRef & { app: string })[] {
+  return objects
+    .filter((o) => o.kind === 'Deployment' && (APP_NAMES as readonly string[]).includes(o.metadata.name))
+    .flatMap((o) =>
+      (o.spec?.template?.spec?.containers ?? []).flatMap((c) =>
+        (c.env ?? []).flatMap((e) => {
+          const ref = e.valueFrom?.secretKeyRef;
+          return ref?.name === SECRET ? [{ ...ref, app: o.metadata.name }] : [];
+        }),
+      ),
+    );
+}
+
+/** ingress-nginx sizes: a number of bytes with an optional k or m (binary units) suffix. */
+function nginxSizeBytes(size: string): number {
+  const [, amount, unit] = /^(\d+)([kKmM]?)$/.exec(size) ?? [];
+  if (amount === undefined) throw new Error(`not an nginx size: ${size}`);
+  return Number(amount) * ({ k: 1024, m: 1024 * 1024 }[unit.toLowerCase()] ?? 1);
 }
 
 function portsOf(rules: PolicyRule[] | undefined): number[] {
@@ -284,10 +320,38 @@ describe.each(KUSTOMIZATIONS)('k8s/%s', (kustomization) => {
     });
   });
 
+  it('should read from pdp-secrets only keys the documented Secret command creates, or optional ones its table names', () => {
+    const created = new Set(documentedSecretKeys());
+    const table = documentedSecretTable();
+    const undocumented = appSecretRefs(objects)
+      .filter((ref) => (ref.optional ? !table.includes(`\`${ref.key}\``) : !created.has(ref.key ?? '')))
+      .map((ref) => `${ref.app}: ${ref.key}`);
+    expect(undocumented).toEqual([]);
+  });
+
   it('should keep the services out of Redis', () => {
     for (const service of SERVICE_NAMES) {
       expect(portsOf(must('NetworkPolicy', service).spec?.egress)).not.toContain(6379);
     }
+  });
+});
+
+describe('the documented Secret command', () => {
+  it('should create only keys an app reads', () => {
+    const read = new Set(appSecretRefs(render('base')).map((ref) => ref.key));
+    expect(documentedSecretKeys().filter((key) => !read.has(key))).toEqual([]);
+  });
+});
+
+describe('k8s/overlays/production', () => {
+  const objects = render('overlays/production');
+
+  it('should let the largest upload the API takes through the Ingress', () => {
+    const ingress = objects.find((o) => o.kind === 'Ingress' && o.metadata.name === 'gateway');
+    const limit = ingress?.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size'] ?? '1m';
+    const largest = Math.max(LISTING_IMPORT_MAX_BYTES, new GatewayEnv().IMAGE_MAX_BYTES, KNOWLEDGE_DOCUMENT_MAX_BYTES);
+    // The multipart framing around the file (boundaries, part headers) rides on top.
+    expect(nginxSizeBytes(limit)).toBeGreaterThanOrEqual(largest + 64 * 1024);
   });
 });
 
@@ -326,6 +390,26 @@ describe('k8s/overlays/local', () => {
       .filter((ref) => !secrets.get(ref?.name ?? '')?.includes(ref?.key ?? ''))
       .map((ref) => `${ref?.name}/${ref?.key}`);
     expect(missing).toEqual([]);
+  });
+
+  it.each(APP_NAMES)('should start %s with the settings the overlay renders', (app) => {
+    const data = (kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name)?.data;
+    const container = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === app)?.spec?.template?.spec
+      ?.containers?.[0];
+    const env: Record<string, string> = {};
+    for (const source of container?.envFrom ?? [])
+      Object.assign(env, data('ConfigMap', source.configMapRef?.name ?? ''));
+    for (const variable of container?.env ?? []) {
+      const ref = variable.valueFrom?.secretKeyRef;
+      const secret = ref ? data('Secret', ref.name ?? '')?.[ref.key ?? ''] : undefined;
+      const value = ref
+        ? secret === undefined
+          ? undefined
+          : Buffer.from(secret, 'base64').toString()
+        : variable.value;
+      if (value !== undefined) env[variable.name] = value;
+    }
+    expect(settingsProblems(app, env)).toEqual([]);
   });
 
   it('should put everything in one namespace', () => {
