@@ -3,7 +3,8 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, toAppError } from '@app/errors';
-import type { UserPrincipal } from './tools/mcp-tool';
+import type { ToolCaller, UserPrincipal } from './tools/mcp-tool';
+import { ToolCallersRepository } from './tools/tool-callers.repository';
 import { ToolCatalogue } from './tools/tool-catalogue';
 
 const SERVER_INFO = { name: 'property-decision-platform', version: '1.0.0' };
@@ -19,13 +20,21 @@ const INSTRUCTIONS =
 export class McpServerFactory {
   private readonly logger = new Logger(McpServerFactory.name);
 
-  constructor(private readonly catalogue: ToolCatalogue) {}
+  constructor(
+    private readonly catalogue: ToolCatalogue,
+    private readonly callers: ToolCallersRepository,
+  ) {}
 
   create(principal: UserPrincipal): Server {
     const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.catalogue.visibleTo(principal) }));
+    // The workspace's kind is read once per server (one request), only when a tool request needs it.
+    let caller: Promise<ToolCaller> | undefined;
+    const callerOnce = () => (caller ??= this.callers.callerOf(principal));
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: this.catalogue.visibleTo(await callerOnce()),
+    }));
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
-      const tool = this.catalogue.find(request.params.name, principal);
+      const tool = this.catalogue.find(request.params.name, await callerOnce());
       if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
       try {
         return success(await tool.run(principal, request.params.arguments ?? {}));

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { can } from '@app/contracts';
 import type { CredentialKind, Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
+import { assertAllowed } from './access-rules';
 import { ACCESS_RULE } from './access.decorators';
 import type { AccessRule, RequestWithPrincipal } from './access.decorators';
 import { AccessTokenStrategy } from './strategies/access-token.strategy';
@@ -16,7 +16,8 @@ type HttpRequest = RequestWithPrincipal & BearerRequest;
 /**
  * The gateway's one authentication and authorisation point (spec 5.6, 5.7). A route
  * without a declared rule is refused, so forgetting to declare one fails closed. Each kind
- * of credential is a Passport strategy (strategies/); the permission matrix stays here.
+ * of credential is a Passport strategy (strategies/); what the caller may then do is
+ * access-rules.ts, the rule the MCP tools follow too.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -45,15 +46,7 @@ export class AccessGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<HttpRequest>();
     const principal = await this.authenticate(request, rule.credentials);
-    if (rule.staff && !(principal.kind === 'user' && principal.staff)) {
-      throw new AppError('forbidden', 'This is for platform moderators only.');
-    }
-    if (rule.permission) {
-      if (!principal.workspaceId) throw new AppError('forbidden', 'This needs a broker or developer workspace.');
-      if (!can(principal.workspaceRole, rule.permission)) {
-        throw new AppError('forbidden', `Your workspace role does not allow this (${rule.permission}).`);
-      }
-    }
+    assertAllowed(principal, rule);
     request.principal = principal;
     return true;
   }
