@@ -19,6 +19,7 @@ const OVERLAYS_DIR = join(ROOT, 'k8s', 'overlays');
 const KUSTOMIZATIONS = ['base', ...readdirSync(OVERLAYS_DIR).map((name) => `overlays/${name}`)];
 const LABEL = 'app.kubernetes.io/name';
 const SECRET = 'pdp-secrets';
+const DEFAULT_DENY = 'default-deny';
 /** Where the services may connect: DNS, NATS, PostgreSQL. The gateway also Redis. */
 const SERVICE_EGRESS_PORTS = [53, 4222, 5432];
 const GATEWAY_EGRESS_PORTS = [...SERVICE_EGRESS_PORTS, 6379];
@@ -278,9 +279,25 @@ describe.each(KUSTOMIZATIONS)('k8s/%s', (kustomization) => {
       }
     });
 
+    it('should find NATS, PostgreSQL and Redis by their pod labels in any namespace an overlay selects', () => {
+      const infrastructurePeers = (must('NetworkPolicy', app).spec?.egress ?? [])
+        .filter((rule) => portsOf([rule]).some((p) => [4222, 5432, 6379].includes(p)))
+        .flatMap((rule) => rule.to ?? [])
+        .filter((peer) => !peer.ipBlock);
+      expect(infrastructurePeers.length).toBeGreaterThan(0);
+      for (const peer of infrastructurePeers) {
+        expect(peer.namespaceSelector).toBeDefined();
+        expect(peer.podSelector?.matchLabels?.[LABEL]).toMatch(/^(nats|postgresql|redis)$/);
+      }
+    });
+
     it('should reach beyond the cluster only through its named outbound policy', () => {
       const outbound = objects.filter(
-        (o) => o.kind === 'NetworkPolicy' && o.metadata.name !== app && selects(o.spec?.podSelector, podLabelsOf(app)),
+        (o) =>
+          o.kind === 'NetworkPolicy' &&
+          o.metadata.name !== app &&
+          o.metadata.name !== DEFAULT_DENY &&
+          selects(o.spec?.podSelector, podLabelsOf(app)),
       );
       const expected = OUTBOUND_POLICIES[app];
       for (const policy of outbound) {
@@ -301,6 +318,14 @@ describe.each(KUSTOMIZATIONS)('k8s/%s', (kustomization) => {
       .filter((ref) => (ref.optional ? !table.includes(`\`${ref.key}\``) : !created.has(ref.key ?? '')))
       .map((ref) => `${ref.app}: ${ref.key}`);
     expect(undocumented).toEqual([]);
+  });
+
+  it('should deny all traffic of every pod in the namespace unless a policy allows it', () => {
+    const deny = must('NetworkPolicy', DEFAULT_DENY).spec;
+    expect(deny?.podSelector).toEqual({});
+    expect(deny?.policyTypes?.slice().sort()).toEqual(['Egress', 'Ingress']);
+    expect(deny?.ingress ?? []).toEqual([]);
+    expect(deny?.egress ?? []).toEqual([]);
   });
 
   it('should keep the services out of Redis', () => {
