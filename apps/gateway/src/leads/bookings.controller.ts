@@ -22,6 +22,7 @@ import { BookingNoteDto, CreateBookingDto, ListBookingsQueryDto, ProposeBookingD
 import { BookingCreatedDto, BookingDto, BookingsPageDto, SurveyResultDto } from './leads.dto';
 import { LeadParties, pathId, sideOf, viewerOf } from './lead-parties';
 import { LeadsClient } from './leads.client';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const NOT_YOURS = '`not_found`: no such booking, or it is another buyer’s or another workspace’s';
 const ILLEGAL = '`invalid_state` (with `state`, the current one): not a legal move from there';
@@ -36,6 +37,7 @@ export class BookingsController {
   ) {}
 
   @Post()
+  @Idempotent()
   @ApiOperation({
     summary: 'Book a viewing at an open slot',
     description:
