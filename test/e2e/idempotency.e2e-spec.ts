@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { Response } from 'supertest';
 import type {
+  BookingCreatedResponse,
   BookingsPageResponse,
   InquiriesPageResponse,
   InquiryCreatedResponse,
@@ -18,7 +19,7 @@ import { publishedListing, setPhone } from '../harness/catalogue-fixtures';
 import { withClient } from '../harness/databases';
 import { createAccount, createMember, createWorkspace } from '../harness/identity-fixtures';
 import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures';
-import { describeE2e } from '../harness/mode';
+import { describeDistributed, describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 import { startWebhookReceiver } from '../harness/webhook-receiver';
@@ -94,7 +95,8 @@ describeE2e('Idempotency-Key: every POST that creates something', () => {
   }
 
   /** A listing of its own, so that counts on it are this test's alone. */
-  const freshListing = () => publishedListing(platform, { workspaceId: broker.workspaceId, createdBy: broker.accountId });
+  const freshListing = () =>
+    publishedListing(platform, { workspaceId: broker.workspaceId, createdBy: broker.accountId });
 
   beforeAll(async () => {
     platform = await startPlatform({ env: { RPC_TIMEOUT_MS: '5000' } });
@@ -214,7 +216,10 @@ describeE2e('Idempotency-Key: every POST that creates something', () => {
       expect(answers.map((res) => res.status)).toEqual(Array(10).fill(201));
       expect(new Set(answers.map((res) => res.text)).size).toBe(1);
       const later = await api().post('/v1/bookings').set(keyed(buyer.token, key)).send(body);
-      expectReplayOf(later, answers.find((res) => res.headers['idempotent-replayed'] !== 'true')!);
+      expectReplayOf(
+        later,
+        answers.find((res) => res.headers['idempotent-replayed'] !== 'true')!,
+      );
       expect(await bookingsOf(buyer, propertyId)).toHaveLength(1);
       expect(await leadCredits()).toBe(before - 1);
 
@@ -224,6 +229,19 @@ describeE2e('Idempotency-Key: every POST that creates something', () => {
           .set(keyed(buyer.token, key))
           .send({ ...body, notes: 'وقت آخر' }),
       );
+    });
+
+    it('should answer the holder’s retry without a key (the first answer lost) with their booking, others 409', async () => {
+      const [holder, rival] = [await createAccount(platform), await createAccount(platform)];
+      const propertyId = await freshListing();
+      const body = { property_id: propertyId, scheduled_at: await openSlot(propertyId) };
+      const first = await api().post('/v1/bookings').set(as(holder.token)).send(body).expect(201);
+      const again = await api().post('/v1/bookings').set(as(holder.token)).send(body).expect(201);
+      const booked = (first.body as BookingCreatedResponse).booking;
+      expect(again.body).toEqual({ booking: booked, charged: false });
+      const taken = await api().post('/v1/bookings').set(as(rival.token)).send(body).expect(409);
+      expect(taken.body).toMatchObject({ error: 'slot_already_booked' });
+      expect(await bookingsOf(holder, propertyId)).toHaveLength(1);
     });
 
     it('should not keep an error: a booking refused for a closed slot goes through with the same key once it opens', async () => {
@@ -246,7 +264,10 @@ describeE2e('Idempotency-Key: every POST that creates something', () => {
     const propertyId = await freshListing();
     const before = await leadCredits();
     const key = randomUUID();
-    const first = await api().post(`/v1/properties/${propertyId}/reveal-phone`).set(keyed(buyer.token, key)).expect(200);
+    const first = await api()
+      .post(`/v1/properties/${propertyId}/reveal-phone`)
+      .set(keyed(buyer.token, key))
+      .expect(200);
     expectReplayOf(await api().post(`/v1/properties/${propertyId}/reveal-phone`).set(keyed(buyer.token, key)), first);
     expect(await leadCredits()).toBe(before - 1);
     expectReused(await api().post(`/v1/properties/${listingId}/reveal-phone`).set(keyed(buyer.token, key)));
@@ -361,8 +382,10 @@ describeE2e('Idempotency-Key: every POST that creates something', () => {
       ),
     );
     const startChat = async () =>
-      (await api().post(`/v1/widgets/${widget.rows[0].id}/sessions`).set('origin', SITE).send({}).expect(201))
-        .body as { session: SessionResponse; token: string };
+      (await api().post(`/v1/widgets/${widget.rows[0].id}/sessions`).set('origin', SITE).send({}).expect(201)).body as {
+        session: SessionResponse;
+        token: string;
+      };
     const chat = await startChat();
     const key = randomUUID();
     const text = { text: 'ما هي المرافق المتوفرة في المشروع؟' };
@@ -370,9 +393,8 @@ describeE2e('Idempotency-Key: every POST that creates something', () => {
       api().post(`/v1/widget-sessions/${session.session.id}/messages`).set(keyed(session.token, key)).send(body);
     const first = await send(chat, text).expect(201);
     expectReplayOf(await send(chat, text), first);
-    const thread = (
-      await api().get(`/v1/widget-sessions/${chat.session.id}/messages`).set(as(chat.token)).expect(200)
-    ).body as VisitorThreadResponse;
+    const thread = (await api().get(`/v1/widget-sessions/${chat.session.id}/messages`).set(as(chat.token)).expect(200))
+      .body as VisitorThreadResponse;
     expect(thread.messages.filter((m) => m.text === text.text)).toHaveLength(1);
     expectReused(await send(chat, { text: 'Which amenities are there?' }));
 
@@ -406,6 +428,28 @@ describeE2e('Idempotency-Key: every POST that creates something', () => {
     expect(await balanceOf(platform, apiKey)).toBe(4);
   });
 
+  it('should take over a key whose gateway died mid-request (its lease lapsed) and run the request', async () => {
+    const buyer = await createAccount(platform);
+    const propertyId = await freshListing();
+    const key = randomUUID();
+    // What a gateway killed while creating leaves behind: the claim, no answer, its lease run out.
+    await withClient(platform.databaseUrl, (client) =>
+      client.query(
+        `INSERT INTO identity.idempotency_keys (scope, method, route, key_hash, request_hash, state, owner, lease_until, expires_at)
+         VALUES ($1, 'POST', '/v1/inquiries', $2, 'from-the-dead-request', 'in_progress', $3, now() - interval '1 second',
+                 now() + interval '1 day')`,
+        [`account:${buyer.accountId}`, createHash('sha256').update(key).digest('base64url'), randomUUID()],
+      ),
+    );
+    const res = await api()
+      .post('/v1/inquiries')
+      .set(keyed(buyer.token, key))
+      .send({ property_id: propertyId, question: QUESTION_AR })
+      .expect(201);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    expect(await inquiriesOf(buyer, propertyId)).toHaveLength(1);
+  });
+
   it('should refuse an Idempotency-Key longer than 200 characters', async () => {
     const buyer = await createAccount(platform);
     const res = await api()
@@ -415,5 +459,79 @@ describeE2e('Idempotency-Key: every POST that creates something', () => {
       .expect(400);
     expect(res.body).toMatchObject({ error: 'invalid_param', field: 'Idempotency-Key' });
     expect(await inquiriesOf(buyer)).toHaveLength(0);
+  });
+});
+
+describeDistributed('Idempotency-Key across gateway replicas and service outages', () => {
+  let platform: Platform;
+  let replicaUrl: string;
+  let broker: MemberFixture;
+
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  const keyed = (token: string, key: string) => ({ ...as(token), 'idempotency-key': key });
+
+  beforeAll(async () => {
+    platform = await startPlatform({ env: { RPC_TIMEOUT_MS: '5000' } });
+    replicaUrl = await platform.startGatewayReplica();
+    broker = await createMember(platform, { role: 'owner' });
+    await setPhone(platform, broker.accountId, '+966501112233');
+  }, 120_000);
+
+  afterAll(() => platform?.close());
+
+  it('should make one booking when 10 identical requests are spread over two gateways', async () => {
+    const propertyId = await publishedListing(platform, {
+      workspaceId: broker.workspaceId,
+      createdBy: broker.accountId,
+    });
+    const scheduledAt = futureStart();
+    await request(platform.baseUrl)
+      .post('/v1/workspace/slots')
+      .set(as(broker.token))
+      .send({ property_id: propertyId, starts_at: scheduledAt })
+      .expect(201);
+    const buyer = await createAccount(platform);
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        request(i % 2 === 0 ? platform.baseUrl : replicaUrl)
+          .post('/v1/bookings')
+          .set(keyed(buyer.token, key))
+          .send({ property_id: propertyId, scheduled_at: scheduledAt }),
+      ),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(10).fill(201));
+    expect(new Set(answers.map((res) => res.text)).size).toBe(1);
+    const { rows } = await withClient(platform.databaseUrl, (client) =>
+      client.query<{ n: number }>(`SELECT count(*)::int AS n FROM leads.bookings WHERE listing_id = $1`, [propertyId]),
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('should give the key back when the first answer is a 503, so the retry runs once the service is back', async () => {
+    const propertyId = await publishedListing(platform, {
+      workspaceId: broker.workspaceId,
+      createdBy: broker.accountId,
+    });
+    const buyer = await createAccount(platform);
+    const key = randomUUID();
+    const body = { property_id: propertyId, question: QUESTION_AR };
+    await platform.stopApp('leads');
+    try {
+      const down = await request(platform.baseUrl).post('/v1/inquiries').set(keyed(buyer.token, key)).send(body);
+      expect(down.status).toBe(503);
+      expect(down.body).toMatchObject({ error: 'service_unavailable' });
+    } finally {
+      await platform.startApp('leads');
+    }
+    const up = await request(platform.baseUrl)
+      .post('/v1/inquiries')
+      .set(keyed(buyer.token, key))
+      .send(body)
+      .expect(201);
+    expect(up.headers['idempotent-replayed']).toBeUndefined();
+    const replay = await request(replicaUrl).post('/v1/inquiries').set(keyed(buyer.token, key)).send(body);
+    expect(replay.status).toBe(201);
+    expect(replay.text).toBe(up.text);
   });
 });

@@ -6,6 +6,10 @@ import { IdempotencyService } from './idempotency.service';
 
 /** `Idempotency-Key` for every `@Idempotent()` route, stored in the identity schema (replicas share it). */
 @Module({
-  providers: [IdempotencyRepository, IdempotencyService, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }],
+  providers: [
+    IdempotencyRepository,
+    IdempotencyService,
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+  ],
 })
 export class IdempotencyModule {}

@@ -42,7 +42,8 @@ export class BookingsController {
     summary: 'Book a viewing at an open slot',
     description:
       '`scheduled_at` must equal the start of an open slot (GET /v1/properties/{id}/availability). One active ' +
-      'booking per slot: the first wins, the others get 409 `slot_already_booked`. The broker is notified at once. ' +
+      'booking per slot: the first wins, the others get 409 `slot_already_booked`; the buyer who holds it, booking ' +
+      'it again (a retry whose answer was lost), gets that booking (`charged: false`). The broker is notified at once. ' +
       'Charged like an inquiry: one lead credit for a buyer’s first action on a listing.',
   })
   @ApiCreatedResponse({ type: BookingCreatedDto })
