@@ -76,7 +76,10 @@ export class DecisionBatchesService {
         throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.');
       if (claim.existing.status !== 'pending') return this.replay(claim.existing);
       if (Date.now() >= deadline)
-        throw new AppError('idempotency_conflict', 'A batch with this Idempotency-Key is being accepted; retry shortly.');
+        throw new AppError(
+          'idempotency_conflict',
+          'A batch with this Idempotency-Key is being accepted; retry shortly.',
+        );
       await sleep(ACCEPT_POLL_MS);
       claim = await this.repository.claim(claimRequest);
     }
