@@ -135,7 +135,7 @@ describeE2e('billing', () => {
       expect(await debit({ workspace_id: ws, request_id: requestId, amount: 2 })).toEqual(replies[0]);
       expect(await balance(ws)).toMatchObject({ decisions: 3, lead_credits: 0 });
       const conflict = await rejection(debit({ workspace_id: ws, request_id: requestId, amount: 3 }));
-      expect(conflict.error).toBe('idempotency_conflict');
+      expect(conflict.error).toBe('idempotency_key_reused');
     });
 
     it('should give 402 with required and balance when the balance is short', async () => {
@@ -181,7 +181,7 @@ describeE2e('billing', () => {
       );
       expect(count).toBe(1);
       const conflict = await rejection(buy(ws, 5, key));
-      expect(conflict.error).toBe('idempotency_conflict');
+      expect(conflict.error).toBe('idempotency_key_reused');
     });
 
     it('should refund the unused part just inside 24 hours and refuse just past', async () => {

@@ -54,7 +54,7 @@ export class LeadCreditsService {
 /** The same key with another quantity is another request: refused, as decision packs are. */
 function replay(entry: LedgerEntryRow, req: PurchaseLeadCreditsRequest): LeadCreditsPurchaseResponse {
   if (entry.amount !== req.quantity) {
-    throw new AppError('idempotency_conflict', 'This Idempotency-Key was used for a purchase of another quantity.');
+    throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a purchase of another quantity.');
   }
   return toResponse(entry);
 }

@@ -110,7 +110,7 @@ export class PacksService {
 
 function replayPurchase(earlier: PackRow, req: PurchasePackRequest): DecisionPackResponse {
   if (earlier.size !== req.size) {
-    throw new AppError('idempotency_conflict', 'This Idempotency-Key was already used for a different pack.');
+    throw new AppError('idempotency_key_reused', 'This Idempotency-Key was already used for a different pack.');
   }
   return toDecisionPackResponse(earlier, earlier.balance_after ?? 0);
 }

@@ -7,6 +7,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { LeadCreditsPurchaseResponse, Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
@@ -57,7 +58,7 @@ export class BillingController {
   })
   @IdempotencyKeyHeader('A retry with the same key returns the first purchase, charged once')
   @ApiCreatedResponse({ type: DecisionPackDto })
-  @ApiConflictResponse({ description: '`idempotency_conflict`: the key was used for a different pack' })
+  @ApiUnprocessableEntityResponse({ description: '`idempotency_key_reused`: the key was used for a different pack' })
   purchase(
     @CurrentPrincipal() principal: Principal,
     @Body() dto: PurchaseDecisionPackDto,
@@ -76,7 +77,7 @@ export class BillingController {
   })
   @IdempotencyKeyHeader('A retry with the same key returns the first purchase, charged once')
   @ApiCreatedResponse({ type: LeadCreditsPurchaseDto })
-  @ApiConflictResponse({ description: '`idempotency_conflict`: the key was used for another quantity' })
+  @ApiUnprocessableEntityResponse({ description: '`idempotency_key_reused`: the key was used for another quantity' })
   purchaseLeadCredits(
     @CurrentPrincipal() principal: Principal,
     @Body() dto: PurchaseLeadCreditsDto,

@@ -15,6 +15,7 @@ import { workspaceOf } from '../identity/access/principal-workspace';
 import { CatalogueClient } from './catalogue.client';
 import { CreateListingDto, ListListingsQueryDto, UpdateListingDto } from './listing-body.dto';
 import { ListingDeletedDto, ListingDto, ListingsPageDto } from './listing.dto';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const NOT_FOUND = '`not_found`: no such listing in your workspace';
 const PLACE_422 =
@@ -27,6 +28,7 @@ export class ListingsController {
   constructor(private readonly catalogue: CatalogueClient) {}
 
   @Post()
+  @Idempotent()
   @Authenticated(['user', 'api_key'], 'listings:manage')
   @ApiOperation({ summary: 'Create a draft listing', description: 'Only `property_type` is required for a draft.' })
   @ApiCreatedResponse({ type: ListingDto })

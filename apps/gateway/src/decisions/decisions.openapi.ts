@@ -52,5 +52,6 @@ export const DECISION_BATCH_DESCRIPTION = [
   '  202 with the job (`status: running`, a `Location` header): GET /v1/decisions/batch/{id} returns its status and',
   '  results, from any replica.',
   '',
-  '`Idempotency-Key`: the same key and body return the same batch, charged once (a different body: 409).',
+  '`Idempotency-Key`: the same key and body return the same batch, charged once (a retry sent while it is being paid ' +
+    'for waits for it); a different body: 422 `idempotency_key_reused`.',
 ].join('\n');

@@ -22,6 +22,7 @@ import { BookingNoteDto, CreateBookingDto, ListBookingsQueryDto, ProposeBookingD
 import { BookingCreatedDto, BookingDto, BookingsPageDto, SurveyResultDto } from './leads.dto';
 import { LeadParties, pathId, sideOf, viewerOf } from './lead-parties';
 import { LeadsClient } from './leads.client';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const NOT_YOURS = '`not_found`: no such booking, or it is another buyer’s or another workspace’s';
 const ILLEGAL = '`invalid_state` (with `state`, the current one): not a legal move from there';
@@ -36,11 +37,13 @@ export class BookingsController {
   ) {}
 
   @Post()
+  @Idempotent()
   @ApiOperation({
     summary: 'Book a viewing at an open slot',
     description:
       '`scheduled_at` must equal the start of an open slot (GET /v1/properties/{id}/availability). One active ' +
-      'booking per slot: the first wins, the others get 409 `slot_already_booked`. The broker is notified at once. ' +
+      'booking per slot: the first wins, the others get 409 `slot_already_booked`; the buyer who holds it, booking ' +
+      'it again (a retry whose answer was lost), gets that booking (`charged: false`). The broker is notified at once. ' +
       'Charged like an inquiry: one lead credit for a buyer’s first action on a listing.',
   })
   @ApiCreatedResponse({ type: BookingCreatedDto })

@@ -22,6 +22,7 @@ import { CreateInquiryDto, InquiryMessageBodyDto, ListInquiriesQueryDto, UpdateI
 import { InquiriesPageDto, InquiryCreatedDto, InquiryMessageDto, InquiryThreadDto } from './leads.dto';
 import { LeadParties, pathId, sideOf, viewerOf } from './lead-parties';
 import { LeadsClient } from './leads.client';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const NOT_YOURS = '`not_found`: no such inquiry, or it is another buyer’s or another workspace’s';
 
@@ -35,6 +36,7 @@ export class InquiriesController {
   ) {}
 
   @Post()
+  @Idempotent()
   @ApiOperation({
     summary: 'Ask a listing’s broker a question',
     description:
@@ -90,6 +92,7 @@ export class InquiriesController {
   }
 
   @Post(':id/messages')
+  @Idempotent()
   @ApiOperation({
     summary: 'Follow up (buyer) or reply (broker)',
     description: 'The first broker reply moves the thread from `open` to `replied`. Messages cost nothing.',

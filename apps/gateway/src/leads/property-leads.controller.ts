@@ -15,6 +15,7 @@ import { AvailabilityQueryDto } from './leads-body.dto';
 import { AvailabilityDto, PhoneRevealDto } from './leads.dto';
 import { LeadParties } from './lead-parties';
 import { LeadsClient } from './leads.client';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const DEFAULT_WINDOW_MS = 14 * 86_400_000;
 
@@ -48,6 +49,7 @@ export class PropertyLeadsController {
   }
 
   @Post(':id/reveal-phone')
+  @Idempotent()
   @HttpCode(200)
   @Authenticated(['user'])
   @ApiOperation({

@@ -18,6 +18,7 @@ import { CreateSlotDto, ListSlotsQueryDto } from './leads-body.dto';
 import { SLOT_OR_RULE_SCHEMA, SlotDto, SlotRuleDto, SlotsDto } from './leads.dto';
 import { pathId } from './lead-parties';
 import { LeadsClient } from './leads.client';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('bookings')
 @ApiExtraModels(SlotDto, SlotRuleDto)
@@ -38,6 +39,7 @@ export class SlotsController {
   }
 
   @Post()
+  @Idempotent()
   @ApiOperation({
     summary: 'Open a viewing slot, or a weekly rule of slots',
     description:

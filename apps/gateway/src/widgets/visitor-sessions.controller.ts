@@ -29,6 +29,7 @@ import {
   VisitorThreadDto,
 } from './widget.dto';
 import { WidgetsClient } from './widgets.client';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const NOT_THIS_SESSION = '`session_not_found`: the token is for another session or widget';
 const TOKEN = '`unauthorized` (no token) or `invalid_token` (not a valid visitor token; account tokens included)';
@@ -58,6 +59,7 @@ export class VisitorSessionsController {
   }
 
   @Post(':session_id/messages')
+  @Idempotent()
   @HttpCode(201)
   @VisitorRateLimited()
   @ApiOperation({

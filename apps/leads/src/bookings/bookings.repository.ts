@@ -90,6 +90,16 @@ export class BookingsRepository {
     }
   }
 
+  /** The buyer's own active (pending or confirmed) booking of a slot, if they hold it. */
+  async findHeldBy(buyerId: string, listingId: string, scheduledAt: Date): Promise<BookingRow | null> {
+    const rows = await this.dataSource.query<BookingRow[]>(
+      `SELECT * FROM leads.bookings WHERE listing_id = $1 AND scheduled_at = $2 AND buyer_id = $3
+         AND status IN ('pending', 'confirmed')`,
+      [listingId, scheduledAt, buyerId],
+    );
+    return rows[0] ?? null;
+  }
+
   /** Visible to its buyer and to its listing's workspace; locked for a state change when in a transaction. */
   async findVisible(
     id: string,

@@ -63,6 +63,9 @@ export class BookingsService {
       throw new AppError('self_booking_forbidden', 'This listing belongs to your own workspace.');
     }
     const slot = await this.openSlot(listing.id, request.scheduled_at, 'scheduled_at');
+    // The buyer who holds the slot retrying (their first answer lost to a timeout) gets their booking, never 409.
+    const held = await this.bookings.findHeldBy(request.buyer.account_id, listing.id, slot.starts_at);
+    if (held) return { booking: toBookingResponse(held, true), charged: false };
     const { booking, opened } = await this.bookings.transaction(async (tx) => {
       const phone = request.user_phone ?? request.buyer.phone ?? null;
       const opened = await this.charges.open(tx, listing, {

@@ -20,6 +20,7 @@ import {
   InvitationListDto,
 } from './invitations.dto';
 import { InvitationsService } from './invitations.service';
+import { Idempotent } from '../../idempotency/idempotent.decorator';
 
 @ApiTags('workspace')
 @Controller()
@@ -27,6 +28,7 @@ export class InvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
 
   @Post('workspace/invitations')
+  @Idempotent()
   @Authenticated(['user'], 'team:manage')
   @ApiOperation({
     summary: 'Invite someone',
