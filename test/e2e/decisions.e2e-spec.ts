@@ -80,6 +80,8 @@ describeE2e('POST /v1/decisions', () => {
         expect(status).toBe(score >= 70 ? 'pass' : score >= 40 ? 'warn' : 'fail');
       }
       expect(body.benchmark).toMatchObject({ scope: 'district' });
+      expect(new Set(body.factors!.map((factor) => factor.bucket))).toEqual(new Set(SCORE_BUCKETS));
+      expect(body.factors!.map((factor) => factor.code)).not.toContain('no_benchmark');
       const benchmark = body.benchmark!;
       expect(benchmark.p25_sqm).toBeLessThanOrEqual(benchmark.median_sqm);
       expect(benchmark.median_sqm).toBeLessThanOrEqual(benchmark.p75_sqm);
@@ -133,26 +135,29 @@ describeE2e('POST /v1/decisions', () => {
     });
   });
 
-  describe('issue 16: each bucket measures one thing', () => {
-    it('should no longer say size falls short for a 150 sqm 3-bed apartment in Al Olaya at SAR 1.2 M', async () => {
+  describe('issue 25: size is the price per sqm against the market average (spec 2.2)', () => {
+    it('should say the price per sqm, not the area, falls short for a 150 sqm 3-bed in Al Olaya at SAR 1.2 M', async () => {
       const { key } = await fundedWorkspace(platform, 5);
       const body = (await decide(key, apartment({ reasoning: true })).expect(200)).body as DecisionResponse;
-      // Demo data: areas sold 88 / 147 / 195 sqm → 75.3, +10 for 50 sqm a bedroom (it was 31, the price counted twice).
-      expect(body.breakdown.size).toEqual({ score: 85, status: 'pass' });
-      expect(body.breakdown.price.status).toBe('fail'); // 8,000 per sqm, above p75: the price is what falls short
-      expect(body.score).toBe(52);
-      expect(body.reasoning!.risk_flags.join(' ')).not.toContain('Size falls short');
+      // Demo data: 8,000 per sqm against a mean of 6,270 → size 31; the area (88 / 147 / 195 sqm sold) is in details.
+      expect(body.breakdown.size).toEqual({ score: 31, status: 'fail' });
+      expect(body.breakdown.price.status).toBe('fail');
+      expect(body.breakdown.details).toEqual({ score: 100, status: 'pass' });
+      expect(body.score).toBe(53);
+      const flags = body.reasoning!.risk_flags.join(' ');
+      expect(flags).toContain('Price per sqm against the market average falls short (31/100)');
+      expect(flags).not.toContain('Size falls short');
     });
 
-    it('should give the same size sub-score at any price', async () => {
+    it('should lower size as the price rises, all else equal', async () => {
       const { key } = await fundedWorkspace(platform, 5);
       const sizes = [];
       for (const price of [400_000, 1_200_000, 5_000_000]) {
         const res = await decide(key, apartment({ property: { ...apartment().property, price } })).expect(200);
-        sizes.push((res.body as DecisionResponse).breakdown.size);
+        sizes.push((res.body as DecisionResponse).breakdown.size.score);
       }
-      expect(sizes[1]).toEqual(sizes[0]);
-      expect(sizes[2]).toEqual(sizes[0]);
+      expect(sizes[1]).toBeLessThan(sizes[0]);
+      expect(sizes[2]).toBeLessThanOrEqual(sizes[1]);
     });
   });
 
