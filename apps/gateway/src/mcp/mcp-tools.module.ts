@@ -65,6 +65,6 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     ToolCatalogue,
     McpServerFactory,
   ],
-  exports: [McpServerFactory],
+  exports: [McpServerFactory, ToolCatalogue],
 })
 export class McpToolsModule {}
