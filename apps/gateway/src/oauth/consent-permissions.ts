@@ -62,8 +62,8 @@ const TOOL_PERMISSION_LABELS: Record<Permission, Label> = {
     ar: 'عرض حجوزات المعاينة وتأكيدها أو تغيير موعدها أو رفضها أو إتمامها',
   },
   'leads:manage': {
-    en: 'See CRM leads, move them through the pipeline and turn website chats into leads',
-    ar: 'عرض العملاء المحتملين ونقلهم بين مراحل المتابعة وتحويل محادثات الموقع إلى عملاء محتملين',
+    en: 'See CRM leads and move them through the pipeline',
+    ar: 'عرض العملاء المحتملين ونقلهم بين مراحل المتابعة',
   },
   'inbox:read': {
     en: 'Read website chats and search the knowledge base',
@@ -77,6 +77,14 @@ const TOOL_PERMISSION_LABELS: Record<Permission, Label> = {
   'decisions:read': {
     en: 'Request property decisions (spends workspace credits)',
     ar: 'طلب قرارات العقارات (يستهلك رصيد مساحة العمل)',
+  },
+};
+
+/** Where a developer's tools under a permission do something else than a broker's. */
+const DEVELOPER_TOOL_LABELS: Partial<Record<Permission, Label>> = {
+  'leads:manage': {
+    en: 'Turn website chats into CRM leads',
+    ar: 'تحويل محادثات الموقع إلى عملاء محتملين',
   },
 };
 
@@ -97,17 +105,18 @@ export function consentPermissions(
   restScopes: readonly RestScope[],
   language: PageLanguage,
 ): ConsentPermissions {
-  const reached = new Set(
-    (tools ?? []).flatMap(({ audience }) =>
-      audience.kind === 'broker' || audience.kind === 'developer' ? [audience.permission] : [],
-    ),
-  );
-  const workspace = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => reached.has(permission));
-  const mcp = tools?.length
-    ? [...EVERYONE_TOOLS, ...workspace.map((permission) => TOOL_PERMISSION_LABELS[permission])]
-    : [];
+  const order = Object.keys(PERMISSIONS) as Permission[];
+  const workspace = (tools ?? [])
+    .flatMap(({ audience }) => (audience.kind === 'broker' || audience.kind === 'developer' ? [audience] : []))
+    .sort((a, b) => order.indexOf(a.permission) - order.indexOf(b.permission))
+    .map(({ kind, permission }) =>
+      kind === 'developer'
+        ? (DEVELOPER_TOOL_LABELS[permission] ?? TOOL_PERMISSION_LABELS[permission])
+        : TOOL_PERMISSION_LABELS[permission],
+    );
+  const mcp = tools?.length ? [...EVERYONE_TOOLS, ...workspace] : [];
   return {
-    mcp: mcp.map((label) => label[language]),
+    mcp: [...new Set(mcp.map((label) => label[language]))],
     rest: restScopes.map((scope) => REST_SCOPE_LABELS[scope][language]),
   };
 }

@@ -199,4 +199,5 @@ button.secondary{background:#e4e8ec;color:#1c2430}
 .permissions li{margin:.35rem 0}
 .error{color:#a8071a;background:#fff1f0;padding:.6rem;border-radius:8px}
 .note{color:#56606b;font-size:.9rem}
+a.back{color:#0b6e4f;font-weight:600}
 `;
