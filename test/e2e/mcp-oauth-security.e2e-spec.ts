@@ -251,7 +251,11 @@ describeE2e('MCP over OAuth 2.1: refusals', () => {
     const login = await browser.follow(await browser.get(authorizeUrl(gateway, flow)), gateway);
     const uid = new URL(login.url).pathname;
     const csrf = csrfOf(await login.response.text());
-    const wrongPassword = await browser.postForm(`${gateway}${uid}/login`, { email: user.email, password: 'nope', csrf });
+    const wrongPassword = await browser.postForm(`${gateway}${uid}/login`, {
+      email: user.email,
+      password: 'nope',
+      csrf,
+    });
     expect(wrongPassword.status).toBe(401);
     expect(await wrongPassword.text()).toContain('Email or password is incorrect.');
   });
@@ -259,7 +263,10 @@ describeE2e('MCP over OAuth 2.1: refusals', () => {
   it('should advertise and accept only the authorization code grant (OAuth 2.1: no implicit, no id_token)', async () => {
     const metadata = await request(gateway).get('/.well-known/oauth-authorization-server/oauth').expect(200);
     expect(metadata.body.response_types_supported).toEqual(['code']);
-    expect([...(metadata.body.grant_types_supported as string[])].sort()).toEqual(['authorization_code', 'refresh_token']);
+    expect([...(metadata.body.grant_types_supported as string[])].sort()).toEqual([
+      'authorization_code',
+      'refresh_token',
+    ]);
     for (const body of [
       { grant_types: ['implicit'], response_types: ['id_token'] },
       { grant_types: ['implicit'] },

@@ -169,7 +169,10 @@ async function authorizeRest(
     verifier,
     { ...insecure, additionalParameters: { resource: `${gateway}/v1` } },
   );
-  return { tokens: await oauth.processAuthorizationCodeResponse(as, client, response), consentPage: approval.consentPage };
+  return {
+    tokens: await oauth.processAuthorizationCodeResponse(as, client, response),
+    consentPage: approval.consentPage,
+  };
 }
 
 async function revoke({ as, client }: RegisteredClient, token: string, transport?: typeof fetch): Promise<void> {
@@ -272,11 +275,17 @@ describeE2e('OAuth access tokens on the REST API (oauth4webapi)', () => {
     const asked = await rest(token, 'POST', '/v1/inquiries', { property_id: listingId, question: QUESTION_AR });
     expect(asked.status).toBe(201);
     const inquiry = asked.body.inquiry as { id: string };
-    expect(asked.body.inquiry).toMatchObject({ property_id: listingId, user_id: user.accountId, question: QUESTION_AR });
+    expect(asked.body.inquiry).toMatchObject({
+      property_id: listingId,
+      user_id: user.accountId,
+      question: QUESTION_AR,
+    });
     const mine = await rest(token, 'GET', '/v1/inquiries?as=buyer');
     expect(mine.status).toBe(200);
     expect((mine.body.data as { id: string }[]).map((row) => row.id)).toContain(inquiry.id);
-    const followUp = await rest(token, 'POST', `/v1/inquiries/${inquiry.id}/messages`, { body: 'متى يمكنني المعاينة؟' });
+    const followUp = await rest(token, 'POST', `/v1/inquiries/${inquiry.id}/messages`, {
+      body: 'متى يمكنني المعاينة؟',
+    });
     expect(followUp.status).toBe(201);
     const thread = await request(platform.baseUrl)
       .get(`/v1/inquiries/${inquiry.id}`)
@@ -415,10 +424,16 @@ describeE2e('OAuth access tokens on the REST API (oauth4webapi)', () => {
     const renewed = await oauth.processRefreshTokenResponse(
       registered.as,
       registered.client,
-      await oauth.refreshTokenGrantRequest(registered.as, registered.client, oauth.None(), tokens.refresh_token as string, {
-        ...insecure,
-        additionalParameters: { resource: `${gateway}/v1` },
-      }),
+      await oauth.refreshTokenGrantRequest(
+        registered.as,
+        registered.client,
+        oauth.None(),
+        tokens.refresh_token as string,
+        {
+          ...insecure,
+          additionalParameters: { resource: `${gateway}/v1` },
+        },
+      ),
     );
     expect((await rest(renewed.access_token, 'GET', '/v1/inquiries')).status).toBe(200);
 
@@ -494,11 +509,14 @@ describeDistributed('OAuth access-token revocation across two gateway replicas',
     let restDelay = -1;
     let mcpDelay = -1;
     while (Date.now() - revokedAt < 10_000 && (restDelay < 0 || mcpDelay < 0)) {
-      if (restDelay < 0 && (await restOn(second, tokens.access_token)).status === 401) restDelay = Date.now() - revokedAt;
+      if (restDelay < 0 && (await restOn(second, tokens.access_token)).status === 401)
+        restDelay = Date.now() - revokedAt;
       if (mcpDelay < 0 && (await mcpOn(second, mcpToken)) === 401) mcpDelay = Date.now() - revokedAt;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    console.info(`Revoked OAuth tokens refused by the other replica after ${restDelay} ms (REST), ${mcpDelay} ms (/mcp)`);
+    console.info(
+      `Revoked OAuth tokens refused by the other replica after ${restDelay} ms (REST), ${mcpDelay} ms (/mcp)`,
+    );
     expect(restDelay).toBeGreaterThanOrEqual(0);
     expect(restDelay).toBeLessThan(5000);
     expect(mcpDelay).toBeGreaterThanOrEqual(0);

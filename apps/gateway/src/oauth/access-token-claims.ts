@@ -1,5 +1,5 @@
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import type { JWTPayload } from 'jose';
+import { decodeProtectedHeader, jwtVerify } from 'jose';
+import type { JWTPayload, createLocalJWKSet } from 'jose';
 import { OAUTH_TOKEN_ALG } from './oauth-keys';
 
 export interface OAuthTokenClaims extends JWTPayload {

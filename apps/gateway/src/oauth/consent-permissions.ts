@@ -10,7 +10,10 @@ type Label = Record<PageLanguage, string>;
 /** What the session and buyer tools do: every signed-in user has them. */
 const EVERYONE_TOOLS: Label[] = [
   { en: 'See your account, roles and workspace', ar: 'عرض حسابك وأدوارك ومساحة عملك' },
-  { en: 'Search properties and read listings and price information', ar: 'البحث عن العقارات وقراءة الإعلانات ومعلومات الأسعار' },
+  {
+    en: 'Search properties and read listings and price information',
+    ar: 'البحث عن العقارات وقراءة الإعلانات ومعلومات الأسعار',
+  },
   {
     en: 'Save properties, send inquiries, book viewings and reveal broker phone numbers for you',
     ar: 'حفظ العقارات وإرسال الاستفسارات وحجز المعاينات وإظهار أرقام الوسطاء نيابةً عنك',

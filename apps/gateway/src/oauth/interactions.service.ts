@@ -196,7 +196,10 @@ export class InteractionsService {
     const restScopes: RestScope[] = (missing[restResourceUrl(origin)] ?? text(details.params.scope).split(' ')).filter(
       isRestScope,
     );
-    return { mcp: resources.includes(mcpResourceUrl(origin)), restScopes: resources.includes(restResourceUrl(origin)) ? restScopes : [] };
+    return {
+      mcp: resources.includes(mcpResourceUrl(origin)),
+      restScopes: resources.includes(restResourceUrl(origin)) ? restScopes : [],
+    };
   }
 }
 

@@ -108,7 +108,12 @@ export class OAuthAccessTokens {
   /** A token of ours for the other resource says so; anything else is simply invalid. */
   private async whyInvalid(token: string, origin: string, which: ProtectedResource): Promise<string> {
     const other: ProtectedResource = which === 'mcp' ? 'rest' : 'mcp';
-    const forOther = await verifyOAuthAccessToken(token, this.keySet, oauthIssuer(origin), RESOURCES[other].url(origin));
+    const forOther = await verifyOAuthAccessToken(
+      token,
+      this.keySet,
+      oauthIssuer(origin),
+      RESOURCES[other].url(origin),
+    );
     return forOther
       ? `This access token is for ${RESOURCES[other].name}, not ${RESOURCES[which].name}: ask for one with resource=${RESOURCES[which].url(origin)}.`
       : 'The access token is invalid, expired or not for this server.';

@@ -109,7 +109,11 @@ export class AccessGuard implements CanActivate {
         );
       }
       if (!scopes.includes(scope)) {
-        throw insufficientScope(`The access token lacks the "${scope}" scope this route needs.`, resourceMetadata, scope);
+        throw insufficientScope(
+          `The access token lacks the "${scope}" scope this route needs.`,
+          resourceMetadata,
+          scope,
+        );
       }
       return principal;
     } catch (refused) {

@@ -18,12 +18,7 @@ import { OAuthAccessTokenStrategy } from './strategies/oauth-access-token.strate
 /** Credentials (a Passport strategy per kind) and the global guard; exported for the features that issue or revoke them. */
 @Global()
 @Module({
-  imports: [
-    PassportModule,
-    JwtModule.register({}),
-    TypeOrmModule.forFeature([ApiKey], IDENTITY_DATABASE),
-    OAuthModule,
-  ],
+  imports: [PassportModule, JwtModule.register({}), TypeOrmModule.forFeature([ApiKey], IDENTITY_DATABASE), OAuthModule],
   providers: [
     AccessTokensService,
     ApiKeyVerifier,
