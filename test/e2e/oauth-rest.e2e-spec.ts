@@ -245,6 +245,24 @@ describeE2e('OAuth access tokens on the REST API (oauth4webapi)', () => {
     expect(as.response_types_supported).toEqual(['code']);
     expect([...(as.grant_types_supported ?? [])].sort()).toEqual(['authorization_code', 'refresh_token']);
     expect(as.code_challenge_methods_supported).toEqual(['S256']);
+
+    // The OpenAPI document says which operations take the token, with which scope.
+    const document = (await request(gateway).get('/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+      components: { securitySchemes: Record<string, { type: string; flows?: unknown }> };
+    };
+    const securityOf = (path: string, method: string) => document.paths[path][method].security;
+    expect(securityOf('/v1/inquiries', 'post')).toContainEqual({ oauth2: ['inquiries'] });
+    expect(securityOf('/v1/bookings', 'get')).toContainEqual({ oauth2: ['bookings'] });
+    expect(securityOf('/v1/me/saved-properties', 'post')).toContainEqual({ oauth2: ['saved_properties'] });
+    expect(securityOf('/v1/properties/{id}/reveal-phone', 'post')).toContainEqual({ oauth2: ['reveal_phone'] });
+    expect(JSON.stringify(securityOf('/v1/workspace/api-keys', 'post'))).not.toContain('oauth2');
+    expect(document.components.securitySchemes.oauth2).toMatchObject({
+      type: 'oauth2',
+      flows: {
+        authorizationCode: { scopes: Object.fromEntries(REST_SCOPES.map((scope) => [scope, expect.any(String)])) },
+      },
+    });
   });
 
   it('should act for the user on the buyer routes within the consented scopes, and nowhere else', async () => {
