@@ -481,7 +481,7 @@ describeDistributed('OAuth access-token revocation across two gateway replicas',
     platform = await startPlatform();
     replica = await platform.startReplica('gateway');
     balancer = await startRoundRobinProxy([platform.gatewayUrl, replica.url]);
-  });
+  }, 240_000); // a platform of its own and a second gateway process
 
   afterAll(async () => {
     await balancer?.close();
