@@ -18,6 +18,7 @@ import type {
   SurveyResponse,
 } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { OAuthScope } from '../identity/access/oauth-scope.decorator';
 import { BookingNoteDto, CreateBookingDto, ListBookingsQueryDto, ProposeBookingDto, SurveyDto } from './leads-body.dto';
 import { BookingCreatedDto, BookingDto, BookingsPageDto, SurveyResultDto } from './leads.dto';
 import { LeadParties, pathId, sideOf, viewerOf } from './lead-parties';
@@ -29,6 +30,7 @@ const ILLEGAL = '`invalid_state` (with `state`, the current one): not a legal mo
 
 @ApiTags('bookings')
 @Authenticated(['user', 'api_key'])
+@OAuthScope('bookings')
 @Controller('bookings')
 export class BookingsController {
   constructor(

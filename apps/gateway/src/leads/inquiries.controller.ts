@@ -18,6 +18,7 @@ import type {
   Principal,
 } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { OAuthScope } from '../identity/access/oauth-scope.decorator';
 import { CreateInquiryDto, InquiryMessageBodyDto, ListInquiriesQueryDto, UpdateInquiryDto } from './leads-body.dto';
 import { InquiriesPageDto, InquiryCreatedDto, InquiryMessageDto, InquiryThreadDto } from './leads.dto';
 import { LeadParties, pathId, sideOf, viewerOf } from './lead-parties';
@@ -28,6 +29,7 @@ const NOT_YOURS = '`not_found`: no such inquiry, or it is another buyer’s or a
 
 @ApiTags('inquiries')
 @Authenticated(['user', 'api_key'])
+@OAuthScope('inquiries')
 @Controller('inquiries')
 export class InquiriesController {
   constructor(

@@ -11,6 +11,7 @@ import { isUUID } from 'class-validator';
 import type { AvailabilityResponse, Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { Authenticated, CurrentPrincipal, Public } from '../identity/access/access.decorators';
+import { OAuthScope } from '../identity/access/oauth-scope.decorator';
 import { AvailabilityQueryDto } from './leads-body.dto';
 import { AvailabilityDto, PhoneRevealDto } from './leads.dto';
 import { LeadParties } from './lead-parties';
@@ -52,6 +53,7 @@ export class PropertyLeadsController {
   @Idempotent()
   @HttpCode(200)
   @Authenticated(['user'])
+  @OAuthScope('reveal_phone')
   @ApiOperation({
     summary: 'Show the broker’s phone',
     description:

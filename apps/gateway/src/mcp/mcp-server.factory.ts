@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, toAppError } from '@app/errors';
 import type { ToolCaller, UserPrincipal } from './tools/mcp-tool';
@@ -35,7 +35,7 @@ export class McpServerFactory {
     }));
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const tool = this.catalogue.find(request.params.name, await callerOnce());
-      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+      if (!tool) throw new ToolNotFound(request.params.name);
       try {
         return success(await tool.run(principal, request.params.arguments ?? {}));
       } catch (error) {
@@ -51,6 +51,18 @@ export class McpServerFactory {
     if (!known) this.logger.error({ err: error, tool: toolName }, 'MCP tool failed');
     const envelope = (known ?? new AppError('internal_error', 'An unexpected error occurred.')).toEnvelope();
     return { isError: true, content: [{ type: 'text', text: JSON.stringify(envelope) }] };
+  }
+}
+
+/**
+ * JSON-RPC -32602 for a tool this user cannot see. Not McpError: its message already starts with
+ * "MCP error -32602:", and the client SDK prefixes the message it receives again.
+ */
+class ToolNotFound extends Error {
+  readonly code = ErrorCode.InvalidParams;
+
+  constructor(name: string) {
+    super(`Tool ${name} not found`);
   }
 }
 

@@ -67,6 +67,6 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     ToolCallersRepository,
     McpServerFactory,
   ],
-  exports: [McpServerFactory],
+  exports: [McpServerFactory, ToolCatalogue, ToolCallersRepository],
 })
 export class McpToolsModule {}

@@ -32,8 +32,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       annotations: UPDATE,
       input: LowBalanceThresholdDto,
       output: BALANCE,
-      call: (principal, body) =>
-        rest.billing.setLowBalanceThreshold(principal, body),
+      call: (principal, body) => rest.billing.setLowBalanceThreshold(principal, body),
     }),
     defineTool({
       name: 'workspace_list_members',
@@ -63,8 +62,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       ids: ['member_id'],
       input: UpdateMemberRoleDto,
       output: outputSchemaOf('The member', { role: 'string' }),
-      call: (principal, body, ids) =>
-        rest.workspace.changeRole(principal, ids.member_id, body),
+      call: (principal, body, ids) => rest.workspace.changeRole(principal, ids.member_id, body),
     }),
     defineTool({
       name: 'workspace_remove_member',
