@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { CATALOGUE_LISTING_PUBLISHED, CATALOGUE_LISTING_REJECTED } from '@app/contracts';
 import type {
   ApproveListingRequest,
@@ -16,7 +17,10 @@ import { ListingsRepository, numberOrNull } from '../listings/listings.repositor
 import type { ListingRow, ListingWrite } from '../listings/listings.repository';
 import { ListingsService } from '../listings/listings.service';
 
-/** The moderators' queue and decisions; each decision is logged (who, when, why). */
+/**
+ * The moderators' queue (pending listings, and published ones an edit flagged) and their
+ * decisions; each decision is logged (who, when, why).
+ */
 @Injectable()
 export class ModerationService {
   constructor(
@@ -26,16 +30,20 @@ export class ModerationService {
   ) {}
 
   async queue(request: ModerationQueueRequest): Promise<ListingsPageResponse> {
-    const rows = await this.listings.pending(request.limit + 1, request.offset);
+    const rows = await this.listings.awaitingReview(request.limit + 1, request.offset);
     const images = await this.listings.images(rows.map((row) => row.id));
     return toListingsPage(rows, images, (key) => this.urls.imageUrl(key), request.limit, request.offset);
   }
 
-  /** pending → published: listed_at set the first time, bullets written from the listing's facts. */
+  /**
+   * pending → published: listed_at set the first time, bullets written from the listing's
+   * facts. A flagged published listing is kept as it is: its flag is cleared.
+   */
   async approve(request: ApproveListingRequest): Promise<ListingResponse> {
     const row = await this.listings.transaction(async (tx) => {
       const current = await this.listings.findForModeration(tx, request.id);
       if (!current) throw notFound();
+      if (current.status === 'published' && current.flagged_at) return this.keep(tx, current, request.moderator_id);
       transition(current.status, 'approve');
       const published = await this.listings.update(tx, current.id, {
         status: 'published',
@@ -55,6 +63,18 @@ export class ModerationService {
     return this.listingsService.present(row);
   }
 
+  /** A flagged live edit the moderator accepts: the listing stays published, its findings count as seen. */
+  private async keep(tx: EntityManager, current: ListingRow, moderatorId: string): Promise<ListingRow> {
+    const flags = current.flags.filter((flag) => flag.code !== 'changed_after_publication');
+    const kept = await this.listings.update(tx, current.id, { flagged_at: null, flags, ...bulletsOf(current) });
+    await this.listings.log(tx, { listing_id: current.id, moderator_id: moderatorId, action: 'approved', flags });
+    return kept;
+  }
+
+  /**
+   * pending → rejected, or published → rejected (unpublished: off the catalogue at once, the
+   * broker or seller told, the listing's inquiries left open). The reason is shown to the owner.
+   */
   async reject(request: RejectListingRequest): Promise<ListingResponse> {
     const reason = request.reason.trim();
     if (!reason) throw new AppError('validation_error', 'reason must not be blank.', { field: 'reason' });
@@ -62,15 +82,23 @@ export class ModerationService {
       const current = await this.listings.findForModeration(tx, request.id);
       if (!current) throw notFound();
       transition(current.status, 'reject');
-      const rejected = await this.listings.update(tx, current.id, { status: 'rejected', rejection_reason: reason });
+      const unpublished = current.status === 'published';
+      const rejected = await this.listings.update(tx, current.id, {
+        status: 'rejected',
+        rejection_reason: reason,
+        flagged_at: null,
+      });
       await this.listings.log(tx, {
         listing_id: current.id,
         moderator_id: request.moderator_id,
-        action: 'rejected',
+        action: unpublished ? 'unpublished' : 'rejected',
         reason,
         flags: current.flags,
       });
-      await this.listingsService.emit(tx, CATALOGUE_LISTING_REJECTED, rejected, { reason });
+      await this.listingsService.emit(tx, CATALOGUE_LISTING_REJECTED, rejected, {
+        reason,
+        ...(unpublished ? { unpublished: true } : {}),
+      });
       return rejected;
     });
     return this.listingsService.present(row);
@@ -81,7 +109,10 @@ function notFound(): AppError {
   return new AppError('not_found', 'There is no such listing.');
 }
 
-/** A pending listing is complete (submit checked it), so every fact the template needs is there. */
+/**
+ * A pending listing is complete (submit checked it), so every fact the template needs is there;
+ * a kept live edit gets bullets from its new facts.
+ */
 function bulletsOf(row: ListingRow): ListingWrite {
   const price = numberOrNull(row.price);
   const priceSar = numberOrNull(row.price_sar);

@@ -8,6 +8,7 @@ import { ACCESS_RULE } from './access.decorators';
 import type { AccessRule, RequestWithPrincipal } from './access.decorators';
 import { AccessTokenStrategy } from './strategies/access-token.strategy';
 import { ApiKeyStrategy } from './strategies/api-key.strategy';
+import { isSeller } from './principal-workspace';
 import { bearerToken } from './strategies/credential-strategy';
 import type { BearerRequest, CredentialStrategy } from './strategies/credential-strategy';
 
@@ -48,7 +49,7 @@ export class AccessGuard implements CanActivate {
     if (rule.staff && !(principal.kind === 'user' && principal.staff)) {
       throw new AppError('forbidden', 'This is for platform moderators only.');
     }
-    if (rule.permission) {
+    if (rule.permission && !(rule.sellers && isSeller(principal))) {
       if (!principal.workspaceId) throw new AppError('forbidden', 'This needs a broker or developer workspace.');
       if (!can(principal.workspaceRole, rule.permission)) {
         throw new AppError('forbidden', `Your workspace role does not allow this (${rule.permission}).`);
