@@ -28,6 +28,7 @@ import { AppError } from '@app/errors';
 import { Outbox } from '@app/messaging';
 import { DecisionClient } from './decision.client';
 import { ImageUrls } from './image-urls';
+import { listingBullets } from './listing-bullets';
 import { changedAfterPublication, computeFlags, freshFindings } from './listing-flags';
 import { assertRoomsFitType, assertSubmittable, transition } from './listing-state';
 import { toListingResponse, toListingsPage } from './listing.dto';
@@ -125,7 +126,10 @@ export class ListingsService {
       const changes = editOf(request, current, place);
       const changed = Object.keys(definedOnly(changes));
       if (changed.length === 0) return current; // an empty PATCH changes nothing and tells no one
-      const updated = await this.listings.update(tx, current.id, changes);
+      const next = { ...current, ...definedOnly(changes) } as ListingRow;
+      // A live edit's bullets follow its new facts (price, rooms, place).
+      const live = current.status === 'published' ? bulletColumns(next) : {};
+      const updated = await this.listings.update(tx, current.id, { ...changes, ...live });
       if (current.status === 'published') return this.reviewLiveEdit(tx, current, updated, changed);
       await this.emit(tx, CATALOGUE_LISTING_UPDATED, updated, { changed });
       return updated;
@@ -376,4 +380,29 @@ function placeColumns(place: ResolvedPlace): ListingWrite {
 
 function definedOnly<T extends object>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/**
+ * The bullets of a listing about to be (or staying) published, from its own facts: a pending
+ * listing is complete (submit checked it); a live edit's bullets follow its new facts.
+ */
+export function bulletColumns(row: ListingRow): ListingWrite {
+  const price = numberOrNull(row.price);
+  const priceSar = numberOrNull(row.price_sar);
+  const area = numberOrNull(row.area_sqm);
+  if (price === null || priceSar === null || !area || !row.city_en || !row.district_en) return {};
+  const bullets = listingBullets({
+    property_type: row.property_type,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    area_sqm: area,
+    price,
+    currency: row.currency,
+    price_sar: priceSar,
+    city_en: row.city_en,
+    city_ar: row.city_ar ?? row.city_en,
+    district_en: row.district_en,
+    district_ar: row.district_ar ?? row.district_en,
+  });
+  return { ai_bullets_en: bullets.en, ai_bullets_ar: bullets.ar };
 }

@@ -10,12 +10,11 @@ import type {
 } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { ImageUrls } from '../listings/image-urls';
-import { listingBullets } from '../listings/listing-bullets';
 import { transition } from '../listings/listing-state';
 import { toListingsPage } from '../listings/listing.dto';
-import { ListingsRepository, numberOrNull } from '../listings/listings.repository';
-import type { ListingRow, ListingWrite } from '../listings/listings.repository';
-import { ListingsService } from '../listings/listings.service';
+import { ListingsRepository } from '../listings/listings.repository';
+import type { ListingRow } from '../listings/listings.repository';
+import { bulletColumns, ListingsService } from '../listings/listings.service';
 
 /**
  * The moderators' queue (pending listings, and published ones an edit flagged) and their
@@ -49,7 +48,7 @@ export class ModerationService {
         status: 'published',
         listed_at: current.listed_at ?? new Date(),
         rejection_reason: null,
-        ...bulletsOf(current),
+        ...bulletColumns(current),
       });
       await this.listings.log(tx, {
         listing_id: current.id,
@@ -66,7 +65,7 @@ export class ModerationService {
   /** A flagged live edit the moderator accepts: the listing stays published, its findings count as seen. */
   private async keep(tx: EntityManager, current: ListingRow, moderatorId: string): Promise<ListingRow> {
     const flags = current.flags.filter((flag) => flag.code !== 'changed_after_publication');
-    const kept = await this.listings.update(tx, current.id, { flagged_at: null, flags, ...bulletsOf(current) });
+    const kept = await this.listings.update(tx, current.id, { flagged_at: null, flags, ...bulletColumns(current) });
     await this.listings.log(tx, { listing_id: current.id, moderator_id: moderatorId, action: 'approved', flags });
     return kept;
   }
@@ -107,29 +106,4 @@ export class ModerationService {
 
 function notFound(): AppError {
   return new AppError('not_found', 'There is no such listing.');
-}
-
-/**
- * A pending listing is complete (submit checked it), so every fact the template needs is there;
- * a kept live edit gets bullets from its new facts.
- */
-function bulletsOf(row: ListingRow): ListingWrite {
-  const price = numberOrNull(row.price);
-  const priceSar = numberOrNull(row.price_sar);
-  const area = numberOrNull(row.area_sqm);
-  if (price === null || priceSar === null || !area || !row.city_en || !row.district_en) return {};
-  const bullets = listingBullets({
-    property_type: row.property_type,
-    bedrooms: row.bedrooms,
-    bathrooms: row.bathrooms,
-    area_sqm: area,
-    price,
-    currency: row.currency,
-    price_sar: priceSar,
-    city_en: row.city_en,
-    city_ar: row.city_ar ?? row.city_en,
-    district_en: row.district_en,
-    district_ar: row.district_ar ?? row.district_en,
-  });
-  return { ai_bullets_en: bullets.en, ai_bullets_ar: bullets.ar };
 }
