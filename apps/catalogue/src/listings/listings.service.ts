@@ -126,7 +126,7 @@ export class ListingsService {
       const changes = editOf(request, current, place);
       const changed = Object.keys(definedOnly(changes));
       if (changed.length === 0) return current; // an empty PATCH changes nothing and tells no one
-      const next = { ...current, ...definedOnly(changes) } as ListingRow;
+      const next: ListingRow = { ...current, ...definedOnly(changes) };
       // A live edit's bullets follow its new facts (price, rooms, place).
       const live = current.status === 'published' ? bulletColumns(next) : {};
       const updated = await this.listings.update(tx, current.id, { ...changes, ...live });
