@@ -208,6 +208,14 @@ describeE2e('edits to a published listing: live at once, flagged to moderators, 
       .set(as(moderator.token))
       .expect(409);
     expect(twice.body).toMatchObject({ error: 'invalid_state', state: 'published' });
+    // Nor is it unpublished: a reject racing an approval of a pending listing must not take it down.
+    const notFlagged = await api()
+      .post(`/v1/moderation/listings/${listing.id}/reject`)
+      .set(as(moderator.token))
+      .send({ reason: 'too late' })
+      .expect(409);
+    expect(notFlagged.body).toMatchObject({ error: 'invalid_state', state: 'published' });
+    expect((await api().get(`/v1/properties/${listing.id}`).expect(200)).body).toMatchObject({ price: 9_400_000 });
     // A draft cannot be unpublished.
     const draft = (await api().post('/v1/listings').set(as(broker.token)).send(apartment('Draft')).expect(201))
       .body as ListingResponse;

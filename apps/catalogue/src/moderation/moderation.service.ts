@@ -71,8 +71,9 @@ export class ModerationService {
   }
 
   /**
-   * pending → rejected, or published → rejected (unpublished: off the catalogue at once, the
-   * broker or seller told, the listing's inquiries left open). The reason is shown to the owner.
+   * pending → rejected, or a flagged published listing → rejected (unpublished: off the
+   * catalogue at once, the broker or seller told, the listing's inquiries left open). The
+   * reason is shown to the owner.
    */
   async reject(request: RejectListingRequest): Promise<ListingResponse> {
     const reason = request.reason.trim();
@@ -82,6 +83,8 @@ export class ModerationService {
       if (!current) throw notFound();
       transition(current.status, 'reject');
       const unpublished = current.status === 'published';
+      // Only what awaits review: a reject racing an approval of the same pending listing must not unpublish it.
+      if (unpublished && !current.flagged_at) throw notAwaitingReview();
       const rejected = await this.listings.update(tx, current.id, {
         status: 'rejected',
         rejection_reason: reason,
@@ -106,4 +109,12 @@ export class ModerationService {
 
 function notFound(): AppError {
   return new AppError('not_found', 'There is no such listing.');
+}
+
+function notAwaitingReview(): AppError {
+  return new AppError(
+    'invalid_state',
+    'A published listing is unpublished while an edit of it awaits review (flagged); this one awaits nothing.',
+    { state: 'published', details: { state: 'published', action: 'reject', flagged: false } },
+  );
 }

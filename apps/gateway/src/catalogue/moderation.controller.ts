@@ -17,7 +17,8 @@ import { ListingDto, ListingsPageDto } from './listing.dto';
 const NOT_FOUND = '`not_found`: no such listing';
 const NOT_PENDING =
   '`invalid_state` with `state`: only pending listings, and published ones an edit flagged, are approved';
-const NOT_REJECTABLE = '`invalid_state` with `state`: only pending and published listings are rejected';
+const NOT_REJECTABLE =
+  '`invalid_state` with `state`: only pending listings, and published ones an edit flagged, are rejected';
 
 @ApiTags('moderation')
 @ApiServiceUnavailableResponse({ description: '`service_unavailable`: the catalogue did not answer in time' })
@@ -58,9 +59,9 @@ export class ModerationController {
   @HttpCode(200)
   @Moderator()
   @ApiOperation({
-    summary: 'Reject a pending listing, or unpublish a published one, with a reason shown to its owner',
+    summary: 'Reject a pending listing, or unpublish a flagged published one, with a reason shown to its owner',
     description:
-      'pending → rejected; published → rejected (unpublished: out of search at once, its broker or seller ' +
+      'pending → rejected; flagged published → rejected (unpublished: out of search at once, its broker or seller ' +
       'notified by e-mail and in-app, its open inquiries stay open). The owner may edit and submit it again.',
   })
   @ApiOkResponse({ type: ListingDto })
