@@ -124,6 +124,7 @@ describeE2e('edits to a published listing: live at once, flagged to moderators, 
       await api().patch(`/v1/listings/${listing.id}`).set(as(broker.token)).send({ bedrooms: 4 }).expect(200)
     ).body as ListingResponse;
     expect(again).toMatchObject({ status: 'published', bedrooms: 4, flagged_at: jumped.flagged_at });
+    expect(again.flags[0]).toMatchObject({ changed: ['price', 'price_sar', 'bedrooms'] });
 
     const blank = await api()
       .post(`/v1/moderation/listings/${listing.id}/reject`)

@@ -104,4 +104,13 @@ describe('a live edit of a published listing', () => {
       changed: ['price', 'price_sar'],
     });
   });
+
+  it('should name the fields of every edit since the flag when a flagged listing is edited again', () => {
+    const first = changedAfterPublication(['price', 'price_sar']);
+    expect(changedAfterPublication(['bedrooms', 'price'], [first, outside]).changed).toEqual([
+      'price',
+      'price_sar',
+      'bedrooms',
+    ]);
+  });
 });

@@ -165,12 +165,17 @@ export function freshFindings(seen: ListingFlag[], findings: ListingFlag[]): Lis
   return findings.filter((flag) => !codes.has(flag.code));
 }
 
-/** The flag that heads a flagged live edit: what changed, for the moderator to look at. */
-export function changedAfterPublication(changed: string[]): ListingFlag {
+/**
+ * The flag that heads a flagged live edit: what changed, for the moderator to look at; while
+ * the listing awaits review, the fields of every edit since it was flagged (`earlier`: its flags).
+ */
+export function changedAfterPublication(changed: string[], earlier: ListingFlag[] = []): ListingFlag {
+  const before = earlier.find((flag) => flag.code === 'changed_after_publication')?.changed;
+  const fields = [...new Set([...(Array.isArray(before) ? (before as string[]) : []), ...changed])];
   return {
     code: 'changed_after_publication',
-    message: `Changed after publication (${changed.join(', ')}); the edit is live.`,
-    changed,
+    message: `Changed after publication (${fields.join(', ')}); the edit is live.`,
+    changed: fields,
   };
 }
 

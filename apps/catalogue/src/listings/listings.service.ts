@@ -139,7 +139,8 @@ export class ListingsService {
   /**
    * A published listing's edit is live already; the automated checks run on it, and findings
    * the moderators had not seen on it (by code) flag it to them: the `changed_after_publication`
-   * flag first, then every finding, until a moderator keeps it or unpublishes it.
+   * flag first, then every finding, until a moderator keeps it or unpublishes it. While it
+   * awaits review, each edit refreshes the findings the moderator will see.
    */
   private async reviewLiveEdit(
     tx: EntityManager,
@@ -148,13 +149,15 @@ export class ListingsService {
     changed: string[],
   ): Promise<ListingRow> {
     const findings = await this.flagsFor(tx, after);
-    if (freshFindings(before.flags, findings).length === 0) {
+    const fresh = freshFindings(before.flags, findings).length > 0;
+    const awaiting = before.flagged_at !== null;
+    if (!fresh && !awaiting) {
       await this.emit(tx, CATALOGUE_LISTING_UPDATED, after, { changed });
       return after;
     }
-    const flags = [changedAfterPublication(changed), ...findings];
+    const flags = [changedAfterPublication(changed, awaiting ? before.flags : []), ...findings];
     const flagged = await this.listings.update(tx, after.id, { flags, flagged_at: before.flagged_at ?? new Date() });
-    await this.listings.log(tx, { listing_id: after.id, moderator_id: null, action: 'flagged', flags });
+    if (fresh) await this.listings.log(tx, { listing_id: after.id, moderator_id: null, action: 'flagged', flags });
     await this.emit(tx, CATALOGUE_LISTING_UPDATED, flagged, { changed, flags });
     return flagged;
   }
