@@ -101,11 +101,19 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   RefundOwed: object({ workspace_id: uuid, decision_id: uuid, debit_entry_id: uuid }),
   DecisionAbandoned: object({ workspace_id: uuid, decision_id: uuid }),
   ListingEvent: object(
-    { listing_id: uuid, workspace_id: uuid, status: { enum: [...LISTING_STATUSES] }, occurred_at: timestamp },
     {
+      listing_id: uuid,
+      workspace_id: { ...nullableUuid, description: 'The owning workspace; null for a seller’s own listing' },
+      status: { enum: [...LISTING_STATUSES] },
+      occurred_at: timestamp,
+    },
+    {
+      seller_id: { ...nullableUuid, description: 'The seller account that owns it; null for a workspace’s listing' },
+      broker_id: { ...nullableUuid, description: 'The account that created it (its broker, or the seller)' },
+      unpublished: { type: 'boolean', description: 'rejected: a moderator took a published listing down' },
       flags: {
         type: 'array',
-        description: 'submitted, updated: the automated checks’ flags',
+        description: 'submitted, updated: the automated checks’ flags (updated: a flagged edit after publication)',
         items: {
           type: 'object',
           properties: { code: { enum: [...LISTING_FLAG_CODES] }, message: { type: 'string' } },
@@ -201,7 +209,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   }),
   LeadsEvent: object(
     {
-      workspace_id: uuid,
+      workspace_id: { ...nullableUuid, description: 'The listing’s workspace; null for a seller’s own listing' },
       property_id: uuid,
       buyer_id: uuid,
       broker_id: nullableUuid,
@@ -209,6 +217,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
       occurred_at: timestamp,
     },
     {
+      seller_id: { ...nullableUuid, description: 'The seller who owns the listing (then also `broker_id`)' },
       inquiry_id: uuid,
       booking_id: uuid,
       message_id: uuid,
@@ -242,11 +251,15 @@ export const EVENT_CATALOG: readonly EventDescription[] = [
   },
   { subject: CATALOGUE_LISTING_SUBMITTED, payload: 'ListingEvent', summary: 'A listing went to moderation' },
   { subject: CATALOGUE_LISTING_PUBLISHED, payload: 'ListingEvent', summary: 'A moderator approved a listing' },
-  { subject: CATALOGUE_LISTING_REJECTED, payload: 'ListingEvent', summary: 'A moderator rejected a listing' },
+  {
+    subject: CATALOGUE_LISTING_REJECTED,
+    payload: 'ListingEvent',
+    summary: 'A moderator rejected a pending listing, or unpublished a published one (consumed by notification)',
+  },
   {
     subject: CATALOGUE_LISTING_UPDATED,
     payload: 'ListingEvent',
-    summary: 'A listing changed (fields, images, or back to moderation)',
+    summary: 'A listing changed (fields or images; `flags` when an edit after publication was flagged)',
   },
   { subject: CATALOGUE_LISTING_DELETED, payload: 'ListingEvent', summary: 'A listing was deleted' },
   { subject: CATALOGUE_PROJECT_CREATED, payload: 'ProjectEvent', summary: 'A developer created a project' },

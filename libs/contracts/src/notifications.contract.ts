@@ -50,6 +50,8 @@ export const NOTIFICATION_KINDS = [
   'invitation',
   /** From a notification.request.v1: its own title and body. */
   'announcement',
+  /** A moderator took a published listing down, with a reason (e-mail and in-app to its broker or seller). */
+  'listing_unpublished',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

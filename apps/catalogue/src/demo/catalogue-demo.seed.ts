@@ -24,7 +24,7 @@ export class CatalogueDemoSeed {
     for (const [index, { city, districts }] of DEMO_PLACES.entries()) {
       const places = await Promise.all(districts.map((district) => this.decision.resolvePlace({ city, district })));
       for (const listing of demoListings(city, places, now, index + 1)) {
-        created.push(await this.listings.insert(workspaceId, { ...listing, created_by: brokerId }));
+        created.push(await this.listings.insert({ workspace_id: workspaceId }, { ...listing, created_by: brokerId }));
       }
     }
     this.logger.log({ listings: created.length }, 'Demo catalogue published');

@@ -71,7 +71,9 @@ export class BookingsController {
   @Get()
   @ApiOperation({
     summary: 'Viewings, latest time first',
-    description: '`as=buyer`: yours; `as=broker`: your workspace’s (the default for its members and keys).',
+    description:
+      '`as=buyer`: yours; `as=broker`: your workspace’s, or your own listings’ as a seller (the default for ' +
+      'workspace members, keys and sellers).',
   })
   @ApiOkResponse({ type: BookingsPageDto })
   @ApiForbiddenResponse({ description: '`forbidden`: `as=broker` without a workspace' })

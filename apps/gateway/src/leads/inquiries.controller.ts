@@ -44,7 +44,8 @@ export class InquiriesController {
     description:
       'Opens a thread with the broker (spec 4.4). At most 10 inquiries per rolling hour per buyer (429 ' +
       '`rate_limited` with `retry_after` and `Retry-After`). The first inquiry, booking or phone reveal of a buyer ' +
-      'on a listing costs the broker one lead credit (`charged: true`); with none left the inquiry is still sent ' +
+      'on a listing costs the broker one lead credit (`charged: true`; never for a seller’s own listing: sellers are ' +
+      'never charged); with none left the inquiry is still sent ' +
       'and the lead waits, locked, for credit. With an API key, the inquiry comes from the key’s creator.',
   })
   @ApiCreatedResponse({ type: InquiryCreatedDto })
@@ -67,7 +68,9 @@ export class InquiriesController {
   @Get()
   @ApiOperation({
     summary: 'Inquiry threads, latest activity first',
-    description: '`as=buyer`: the ones you sent; `as=broker`: your workspace’s (the default for its members and keys).',
+    description:
+      '`as=buyer`: the ones you sent; `as=broker`: your workspace’s, or your own listings’ as a seller (the default ' +
+      'for workspace members, keys and sellers).',
   })
   @ApiOkResponse({ type: InquiriesPageDto })
   @ApiForbiddenResponse({ description: '`forbidden`: `as=broker` without a workspace' })

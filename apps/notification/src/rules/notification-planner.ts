@@ -123,7 +123,9 @@ export class NotificationPlanner {
     tx: EntityManager,
     extra: Partial<MessageContext> = {},
   ): Promise<void> {
-    const payload = event.payload as Partial<LeadsEventPayload> & Partial<BalanceLowPayload>;
+    const payload = event.payload as Partial<LeadsEventPayload> & Partial<BalanceLowPayload> & { listing_id?: string };
+    // Leads events name the listing `property_id`; catalogue events `listing_id`.
+    const propertyId = payload.property_id ?? payload.listing_id;
     if (intent.kind === 'invitation') {
       const invitation = this.invitationContext(event);
       if (!invitation) return;
@@ -133,7 +135,7 @@ export class NotificationPlanner {
       'address' in intent.audience
         ? Promise.resolve([addressee(intent.audience.address)])
         : this.directory.recipients(intent.audience),
-      payload.property_id ? this.directory.listing(payload.property_id) : Promise.resolve(null),
+      propertyId ? this.directory.listing(propertyId) : Promise.resolve(null),
     ]);
     const workspaceId =
       ('workspace_id' in intent.audience ? intent.audience.workspace_id : payload.workspace_id) ?? null;

@@ -98,6 +98,11 @@ const EN: Record<NotificationKind, Copy> = {
     detail: `The invitation can be used once, until ${c.invitation!.expires_on}.`,
     action: 'Accept the invitation',
   }),
+  listing_unpublished: (c, p) => ({
+    subject: `Your listing was unpublished: ${p}`,
+    summary: `A moderator took ${p} off the catalogue.`,
+    detail: c.reason ? `Reason: ${c.reason}. Edit it and submit it again; its open inquiries stay open.` : undefined,
+  }),
   balance_low: (c) => ({
     subject: `Your ${c.asset === 'lead_credits' ? 'lead credits are' : 'decision balance is'} running low`,
     summary: `${c.balance} ${c.asset === 'lead_credits' ? 'lead credits' : 'decisions'} left in your workspace.`,
@@ -164,6 +169,13 @@ const AR: Record<NotificationKind, Copy> = {
     summary: `دعاك ${c.invitation!.inviter_name} للانضمام إلى ${c.invitation!.workspace_name} بصفة ${c.invitation!.role === 'admin' ? 'مسؤول' : 'وكيل'}.`,
     detail: `يمكن استخدام الدعوة مرة واحدة حتى ${c.invitation!.expires_on}.`,
     action: 'اقبل الدعوة',
+  }),
+  listing_unpublished: (c, p) => ({
+    subject: `أُوقف نشر إعلانك: ${p}`,
+    summary: `أزال أحد المشرفين ${p} من قائمة العقارات المنشورة.`,
+    detail: c.reason
+      ? `السبب: ${c.reason}. عدّل الإعلان وأرسله للمراجعة من جديد؛ تبقى استفساراته المفتوحة مفتوحة.`
+      : undefined,
   }),
   balance_low: (c) => ({
     subject: c.asset === 'lead_credits' ? 'رصيد العملاء المحتملين منخفض' : 'رصيد القرارات منخفض',

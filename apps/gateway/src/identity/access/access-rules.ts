@@ -1,6 +1,7 @@
 import { can } from '@app/contracts';
 import type { Permission, Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
+import { isSeller } from './principal-workspace';
 
 /**
  * What a route or an MCP tool asks of a caller once the credential is valid: platform staff, or a
@@ -9,6 +10,8 @@ import { AppError } from '@app/errors';
 export interface AuthorisationRule {
   permission?: Permission;
   staff?: boolean;
+  /** A seller account (no workspace) may call it for its own listings, in place of the permission. */
+  sellers?: boolean;
 }
 
 type Refusal = 'staff_only' | 'no_workspace' | 'role';
@@ -21,6 +24,7 @@ type Refusal = 'staff_only' | 'no_workspace' | 'role';
 function refusalOf(principal: Principal, rule: AuthorisationRule): Refusal | null {
   if (rule.staff && !(principal.kind === 'user' && principal.staff)) return 'staff_only';
   if (!rule.permission) return null;
+  if (rule.sellers && isSeller(principal)) return null;
   if (!principal.workspaceId || !principal.workspaceRole) return 'no_workspace';
   return can(principal.workspaceRole, rule.permission) ? null : 'role';
 }

@@ -7,7 +7,8 @@ export const ACCESS_RULE = Symbol('ACCESS_RULE');
 
 /** Every route states who may call it; the guard refuses a route that does not. */
 export type AccessRule =
-  { public: true } | { public: false; credentials: CredentialKind[]; permission?: Permission; staff?: boolean };
+  | { public: true }
+  | { public: false; credentials: CredentialKind[]; permission?: Permission; staff?: boolean; sellers?: boolean };
 
 /** Anyone, no credential. */
 export const Public = () => SetMetadata(ACCESS_RULE, { public: true } satisfies AccessRule);
@@ -15,10 +16,15 @@ export const Public = () => SetMetadata(ACCESS_RULE, { public: true } satisfies 
 /**
  * A Bearer credential of one of the given kinds (`user`: an access token; `api_key`: an
  * `sk-` key) and, when given, a workspace permission from the matrix in @app/contracts.
+ * `sellers`: a seller account without a workspace passes too (its own listings and their leads).
  */
-export const Authenticated = (credentials: CredentialKind[], permission?: Permission) =>
+export const Authenticated = (
+  credentials: CredentialKind[],
+  permission?: Permission,
+  options: { sellers?: boolean } = {},
+) =>
   applyDecorators(
-    SetMetadata(ACCESS_RULE, { public: false, credentials, permission } satisfies AccessRule),
+    SetMetadata(ACCESS_RULE, { public: false, credentials, permission, ...options } satisfies AccessRule),
     ApiBearerAuth(),
     ApiUnauthorizedResponse({ description: '`unauthorized` (no credential) or `invalid_token` / `invalid_api_key`' }),
     ...(permission ? [ApiForbiddenResponse({ description: `\`forbidden\`: needs ${permission}` })] : []),

@@ -56,7 +56,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
     defineTool({
       name: 'broker_update_property',
       title: 'Update a listing',
-      description: 'Change fields of your listing. A price far off the market sends a published one back to review.',
+      description: "Change your listing's fields; a published one changes live and may be flagged to moderators.",
       audience: as('listings:manage'),
       annotations: UPDATE,
       ids: ['property_id'],
