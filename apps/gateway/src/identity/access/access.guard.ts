@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { can } from '@app/contracts';
-import type { CredentialKind, Principal } from '@app/contracts';
+import { apiKeyRefusal, can } from '@app/contracts';
+import type { CredentialKind, Permission, Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { ACCESS_RULE } from './access.decorators';
 import type { AccessRule, RequestWithPrincipal } from './access.decorators';
@@ -44,7 +44,7 @@ export class AccessGuard implements CanActivate {
     if (rule.public) return true;
 
     const request = context.switchToHttp().getRequest<HttpRequest>();
-    const principal = await this.authenticate(request, rule.credentials);
+    const principal = await this.authenticate(request, rule.credentials, rule.permission);
     if (rule.staff && !(principal.kind === 'user' && principal.staff)) {
       throw new AppError('forbidden', 'This is for platform moderators only.');
     }
@@ -59,7 +59,11 @@ export class AccessGuard implements CanActivate {
   }
 
   /** The route's accepted kinds decide which credential may be sent; the strategy verifies it. */
-  private authenticate(request: HttpRequest, accepted: CredentialKind[]): Promise<Principal> {
+  private async authenticate(
+    request: HttpRequest,
+    accepted: CredentialKind[],
+    permission: Permission | undefined,
+  ): Promise<Principal> {
     const token = bearerToken(request);
     const apiKeysOnly = !accepted.includes('user');
     if (!token) {
@@ -71,10 +75,26 @@ export class AccessGuard implements CanActivate {
       );
     }
     const strategy = this.strategies.find((candidate) => candidate.accepts(token)) as CredentialStrategy;
-    if (strategy.kind === 'api_key' && !accepted.includes('api_key'))
-      throw new AppError('invalid_token', 'This route takes a user access token, not an API key.');
     if (strategy.kind !== 'api_key' && apiKeysOnly)
       throw new AppError('invalid_api_key', 'This route takes an API key (sk-…), not a user token.');
-    return strategy.validate(request);
+    const principal = await strategy.validate(request);
+    if (principal.kind === 'api_key') this.assertKeyMay(accepted, permission);
+    return principal;
+  }
+
+  /**
+   * A valid key acts as the owner (spec 5.3) except where a person is needed: the reasons
+   * are PERSON_ONLY_PERMISSIONS in @app/contracts; a route for a person's own account
+   * (profile, saved properties, notifications) is not a workspace's. 403, never 401: the key is valid.
+   */
+  private assertKeyMay(accepted: CredentialKind[], permission: Permission | undefined): void {
+    const refusal = apiKeyRefusal(permission);
+    if (refusal) throw new AppError('api_key_not_allowed', refusal);
+    if (!accepted.includes('api_key')) {
+      throw new AppError(
+        'api_key_not_allowed',
+        "This route acts for a person's own account, not a workspace: send that person's access token, not an API key.",
+      );
+    }
   }
 }

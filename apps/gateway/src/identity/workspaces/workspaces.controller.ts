@@ -26,7 +26,7 @@ export class WorkspacesController {
   }
 
   @Get('members')
-  @Authenticated(['user'], 'team:manage')
+  @Authenticated(['user', 'api_key'], 'team:manage')
   @ApiOperation({ summary: 'The team', description: 'Owner, then admins, then agents; by name within a role.' })
   @ApiOkResponse({ type: MemberListDto })
   members(@CurrentPrincipal() principal: Principal): Promise<MemberListDto> {
@@ -34,7 +34,7 @@ export class WorkspacesController {
   }
 
   @Patch('members/:id')
-  @Authenticated(['user'], 'team:manage')
+  @Authenticated(['user', 'api_key'], 'team:manage')
   @ApiOperation({ summary: "Change a member's role", description: "The owner's role changes only by transfer." })
   @ApiOkResponse({ type: MemberDto })
   @ApiNotFoundResponse({ description: '`not_found`: no such member in your workspace' })
@@ -48,7 +48,7 @@ export class WorkspacesController {
 
   @Delete('members/:id')
   @HttpCode(204)
-  @Authenticated(['user'], 'team:manage')
+  @Authenticated(['user', 'api_key'], 'team:manage')
   @ApiOperation({ summary: 'Remove a member', description: 'The owner cannot be removed.' })
   @ApiNoContentResponse({ description: 'Removed' })
   @ApiNotFoundResponse({ description: '`not_found`: no such member in your workspace' })

@@ -31,7 +31,7 @@ export class WorkspacesService {
   }
 
   async changeRole(principal: Principal, memberId: string, dto: UpdateMemberRoleDto): Promise<MemberDto> {
-    const { workspaceId } = personFor(principal, 'team:manage');
+    const { workspaceId } = actorFor(principal, 'team:manage');
     const member = await this.memberOf(workspaceId, memberId);
     assertNotOwner(member.role, 'change');
     if (!(await this.workspaces.updateRole(workspaceId, memberId, dto.role))) throw memberNotFound(memberId);
@@ -39,7 +39,7 @@ export class WorkspacesService {
   }
 
   async removeMember(principal: Principal, memberId: string): Promise<void> {
-    const { workspaceId } = personFor(principal, 'team:manage');
+    const { workspaceId } = actorFor(principal, 'team:manage');
     const member = await this.memberOf(workspaceId, memberId);
     assertNotOwner(member.role, 'remove');
     if (!(await this.workspaces.removeMember(workspaceId, memberId))) throw memberNotFound(memberId);
