@@ -1,5 +1,6 @@
 import {
   BILLING_BALANCE_LOW,
+  IDENTITY_ACCOUNT_LINK_REQUESTED,
   IDENTITY_INVITATION_CREATED,
   LEADS_BOOKING_CANCELLED,
   LEADS_CONVERSATION_ESCALATED,
@@ -14,6 +15,7 @@ import {
   LEADS_WIDGET_SESSION_CREATED,
 } from '@app/contracts';
 import type {
+  AccountLinkRequestedPayload,
   BalanceLowPayload,
   ConversationEscalatedPayload,
   ConversationVisitorMessagePayload,
@@ -56,6 +58,7 @@ export const NOTIFIED_SUBJECTS = [
   LEADS_CONVERSATION_VISITOR_MESSAGE,
   BILLING_BALANCE_LOW,
   IDENTITY_INVITATION_CREATED,
+  IDENTITY_ACCOUNT_LINK_REQUESTED,
 ] as const;
 
 /** Agents and above: every role of a workspace. */
@@ -128,6 +131,17 @@ export function notificationsFor(subject: string, payload: unknown): Notificatio
         {
           kind: 'invitation',
           audience: { address: { email: invitation.email, language: invitation.language } },
+          channels: ['email'],
+        },
+      ];
+    }
+    case IDENTITY_ACCOUNT_LINK_REQUESTED: {
+      // To the address itself, whatever the account's preferences: the person asked for it.
+      const link = payload as AccountLinkRequestedPayload;
+      return [
+        {
+          kind: link.purpose,
+          audience: { address: { email: link.email, language: link.language } },
           channels: ['email'],
         },
       ];
