@@ -6,6 +6,7 @@ import { publishedListing } from '../harness/catalogue-fixtures';
 import { TEST_PASSWORD, createAccount, createApiKey, createMember } from '../harness/identity-fixtures';
 import type { MemberFixture } from '../harness/identity-fixtures';
 import { FAST_MAIL_ENV } from '../harness/invitation-mail';
+import { mcpClient, mcpFactoryOf, principalOf } from '../harness/mcp-client';
 import { describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
@@ -339,6 +340,43 @@ describeE2e('account lifecycle', () => {
       }
       const final = await api().get('/v1/workspace/balance').set(bearer(owner.token)).expect(200);
       expect(final.body.low_balance_threshold).toEqual({ decisions: 7, lead_credits: 0 });
+    });
+  });
+
+  describe('workspace settings over MCP', () => {
+    it('should change the same settings with the tool workspace_update_settings, for an admin and not an agent', async () => {
+      const owner = await createMember(platform, { role: 'owner' });
+      const admin = await createMember(platform, { role: 'admin', workspaceId: owner.workspaceId });
+      const agent = await createMember(platform, { role: 'agent', workspaceId: owner.workspaceId });
+      const mcp = await mcpFactoryOf(platform);
+      try {
+        const client = await mcpClient(mcp.factory, principalOf(admin));
+        const result = (await client.callTool({
+          name: 'workspace_update_settings',
+          arguments: { name: 'عقارات الخليج', time_zone: 'Asia/Dubai', low_balance_threshold: { lead_credits: 9 } },
+        })) as { isError?: boolean; structuredContent?: Record<string, unknown> };
+        expect(result.isError).toBeFalsy();
+        expect(result.structuredContent).toMatchObject({
+          id: owner.workspaceId,
+          name: 'عقارات الخليج',
+          time_zone: 'Asia/Dubai',
+          low_balance_threshold: { decisions: 3, lead_credits: 9 },
+        });
+        const read = await api().get('/v1/workspace').set(bearer(owner.token)).expect(200);
+        expect(read.body).toMatchObject({ name: 'عقارات الخليج', time_zone: 'Asia/Dubai' });
+
+        const bad = (await client.callTool({
+          name: 'workspace_update_settings',
+          arguments: { time_zone: 'Mars/Olympus' },
+        })) as { isError?: boolean; content: { text: string }[] };
+        expect(bad.isError).toBe(true);
+        expect(JSON.parse(bad.content[0].text)).toMatchObject({ error: 'validation_error', field: 'time_zone' });
+
+        const agentTools = await (await mcpClient(mcp.factory, principalOf(agent))).listTools();
+        expect(agentTools.tools.map((tool) => tool.name)).not.toContain('workspace_update_settings');
+      } finally {
+        await mcp.close();
+      }
     });
   });
 
