@@ -5,6 +5,7 @@ import { eventually } from '../harness/eventually';
 import { publishedListing } from '../harness/catalogue-fixtures';
 import { TEST_PASSWORD, createAccount, createApiKey, createMember } from '../harness/identity-fixtures';
 import type { MemberFixture } from '../harness/identity-fixtures';
+import { accountLinkToken } from '../harness/account-mail';
 import { FAST_MAIL_ENV } from '../harness/invitation-mail';
 import { mcpClient, mcpFactoryOf, principalOf } from '../harness/mcp-client';
 import { describeE2e } from '../harness/mode';
@@ -20,14 +21,6 @@ const AUTH_RATE_LIMIT = 30;
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const uniqueEmail = (name: string) => `${name}.${randomUUID().slice(0, 8)}@example.test`;
-
-/** The token of the `…/<page>#token=<token>` link, the same in the text and HTML parts. */
-function linkToken(mail: ReceivedMail, page: 'verify-email' | 'reset-password'): string {
-  const link = new RegExp(`\\S+/${page}#token=(\\S+)`).exec(mail.text);
-  if (!link) throw new Error(`No ${page} link in:\n${mail.text}`);
-  expect(mail.html).toContain(link[0]);
-  return decodeURIComponent(link[1]);
-}
 
 describeE2e('account lifecycle', () => {
   let platform: Platform;
@@ -88,7 +81,13 @@ describeE2e('account lifecycle', () => {
       for (const [credential, call] of [
         [access_token, () => api().post(`/v1/listings/${randomUUID()}/submit`)],
         [key.body.secret as string, () => api().post(`/v1/listings/${randomUUID()}/submit`)],
-        [access_token, () => api().post('/v1/workspace/invitations').send({ email: uniqueEmail('agent'), role: 'agent' })],
+        [
+          access_token,
+          () =>
+            api()
+              .post('/v1/workspace/invitations')
+              .send({ email: uniqueEmail('agent'), role: 'agent' }),
+        ],
       ] as const) {
         const res = await call().set(bearer(credential)).expect(403);
         expect(res.body).toMatchObject({ error: 'email_not_verified', code: 'FORBIDDEN' });
@@ -99,7 +98,7 @@ describeE2e('account lifecycle', () => {
       const [mail] = await mailsTo(email);
       expect(mail.subject).toBe('أكّد عنوان بريدك الإلكتروني');
       expect(mail.text).toContain('ليلى القحطاني');
-      const token = linkToken(mail, 'verify-email');
+      const token = accountLinkToken(mail, 'verify-email');
       // Only the token's hash is stored.
       const stored = await query<{ token_hash: string }>(
         `SELECT token_hash FROM identity.account_tokens WHERE account_id = $1`,
@@ -127,11 +126,14 @@ describeE2e('account lifecycle', () => {
 
     it('should mail a new link that voids the first, and 409 once the address is confirmed', async () => {
       const email = uniqueEmail('omar');
-      await api().post('/v1/accounts').send({ email, password: TEST_PASSWORD, name: 'Omar', role: 'buyer' }).expect(201);
+      await api()
+        .post('/v1/accounts')
+        .send({ email, password: TEST_PASSWORD, name: 'Omar', role: 'buyer' })
+        .expect(201);
       const { access_token } = await login(email, TEST_PASSWORD);
-      const first = linkToken((await mailsTo(email))[0], 'verify-email');
+      const first = accountLinkToken((await mailsTo(email))[0], 'verify-email');
       await api().post('/v1/me/verify-email').set(bearer(access_token)).expect(202);
-      const second = linkToken((await mailsTo(email, 2))[1], 'verify-email');
+      const second = accountLinkToken((await mailsTo(email, 2))[1], 'verify-email');
       expect(second).not.toBe(first);
       await api().post('/v1/auth/verify-email').send({ token: first }).expect(422);
       await api().post('/v1/auth/verify-email').send({ token: second }).expect(200);
@@ -150,7 +152,10 @@ describeE2e('account lifecycle', () => {
     it('should answer 202 alike for a known and an unknown address, and mail only the account', async () => {
       const account = await createAccount(platform, { accountRole: 'buyer' });
       const unknown = uniqueEmail('nobody');
-      const known = await api().post('/v1/auth/password-reset').send({ email: account.email.toUpperCase() }).expect(202);
+      const known = await api()
+        .post('/v1/auth/password-reset')
+        .send({ email: account.email.toUpperCase() })
+        .expect(202);
       const stranger = await api().post('/v1/auth/password-reset').send({ email: unknown }).expect(202);
       expect(stranger.body).toEqual(known.body);
       const [mail] = await mailsTo(account.email);
@@ -162,7 +167,7 @@ describeE2e('account lifecycle', () => {
       const account = await createAccount(platform, { accountRole: 'seller', name: 'سارة' });
       const sessions = [await login(account.email, TEST_PASSWORD), await login(account.email, TEST_PASSWORD)];
       await api().post('/v1/auth/password-reset').send({ email: account.email }).expect(202);
-      const token = linkToken((await mailsTo(account.email))[0], 'reset-password');
+      const token = accountLinkToken((await mailsTo(account.email))[0], 'reset-password');
 
       const short = await api().post('/v1/auth/password-reset/confirm').send({ token, password: 'short' }).expect(422);
       expect(short.body).toMatchObject({ field: 'password' });
@@ -184,9 +189,9 @@ describeE2e('account lifecycle', () => {
     it('should refuse a link after its hour, and a link a newer request replaced', async () => {
       const account = await createAccount(platform, { accountRole: 'buyer' });
       await api().post('/v1/auth/password-reset').send({ email: account.email }).expect(202);
-      const replaced = linkToken((await mailsTo(account.email))[0], 'reset-password');
+      const replaced = accountLinkToken((await mailsTo(account.email))[0], 'reset-password');
       await api().post('/v1/auth/password-reset').send({ email: account.email }).expect(202);
-      const expired = linkToken((await mailsTo(account.email, 2))[1], 'reset-password');
+      const expired = accountLinkToken((await mailsTo(account.email, 2))[1], 'reset-password');
       const [{ ttl_s }] = await query<{ ttl_s: number }>(
         `SELECT round(extract(epoch FROM expires_at - created_at))::int AS ttl_s FROM identity.account_tokens
           WHERE token_hash = $1`,
@@ -243,7 +248,11 @@ describeE2e('account lifecycle', () => {
       const before = await api().get('/v1/workspace/leads').set(bearer(owner.token)).expect(200);
       expect(before.body.data[0].contact).toMatchObject({ name: 'خالد', email: buyer.email });
 
-      const wrong = await api().delete('/v1/me').set(bearer(session.access_token)).send({ password: 'nope' }).expect(422);
+      const wrong = await api()
+        .delete('/v1/me')
+        .set(bearer(session.access_token))
+        .send({ password: 'nope' })
+        .expect(422);
       expect(wrong.body).toMatchObject({ field: 'password' });
       await api().delete('/v1/me').set(bearer(session.access_token)).send({ password: TEST_PASSWORD }).expect(204);
 
@@ -282,7 +291,11 @@ describeE2e('account lifecycle', () => {
     it('should answer 409 when the owner of a workspace with members deletes their account, and when alone', async () => {
       const owner = await createMember(platform, { role: 'owner' });
       const agent = await createMember(platform, { role: 'agent', workspaceId: owner.workspaceId });
-      const withTeam = await api().delete('/v1/me').set(bearer(owner.token)).send({ password: TEST_PASSWORD }).expect(409);
+      const withTeam = await api()
+        .delete('/v1/me')
+        .set(bearer(owner.token))
+        .send({ password: TEST_PASSWORD })
+        .expect(409);
       expect(withTeam.body.message).toContain('transfer ownership first');
       // The agent leaves: the workspace keeps going without them.
       await api().delete('/v1/me').set(bearer(agent.token)).send({ password: TEST_PASSWORD }).expect(204);
@@ -323,7 +336,11 @@ describeE2e('account lifecycle', () => {
       const balance = await api().get('/v1/workspace/balance').set(bearer(owner.token)).expect(200);
       expect(balance.body.low_balance_threshold).toEqual({ decisions: 7, lead_credits: 3 });
 
-      await api().patch('/v1/workspace').set(bearer(key)).send({ low_balance_threshold: { lead_credits: 0 } }).expect(200);
+      await api()
+        .patch('/v1/workspace')
+        .set(bearer(key))
+        .send({ low_balance_threshold: { lead_credits: 0 } })
+        .expect(200);
       await api().patch('/v1/workspace').set(bearer(owner.token)).send({ default_language: 'en' }).expect(200);
       const denied = await api().patch('/v1/workspace').set(bearer(agent.token)).send({ name: 'Mine' }).expect(403);
       expect(denied.body).toMatchObject({ error: 'forbidden' });

@@ -287,7 +287,10 @@ describeE2e('API keys', () => {
       .set(bearer(key.secret))
       .send({ email: `${randomUUID()}@example.com`, role: 'agent' })
       .expect(201);
-    const pending = await request(platform.baseUrl).get('/v1/workspace/invitations').set(bearer(key.secret)).expect(200);
+    const pending = await request(platform.baseUrl)
+      .get('/v1/workspace/invitations')
+      .set(bearer(key.secret))
+      .expect(200);
     expect(pending.body.data.map((i: { id: string }) => i.id)).toContain(invited.body.id);
     const { rows } = await db.query(`SELECT invited_by FROM identity.invitations WHERE id = $1`, [invited.body.id]);
     expect(rows[0].invited_by).toBe(team.owner.id); // the key's creator
@@ -296,7 +299,10 @@ describeE2e('API keys', () => {
       .set(bearer(key.secret))
       .send({ role: 'admin' })
       .expect(200);
-    await request(platform.baseUrl).delete(`/v1/workspace/members/${team.admin.id}`).set(bearer(key.secret)).expect(204);
+    await request(platform.baseUrl)
+      .delete(`/v1/workspace/members/${team.admin.id}`)
+      .set(bearer(key.secret))
+      .expect(204);
     const after = await request(platform.baseUrl).get('/v1/workspace/members').set(bearer(key.secret)).expect(200);
     expect(after.body.data.map((m: { id: string; role: string }) => [m.id, m.role]).sort()).toEqual(
       [

@@ -129,9 +129,10 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
     for (const login of saved.logins) expect(first.proc.output()).toContain(login.email);
     expect(await demoRows(db.url)).toEqual({ workspaces: 1, accounts: 4, keys: 1 });
     const unverified = await withClient(db.url, (client) =>
-      client.query(`SELECT 1 FROM identity.accounts WHERE email_normalized = ANY($1::text[]) AND email_verified_at IS NULL`, [
-        DEMO_EMAILS,
-      ]),
+      client.query(
+        `SELECT 1 FROM identity.accounts WHERE email_normalized = ANY($1::text[]) AND email_verified_at IS NULL`,
+        [DEMO_EMAILS],
+      ),
     );
     expect(unverified.rows).toEqual([]); // the demo accounts are verified
 

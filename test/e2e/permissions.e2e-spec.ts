@@ -151,7 +151,11 @@ describeStandalone('permission matrix', () => {
         'DELETE /v1/workspace',
       ].sort(),
     );
-    expect(Object.keys(PERSON_ONLY_PERMISSIONS).sort()).toEqual(['api_keys:manage', 'ownership:transfer', 'workspace:delete']);
+    expect(Object.keys(PERSON_ONLY_PERMISSIONS).sort()).toEqual([
+      'api_keys:manage',
+      'ownership:transfer',
+      'workspace:delete',
+    ]);
   });
 
   it('should answer every caller on every protected route as the permission matrix says', async () => {
@@ -176,7 +180,9 @@ describeStandalone('permission matrix', () => {
         if (want === 403) expect(res.body).toMatchObject({ error: 'forbidden', code: 'FORBIDDEN' });
         if (want === 'api_key_not_allowed') {
           const permission = route.rule && !route.rule.public ? route.rule.permission : undefined;
-          expect(res.body.message).toEqual(apiKeyRefusal(permission) ?? expect.stringContaining("person's own account"));
+          expect(res.body.message).toEqual(
+            apiKeyRefusal(permission) ?? expect.stringContaining("person's own account"),
+          );
         }
       }
     }

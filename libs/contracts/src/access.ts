@@ -61,7 +61,8 @@ export const PERSON_ONLY_PERMISSIONS: Partial<Record<Permission, string>> = {
   'api_keys:manage':
     'API keys are created, rotated and revoked by a signed-in owner or admin: a key cannot issue or end keys.',
   'ownership:transfer': 'Ownership is transferred by the signed-in owner: an API key cannot hand over the workspace.',
-  'workspace:delete': 'A workspace is deleted by its signed-in owner, with their password: an API key cannot delete it.',
+  'workspace:delete':
+    'A workspace is deleted by its signed-in owner, with their password: an API key cannot delete it.',
 };
 
 /** Why an API key may not use this permission, or undefined when it may. */

@@ -24,7 +24,10 @@ const PERMISSION_LABELS: Record<Permission, Label> = {
   'ownership:transfer': { en: 'Transfer workspace ownership', ar: 'نقل ملكية مساحة العمل' },
   'api_keys:read': { en: 'See the API keys (never their secrets)', ar: 'عرض مفاتيح الواجهة البرمجية (دون أسرارها)' },
   'api_keys:manage': { en: 'Create and revoke API keys', ar: 'إنشاء مفاتيح الواجهة البرمجية وإلغاؤها' },
-  'billing:read': { en: 'See the balance, the ledger and lead credits', ar: 'عرض الرصيد وسجل الحساب ورصيد العملاء المحتملين' },
+  'billing:read': {
+    en: 'See the balance, the ledger and lead credits',
+    ar: 'عرض الرصيد وسجل الحساب ورصيد العملاء المحتملين',
+  },
   'billing:manage': {
     en: 'Buy and refund decision packs, buy lead credits',
     ar: 'شراء باقات القرارات واستردادها وشراء رصيد العملاء المحتملين',

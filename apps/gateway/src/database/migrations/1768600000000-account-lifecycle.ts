@@ -44,6 +44,8 @@ export class AccountLifecycle1768600000000 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "identity"."workspaces" DROP COLUMN "deleted_at", DROP COLUMN "time_zone", DROP COLUMN "default_language"`,
     );
-    await queryRunner.query(`ALTER TABLE "identity"."accounts" DROP COLUMN "deleted_at", DROP COLUMN "email_verified_at"`);
+    await queryRunner.query(
+      `ALTER TABLE "identity"."accounts" DROP COLUMN "deleted_at", DROP COLUMN "email_verified_at"`,
+    );
   }
 }

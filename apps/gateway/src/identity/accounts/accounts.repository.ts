@@ -61,7 +61,10 @@ export class AccountsRepository {
 
   /** Whether the account confirmed its e-mail address; false for an account that does not exist. */
   async isEmailVerified(accountId: string): Promise<boolean> {
-    const account = await this.accounts.findOne({ where: { id: accountId }, select: { id: true, emailVerifiedAt: true } });
+    const account = await this.accounts.findOne({
+      where: { id: accountId },
+      select: { id: true, emailVerifiedAt: true },
+    });
     return account?.emailVerifiedAt != null;
   }
 

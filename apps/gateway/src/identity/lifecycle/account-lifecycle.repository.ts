@@ -83,8 +83,9 @@ export class AccountLifecycleRepository {
   }
 
   private async revokeSessions(tx: EntityManager, accountId: string): Promise<void> {
-    await tx.query(`UPDATE identity.refresh_tokens SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL`, [
-      accountId,
-    ]);
+    await tx.query(
+      `UPDATE identity.refresh_tokens SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL`,
+      [accountId],
+    );
   }
 }

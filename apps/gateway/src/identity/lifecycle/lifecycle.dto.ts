@@ -71,7 +71,8 @@ export class AcceptedDto {
   object: 'password_reset';
 
   @ApiProperty({
-    example: 'If an account uses this address, a link to reset its password is on its way. It works once, for one hour.',
+    example:
+      'If an account uses this address, a link to reset its password is on its way. It works once, for one hour.',
   })
   message: string;
 }

@@ -51,7 +51,10 @@ describe('team rules', () => {
         workspaceRole: 'owner',
       };
       expect(actorFor(key, 'team:manage')).toEqual({ workspaceId: WORKSPACE, role: 'owner', accountId: 'a' });
-      expect(errorOf(() => personFor(key, 'ownership:transfer'))).toMatchObject({ error: 'api_key_not_allowed', status: 403 });
+      expect(errorOf(() => personFor(key, 'ownership:transfer'))).toMatchObject({
+        error: 'api_key_not_allowed',
+        status: 403,
+      });
     });
   });
 

@@ -46,7 +46,8 @@ export class WorkspacesRepository {
     settings: { name?: string; defaultLanguage?: Language; timeZone?: string },
   ): Promise<boolean> {
     const changes = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
-    if (Object.keys(changes).length === 0) return (await this.dataSource.getRepository(Workspace).existsBy({ id: workspaceId }));
+    if (Object.keys(changes).length === 0)
+      return await this.dataSource.getRepository(Workspace).existsBy({ id: workspaceId });
     const result = await this.dataSource.getRepository(Workspace).update({ id: workspaceId }, changes);
     return (result.affected ?? 0) > 0;
   }
