@@ -34,6 +34,7 @@ describeE2e('accounts: sign-up', () => {
       role: 'buyer',
       broker_kind: null,
       language: 'en',
+      email_verified: false,
       created_at: expect.any(String),
       workspace: null,
     });

@@ -6,7 +6,7 @@ import * as contracts from '@app/contracts';
 import type { BookingCreatedResponse, InquiryCreatedResponse } from '@app/contracts';
 import { addListingImage, createModerator, publishedListing } from '../harness/catalogue-fixtures';
 import { withClient } from '../harness/databases';
-import { createAccount, createMember, createWorkspace } from '../harness/identity-fixtures';
+import { TEST_PASSWORD, createAccount, createMember, createWorkspace } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
@@ -193,6 +193,13 @@ describeE2e('the AsyncAPI document of the domain events', () => {
       .send({ status: 'sold' })
       .expect(200);
     await api().delete(`/v1/projects/${project.id}`).set(as(developer.token)).expect(200);
+    // Identity: the buyer deletes the account, the developer the workspace.
+    await api().delete('/v1/me').set(as(buyer.token)).send({ password: TEST_PASSWORD }).expect(204);
+    await api()
+      .delete('/v1/workspace')
+      .set(as(developer.token))
+      .send({ password: TEST_PASSWORD, forfeit_balance: true })
+      .expect(204);
 
     const document = (await api().get('/asyncapi.json').expect(200)).body as {
       channels: Record<string, { address: string; messages: Record<string, { $ref: string }> }>;

@@ -128,6 +128,13 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
     expect(first.proc.output()).toContain(`  API key  ${saved.api_key} (demo workspace; saved in ${file})`);
     for (const login of saved.logins) expect(first.proc.output()).toContain(login.email);
     expect(await demoRows(db.url)).toEqual({ workspaces: 1, accounts: 4, keys: 1 });
+    const unverified = await withClient(db.url, (client) =>
+      client.query(
+        `SELECT 1 FROM identity.accounts WHERE email_normalized = ANY($1::text[]) AND email_verified_at IS NULL`,
+        [DEMO_EMAILS],
+      ),
+    );
+    expect(unverified.rows).toEqual([]); // the demo accounts are verified
 
     // The developer demo: a project with units, a knowledge base, and a chat widget the gateway's
     // own /widget-demo page embeds; the banner links it and the assistant answers from the knowledge base.
@@ -197,11 +204,17 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
       .expect(200);
     expect(current.body).toMatchObject({ object: 'api_key', label: 'Demo key' });
 
-    const userOnly = await request(first.baseUrl)
+    // The key acts as the owner (it lists the keys) but cannot issue one: that needs a person.
+    await request(first.baseUrl)
       .get('/v1/workspace/api-keys')
       .set('authorization', `Bearer ${saved.api_key}`)
-      .expect(401);
-    expect(userOnly.body).toMatchObject({ error: 'invalid_token' });
+      .expect(200);
+    const personOnly = await request(first.baseUrl)
+      .post('/v1/workspace/api-keys')
+      .set('authorization', `Bearer ${saved.api_key}`)
+      .send({ label: 'by a key' })
+      .expect(403);
+    expect(personOnly.body).toMatchObject({ error: 'api_key_not_allowed' });
     await stop(first.proc);
 
     const second = await start(dataDir, db.url);

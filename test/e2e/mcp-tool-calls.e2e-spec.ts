@@ -278,11 +278,21 @@ describeE2e('MCP tools: each one called over OAuth, with its effect checked', ()
   });
 
   describe('the workspace, its team, keys and balance', () => {
-    it('should read the workspace and set the low-balance alert', async () => {
+    it('should read the workspace and change its settings, the low-balance alert included', async () => {
       await expect(call(owner, 'workspace_get_settings')).resolves.toMatchObject({ id: owner.workspaceId });
       await expect(
-        call(owner, 'workspace_update_settings', { asset: 'decisions', threshold: 7 }),
-      ).resolves.toMatchObject({ low_balance_threshold: { decisions: 7 } });
+        call(owner, 'workspace_update_settings', {
+          name: 'مكتب الخليج العقاري',
+          time_zone: 'Asia/Riyadh',
+          low_balance_threshold: { decisions: 7 },
+        }),
+      ).resolves.toMatchObject({
+        name: 'مكتب الخليج العقاري',
+        time_zone: 'Asia/Riyadh',
+        low_balance_threshold: { decisions: 7 },
+      });
+      const workspace = await api().get('/v1/workspace').set(as(ownerKey)).expect(200);
+      expect(workspace.body).toMatchObject({ name: 'مكتب الخليج العقاري', time_zone: 'Asia/Riyadh' });
       const balance = await api().get('/v1/workspace/balance').set(as(ownerKey)).expect(200);
       expect(balance.body).toMatchObject({ low_balance_threshold: { decisions: 7 } });
     });

@@ -16,7 +16,14 @@ import {
   CATALOGUE_UNIT_UPDATED,
   PROJECT_UNIT_STATUSES,
 } from './projects.contract';
-import { IDENTITY_INVITATION_CREATED, IDENTITY_WORKSPACE_CREATED } from './identity.contract';
+import {
+  ACCOUNT_LINK_PURPOSES,
+  IDENTITY_ACCOUNT_DELETED,
+  IDENTITY_ACCOUNT_LINK_REQUESTED,
+  IDENTITY_INVITATION_CREATED,
+  IDENTITY_WORKSPACE_CREATED,
+  IDENTITY_WORKSPACE_DELETED,
+} from './identity.contract';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_REQUEST } from './notifications.contract';
 import { CATALOGUE_VERIFICATION_CHANGED, VERIFICATION_STATUSES } from './verification.contract';
 import {
@@ -97,6 +104,24 @@ export const EVENT_PAYLOAD_SCHEMAS = {
       type: ['string', 'null'],
       description: 'The accept token, AES-256-GCM sealed with INVITATION_TOKEN_KEY (gateway and notification only)',
     },
+  }),
+  AccountLinkRequested: object({
+    account_id: uuid,
+    purpose: { enum: [...ACCOUNT_LINK_PURPOSES] },
+    email: { type: 'string', format: 'email', description: 'The account’s address (lower-cased)' },
+    name: { type: 'string' },
+    language: { enum: ['en', 'ar'] },
+    expires_at: timestamp,
+    token_sealed: {
+      type: ['string', 'null'],
+      description: 'The single-use token, AES-256-GCM sealed with INVITATION_TOKEN_KEY (gateway and notification only)',
+    },
+  }),
+  AccountDeleted: object({ account_id: uuid, deleted_at: timestamp }),
+  WorkspaceDeleted: object({
+    workspace_id: uuid,
+    deleted_at: timestamp,
+    forfeited: object({ decisions: { type: 'integer' }, lead_credits: { type: 'integer' } }),
   }),
   RefundOwed: object({ workspace_id: uuid, decision_id: uuid, debit_entry_id: uuid }),
   DecisionAbandoned: object({ workspace_id: uuid, decision_id: uuid }),
@@ -238,6 +263,21 @@ export const EVENT_CATALOG: readonly EventDescription[] = [
     subject: IDENTITY_INVITATION_CREATED,
     payload: 'InvitationCreated',
     summary: 'Someone was invited into a workspace (consumed by notification: the e-mail with the accept link)',
+  },
+  {
+    subject: IDENTITY_ACCOUNT_LINK_REQUESTED,
+    payload: 'AccountLinkRequested',
+    summary: 'A person asked for an e-mail verification or password-reset link (consumed by notification: the e-mail)',
+  },
+  {
+    subject: IDENTITY_ACCOUNT_DELETED,
+    payload: 'AccountDeleted',
+    summary: 'An account was deleted: every service erases or anonymises the person',
+  },
+  {
+    subject: IDENTITY_WORKSPACE_DELETED,
+    payload: 'WorkspaceDeleted',
+    summary: 'A workspace was deleted: listings unpublished, webhooks stopped; billing keeps its ledger',
   },
   {
     subject: DECISION_REFUND_OWED,

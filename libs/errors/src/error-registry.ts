@@ -16,6 +16,10 @@ export const ERROR_REGISTRY = {
   forbidden: { status: 403, code: 'FORBIDDEN' },
   /** An OAuth access token without the scope the resource needs (RFC 6750 section 3.1). */
   insufficient_scope: { status: 403, code: 'FORBIDDEN' },
+  /** A valid API key on a route that needs a person (key management, ownership transfer, workspace deletion). */
+  api_key_not_allowed: { status: 403, code: 'FORBIDDEN' },
+  /** Submitting a listing for publication or inviting a member before the account's e-mail is verified. */
+  email_not_verified: { status: 403, code: 'FORBIDDEN' },
   self_inquiry_forbidden: { status: 403, code: 'FORBIDDEN' },
   self_booking_forbidden: { status: 403, code: 'FORBIDDEN' },
   not_found: { status: 404, code: 'NOT_FOUND' },

@@ -29,15 +29,18 @@ export class BillingController {
   constructor(private readonly billing: BillingService) {}
 
   @Get('balance')
-  @Authenticated(['user', 'api_key'], 'billing:manage')
-  @ApiOperation({ summary: "The workspace's decision balance and lead credits" })
+  @Authenticated(['user', 'api_key'], 'billing:read')
+  @ApiOperation({
+    summary: "The workspace's decision balance and lead credits",
+    description: 'Owner, admin or an API key (spec 5.7: only owner and admin see billing).',
+  })
   @ApiOkResponse({ type: BalanceDto })
   balance(@CurrentPrincipal() principal: Principal): Promise<BalanceDto> {
     return this.billing.balance(principal);
   }
 
   @Put('balance/low-balance-threshold')
-  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @Authenticated(['user', 'api_key'], 'workspace:settings')
   @ApiOperation({
     summary: 'Set the low-balance threshold of one asset',
     description: 'Falling below it emits billing.balance.low.v1, once per crossing. 0: never.',
@@ -54,7 +57,9 @@ export class BillingController {
   @Authenticated(['user', 'api_key'], 'billing:manage')
   @ApiOperation({
     summary: 'Buy a decision pack (5, 20 or 50)',
-    description: 'With an Idempotency-Key, a retry returns the first purchase and charges once.',
+    description:
+      'The owner, or an API key (which acts as the owner); an admin gets 403 (spec 5.7). ' +
+      'With an Idempotency-Key, a retry returns the first purchase and charges once.',
   })
   @IdempotencyKeyHeader('A retry with the same key returns the first purchase, charged once')
   @ApiCreatedResponse({ type: DecisionPackDto })
@@ -73,7 +78,8 @@ export class BillingController {
     summary: 'Buy lead credits',
     description:
       'One lead credit pays for one lead (a buyer on a listing). Leads that arrived without credit are unlocked, ' +
-      'oldest first, as soon as credit arrives. With an Idempotency-Key, a retry returns the first purchase.',
+      'oldest first, as soon as credit arrives. The owner or an API key; an admin gets 403. ' +
+      'With an Idempotency-Key, a retry returns the first purchase.',
   })
   @IdempotencyKeyHeader('A retry with the same key returns the first purchase, charged once')
   @ApiCreatedResponse({ type: LeadCreditsPurchaseDto })
@@ -91,7 +97,9 @@ export class BillingController {
   @Authenticated(['user', 'api_key'], 'billing:manage')
   @ApiOperation({
     summary: 'Refund the unused part of a pack',
-    description: 'Within 24 hours of purchase, once. Decisions are consumed oldest credit first.',
+    description:
+      'Within 24 hours of purchase, once. Decisions are consumed oldest credit first. ' +
+      'The owner or an API key; an admin gets 403.',
   })
   @ApiOkResponse({ type: DecisionPackDto })
   @ApiNotFoundResponse({ description: '`not_found`: no such pack in your workspace' })
@@ -101,7 +109,7 @@ export class BillingController {
   }
 
   @Get('ledger')
-  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @Authenticated(['user', 'api_key'], 'billing:read')
   @ApiOperation({ summary: 'Ledger entries, newest first' })
   @ApiOkResponse({ type: LedgerPageDto })
   ledger(@CurrentPrincipal() principal: Principal, @Query() query: LedgerQueryDto): Promise<LedgerPageDto> {

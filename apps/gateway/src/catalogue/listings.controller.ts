@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -12,6 +13,7 @@ import {
 import { SELLER_LISTING_LIMIT } from '@app/contracts';
 import type { ListingDeletedResponse, ListingResponse, ListingsPageResponse, Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { EmailVerification } from '../identity/accounts/email-verification';
 import { CatalogueClient } from './catalogue.client';
 import { CreateListingDto, ListListingsQueryDto, UpdateListingDto } from './listing-body.dto';
 import { ListingDeletedDto, ListingDto, ListingsPageDto } from './listing.dto';
@@ -26,7 +28,10 @@ const PLACE_422 =
 @ApiServiceUnavailableResponse({ description: '`service_unavailable`: the catalogue did not answer in time' })
 @Controller('listings')
 export class ListingsController {
-  constructor(private readonly catalogue: CatalogueClient) {}
+  constructor(
+    private readonly catalogue: CatalogueClient,
+    private readonly emails: EmailVerification,
+  ) {}
 
   @Post()
   @Idempotent()
@@ -129,7 +134,11 @@ export class ListingsController {
   @ApiUnprocessableEntityResponse({
     description: '`listing_incomplete` with `missing` (images, title_en, title_ar, price, area_sqm, place)',
   })
-  submit(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingResponse> {
+  @ApiForbiddenResponse({
+    description: "`email_not_verified`: the account (a key's creator) has not confirmed its e-mail address yet",
+  })
+  async submit(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingResponse> {
+    await this.emails.assertVerified(principal.accountId, 'submit a listing for publication');
     return this.catalogue.submitListing({ ...listingOwnerOf(principal), id });
   }
 }

@@ -9,6 +9,7 @@ import { CreateIdentity1763805600000 } from './migrations/1763805600000-create-i
 import { WorkspaceSlugs1765100000000 } from './migrations/1765100000000-workspace-slugs';
 import { OAuthModels1766600000000 } from './migrations/1766600000000-oauth-models';
 import { IdempotencyKeys1767300000000 } from './migrations/1767300000000-idempotency-keys';
+import { AccountLifecycle1768600000000 } from './migrations/1768600000000-account-lifecycle';
 
 /** The gateway owns the `identity` schema: accounts, workspaces, keys (design/decisions.md). */
 export const IDENTITY_DATABASE = 'identity';
@@ -21,5 +22,6 @@ export const identityDatabase: ServiceDatabaseDefinition = {
     WorkspaceSlugs1765100000000,
     OAuthModels1766600000000,
     IdempotencyKeys1767300000000,
+    AccountLifecycle1768600000000,
   ],
 };

@@ -31,20 +31,25 @@ const TOOL_PERMISSION_LABELS: Record<Permission, Label> = {
     en: 'See your workspace and look up cities and districts',
     ar: 'عرض مساحة العمل والبحث عن المدن والأحياء',
   },
-  'workspace:settings': { en: 'Change workspace settings', ar: 'تعديل إعدادات مساحة العمل' },
+  'workspace:settings': {
+    en: 'Change workspace settings: name, language, time zone, low-balance alerts',
+    ar: 'تعديل إعدادات مساحة العمل: الاسم واللغة والمنطقة الزمنية وتنبيهات انخفاض الرصيد',
+  },
   'workspace:delete': { en: 'Delete the workspace', ar: 'حذف مساحة العمل' },
   'team:manage': {
     en: 'See team members, invite people, change their roles and remove them',
     ar: 'عرض أعضاء الفريق ودعوة أشخاص وتغيير أدوارهم وإزالتهم',
   },
   'ownership:transfer': { en: 'Transfer workspace ownership', ar: 'نقل ملكية مساحة العمل' },
-  'api_keys:manage': {
-    en: 'List, create and delete API keys',
-    ar: 'عرض مفاتيح الواجهة البرمجية وإنشاؤها وحذفها',
+  'api_keys:read': { en: 'See the API keys (never their secrets)', ar: 'عرض مفاتيح الواجهة البرمجية (دون أسرارها)' },
+  'api_keys:manage': { en: 'Create and delete API keys', ar: 'إنشاء مفاتيح الواجهة البرمجية وحذفها' },
+  'billing:read': {
+    en: 'See the decision and lead-credit balances',
+    ar: 'عرض رصيد القرارات ورصيد العملاء المحتملين',
   },
   'billing:manage': {
-    en: 'See the decision and lead-credit balances and set their low-balance alerts',
-    ar: 'عرض رصيد القرارات ورصيد العملاء المحتملين وضبط تنبيهات انخفاض الرصيد',
+    en: 'Buy and refund decision packs, buy lead credits',
+    ar: 'شراء باقات القرارات واستردادها وشراء رصيد العملاء المحتملين',
   },
   'widget:configure': { en: 'See and change the website widget settings', ar: 'عرض إعدادات أداة الموقع وتعديلها' },
   'knowledge:manage': {

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { BILLING_BALANCE_LOW, CATALOGUE_LISTING_REJECTED, IDENTITY_INVITATION_CREATED } from '@app/contracts';
+import {
+  BILLING_BALANCE_LOW,
+  CATALOGUE_LISTING_REJECTED,
+  IDENTITY_ACCOUNT_LINK_REQUESTED,
+  IDENTITY_INVITATION_CREATED,
+} from '@app/contracts';
 import { EventConsumer, OnEvent } from '@app/messaging';
 import type { DomainEvent } from '@app/messaging';
 import { NOTIFICATION_DATABASE } from '../database/notification.database';
@@ -25,6 +30,12 @@ export class NotificationEventsConsumer {
   /** An unpublished listing: its broker or seller is told why. */
   @OnEvent({ subject: CATALOGUE_LISTING_REJECTED, name: 'listing-notifications' })
   onListingRejected(event: DomainEvent<unknown>, tx: EntityManager): Promise<void> {
+    return this.planner.plan(event, tx);
+  }
+
+  /** A verification or password-reset link the person asked for. */
+  @OnEvent({ subject: IDENTITY_ACCOUNT_LINK_REQUESTED, name: 'account-link-notifications' })
+  onAccountLink(event: DomainEvent<unknown>, tx: EntityManager): Promise<void> {
     return this.planner.plan(event, tx);
   }
 

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import type { EntityManager } from 'typeorm';
 import { DEFAULT_NOTIFICATION_PREFERENCES, LEADS_WIDGET_SESSION_CREATED } from '@app/contracts';
 import type {
+  AccountLinkRequestedPayload,
   BalanceLowPayload,
   InvitationCreatedPayload,
   LeadsEventPayload,
@@ -131,6 +132,11 @@ export class NotificationPlanner {
       if (!invitation) return;
       extra = { ...extra, ...invitation };
     }
+    if (intent.kind === 'email_verification' || intent.kind === 'password_reset') {
+      const link = this.accountLinkContext(event);
+      if (!link) return;
+      extra = { ...extra, ...link };
+    }
     const [recipients, listing] = await Promise.all([
       'address' in intent.audience
         ? Promise.resolve([addressee(intent.audience.address)])
@@ -211,6 +217,33 @@ export class NotificationPlanner {
         role: invitation.role,
         expires_on: invitation.expires_at.slice(0, 10),
       },
+    };
+  }
+
+  /**
+   * The verification or reset link, opened as an invitation's is (the same key): the token in
+   * the fragment, so it reaches neither a server's access log nor a Referer header.
+   */
+  private accountLinkContext(event: DomainEvent<unknown>): Partial<MessageContext> | null {
+    const request = event.payload as AccountLinkRequestedPayload;
+    if (!this.invitationBox || !request.token_sealed) {
+      this.logger.warn(
+        { event_id: event.id, account_id: request.account_id, purpose: request.purpose },
+        'Account e-mail not sent: INVITATION_TOKEN_KEY is not set on both the gateway and notification',
+      );
+      return null;
+    }
+    let token: string;
+    try {
+      token = this.invitationBox.open(request.token_sealed);
+    } catch {
+      throw new Error('The account link token does not open with INVITATION_TOKEN_KEY: is it the gateway’s key?');
+    }
+    const page = request.purpose === 'email_verification' ? 'verify-email' : 'reset-password';
+    return {
+      recipient_name: request.name,
+      link: `${this.publicUrl}/${page}#token=${encodeURIComponent(token)}`,
+      valid_until: `${DateTime.fromISO(request.expires_at, { zone: 'utc' }).toFormat('yyyy-MM-dd HH:mm')} UTC`,
     };
   }
 

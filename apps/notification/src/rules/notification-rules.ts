@@ -1,6 +1,7 @@
 import {
   BILLING_BALANCE_LOW,
   CATALOGUE_LISTING_REJECTED,
+  IDENTITY_ACCOUNT_LINK_REQUESTED,
   IDENTITY_INVITATION_CREATED,
   LEADS_BOOKING_CANCELLED,
   LEADS_CONVERSATION_ESCALATED,
@@ -15,6 +16,7 @@ import {
   LEADS_WIDGET_SESSION_CREATED,
 } from '@app/contracts';
 import type {
+  AccountLinkRequestedPayload,
   BalanceLowPayload,
   ConversationEscalatedPayload,
   ConversationVisitorMessagePayload,
@@ -59,6 +61,7 @@ export const NOTIFIED_SUBJECTS = [
   BILLING_BALANCE_LOW,
   IDENTITY_INVITATION_CREATED,
   CATALOGUE_LISTING_REJECTED,
+  IDENTITY_ACCOUNT_LINK_REQUESTED,
 ] as const;
 
 /** Agents and above: every role of a workspace. */
@@ -145,6 +148,17 @@ export function notificationsFor(subject: string, payload: unknown): Notificatio
           kind: 'listing_unpublished',
           audience: memberOrWorkspace(listing.broker_id, listing.workspace_id),
           channels: ['email', 'in_app'],
+        },
+      ];
+    }
+    case IDENTITY_ACCOUNT_LINK_REQUESTED: {
+      // To the address itself, whatever the account's preferences: the person asked for it.
+      const link = payload as AccountLinkRequestedPayload;
+      return [
+        {
+          kind: link.purpose,
+          audience: { address: { email: link.email, language: link.language } },
+          channels: ['email'],
         },
       ];
     }

@@ -17,6 +17,8 @@ export interface MessageContext {
   count?: number;
   /** invitation: who asks whom into which workspace; `link` is then the accept link. */
   invitation?: { workspace_name: string; inviter_name: string; role: 'admin' | 'agent'; expires_on: string };
+  /** email_verification, password_reset: until when the link works (`2026-12-01 17:00 UTC`). */
+  valid_until?: string;
   link: string;
 }
 
@@ -103,6 +105,18 @@ const EN: Record<NotificationKind, Copy> = {
     summary: `A moderator took ${p} off the catalogue.`,
     detail: c.reason ? `Reason: ${c.reason}. Edit it and submit it again; its open inquiries stay open.` : undefined,
   }),
+  email_verification: () => ({
+    subject: 'Confirm your e-mail address',
+    summary: 'Confirm this address to submit listings for publication and invite your team.',
+    detail: 'If you did not create an account, ignore this e-mail.',
+    action: 'Confirm my e-mail address',
+  }),
+  password_reset: (c) => ({
+    subject: 'Reset your password',
+    summary: 'Someone asked to reset the password of your account. The link works once.',
+    detail: `It expires at ${c.valid_until}. If it was not you, ignore this e-mail: your password stays as it is.`,
+    action: 'Choose a new password',
+  }),
   balance_low: (c) => ({
     subject: `Your ${c.asset === 'lead_credits' ? 'lead credits are' : 'decision balance is'} running low`,
     summary: `${c.balance} ${c.asset === 'lead_credits' ? 'lead credits' : 'decisions'} left in your workspace.`,
@@ -176,6 +190,18 @@ const AR: Record<NotificationKind, Copy> = {
     detail: c.reason
       ? `السبب: ${c.reason}. عدّل الإعلان وأرسله للمراجعة من جديد؛ تبقى استفساراته المفتوحة مفتوحة.`
       : undefined,
+  }),
+  email_verification: () => ({
+    subject: 'أكّد عنوان بريدك الإلكتروني',
+    summary: 'أكّد هذا العنوان لتتمكن من إرسال الإعلانات للنشر ودعوة فريقك.',
+    detail: 'إذا لم تنشئ حسابًا، فتجاهل هذه الرسالة.',
+    action: 'تأكيد بريدي الإلكتروني',
+  }),
+  password_reset: (c) => ({
+    subject: 'إعادة تعيين كلمة المرور',
+    summary: 'طلب أحدهم إعادة تعيين كلمة مرور حسابك. يعمل الرابط مرة واحدة.',
+    detail: `تنتهي صلاحيته في ${c.valid_until}. إن لم تكن أنت، فتجاهل هذه الرسالة وستبقى كلمة مرورك كما هي.`,
+    action: 'اختر كلمة مرور جديدة',
   }),
   balance_low: (c) => ({
     subject: c.asset === 'lead_credits' ? 'رصيد العملاء المحتملين منخفض' : 'رصيد القرارات منخفض',

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Reflector } from '@nestjs/core';
-import type { CredentialKind, Principal } from '@app/contracts';
+import { apiKeyRefusal } from '@app/contracts';
+import type { CredentialKind, Permission, Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { assertAllowed } from './access-rules';
 import { OAuthTokenRefused, insufficientScope } from '../../oauth/oauth-access-tokens';
@@ -51,7 +52,7 @@ export class AccessGuard implements CanActivate {
     if (rule.public) return true;
 
     const request = context.switchToHttp().getRequest<HttpRequest>();
-    const principal = await this.authenticate(request, rule.credentials, context);
+    const principal = await this.authenticate(request, rule.credentials, rule.permission, context);
     assertAllowed(principal, rule);
     request.principal = principal;
     return true;
@@ -61,6 +62,7 @@ export class AccessGuard implements CanActivate {
   private async authenticate(
     request: HttpRequest,
     accepted: CredentialKind[],
+    permission: Permission | undefined,
     context: ExecutionContext,
   ): Promise<Principal> {
     const token = bearerToken(request);
@@ -75,11 +77,27 @@ export class AccessGuard implements CanActivate {
     }
     const strategy = this.strategies.find((candidate) => candidate.accepts(token)) as CredentialStrategy;
     if (strategy === this.oauth) return this.authenticateOAuth(request, context);
-    if (strategy.kind === 'api_key' && !accepted.includes('api_key'))
-      throw new AppError('invalid_token', 'This route takes a user access token, not an API key.');
     if (strategy.kind !== 'api_key' && apiKeysOnly)
       throw new AppError('invalid_api_key', 'This route takes an API key (sk-…), not a user token.');
-    return strategy.validate(request);
+    const principal = await strategy.validate(request);
+    if (principal.kind === 'api_key') this.assertKeyMay(accepted, permission);
+    return principal;
+  }
+
+  /**
+   * A valid key acts as the owner (spec 5.3) except where a person is needed: the reasons
+   * are PERSON_ONLY_PERMISSIONS in @app/contracts; a route for a person's own account
+   * (profile, saved properties, notifications) is not a workspace's. 403, never 401: the key is valid.
+   */
+  private assertKeyMay(accepted: CredentialKind[], permission: Permission | undefined): void {
+    const refusal = apiKeyRefusal(permission);
+    if (refusal) throw new AppError('api_key_not_allowed', refusal);
+    if (!accepted.includes('api_key')) {
+      throw new AppError(
+        'api_key_not_allowed',
+        "This route acts for a person's own account, not a workspace: send that person's access token, not an API key.",
+      );
+    }
   }
 
   /**

@@ -183,6 +183,13 @@ export class AccountDto {
   @ApiProperty({ enum: LANGUAGES })
   language: Language;
 
+  @ApiProperty({
+    description:
+      'Whether the e-mail address is confirmed (the link mailed at sign-up). Until then the account cannot ' +
+      'submit listings for publication or invite members (403 `email_not_verified`).',
+  })
+  email_verified: boolean;
+
   @ApiProperty({ format: 'date-time' })
   created_at: string;
 }
@@ -208,6 +215,7 @@ export function toAccountDto(account: Account): AccountDto {
     role: account.role,
     broker_kind: account.brokerKind,
     language: account.language,
+    email_verified: account.emailVerifiedAt != null,
     created_at: account.createdAt.toISOString(),
   };
 }

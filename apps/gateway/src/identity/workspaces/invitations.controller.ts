@@ -29,7 +29,7 @@ export class InvitationsController {
 
   @Post('workspace/invitations')
   @Idempotent()
-  @Authenticated(['user'], 'team:manage')
+  @Authenticated(['user', 'api_key'], 'team:manage')
   @ApiOperation({
     summary: 'Invite someone',
     description:
@@ -44,7 +44,7 @@ export class InvitationsController {
   }
 
   @Get('workspace/invitations')
-  @Authenticated(['user'], 'team:manage')
+  @Authenticated(['user', 'api_key'], 'team:manage')
   @ApiOperation({ summary: 'Pending invitations' })
   @ApiOkResponse({ type: InvitationListDto })
   list(@CurrentPrincipal() principal: Principal): Promise<InvitationListDto> {
@@ -53,7 +53,7 @@ export class InvitationsController {
 
   @Delete('workspace/invitations/:id')
   @HttpCode(204)
-  @Authenticated(['user'], 'team:manage')
+  @Authenticated(['user', 'api_key'], 'team:manage')
   @ApiOperation({ summary: 'Revoke a pending invitation' })
   @ApiNoContentResponse({ description: 'Revoked' })
   @ApiNotFoundResponse({ description: '`not_found`: no such pending invitation in your workspace' })
