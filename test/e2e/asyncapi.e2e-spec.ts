@@ -6,6 +6,7 @@ import * as contracts from '@app/contracts';
 import type { BookingCreatedResponse, InquiryCreatedResponse } from '@app/contracts';
 import { addListingImage, createModerator, publishedListing } from '../harness/catalogue-fixtures';
 import { withClient } from '../harness/databases';
+import { viewingStarted } from '../harness/leads-fixtures';
 import { TEST_PASSWORD, createAccount, createMember, createWorkspace } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
@@ -151,6 +152,7 @@ describeE2e('the AsyncAPI document of the domain events', () => {
       ).booking.id;
     const done = await book(slots[0]);
     await api().post(`/v1/bookings/${done}/confirm`).set(as(owner.token)).expect(200);
+    await viewingStarted(platform, done);
     await api().post(`/v1/bookings/${done}/complete`).set(as(owner.token)).expect(200);
     await api()
       .post(`/v1/bookings/${await book(slots[1])}/reject`)
@@ -242,7 +244,11 @@ describeE2e('the AsyncAPI document of the domain events', () => {
     // notification requests other systems send in, and widget sessions and their escalations
     // (conversations.e2e-spec.ts checks those payloads against the same schemas).
     // Sorted: the order of a module namespace's keys is the transpiler's, not the contracts'.
-    expect(declaredSubjects().filter((subject) => !seen.has(subject)).sort()).toEqual([
+    expect(
+      declaredSubjects()
+        .filter((subject) => !seen.has(subject))
+        .sort(),
+    ).toEqual([
       'decision.decision.abandoned.v1',
       'decision.refund.owed.v1',
       'leads.conversation.escalated.v1',

@@ -316,9 +316,16 @@ describeE2e('POST /v1/decisions', () => {
 
     it('should suggest districts when the name is unknown or ambiguous', async () => {
       const unknown = await decide(key, apartment({ location: { city: 'Riyadh', district: 'Zzqx' } })).expect(422);
-      expect(unknown.body).toMatchObject({ field: 'location.district', suggestions: [] });
+      expect(unknown.body).toMatchObject({
+        field: 'location.district',
+        suggestions: [],
+        details: { fields: [{ field: 'location.district', expected: unknown.body.message }] },
+      });
       const ambiguous = await decide(key, apartment({ location: { city: 'Jeddah', district: 'Sa' } })).expect(422);
       expect(ambiguous.body.field).toBe('location.district');
+      expect(ambiguous.body.details).toEqual({
+        fields: [{ field: 'location.district', expected: ambiguous.body.message }],
+      });
       expect(ambiguous.body.suggestions.length).toBeGreaterThan(1);
       expect(ambiguous.body.suggestions.length).toBeLessThanOrEqual(5);
       expect(ambiguous.body.suggestions[0]).toMatchObject({ object: 'district', city_name_en: 'Jeddah' });

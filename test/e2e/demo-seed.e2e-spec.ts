@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,18 +96,51 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
     const catalogue = await request(first.baseUrl).get('/v1/properties').query({ limit: 50 }).expect(200);
     expect(catalogue.body.count).toBe(50);
     const cities = new Set<string>();
+    const properties: { id: string; district_en: string; image_urls: string[] }[] = [];
     for (let offset = 0; ; offset += 50) {
       const page = await request(first.baseUrl).get('/v1/properties').query({ limit: 50, offset }).expect(200);
       for (const item of page.body.properties as { city_en: string; title_ar: string }[]) {
         cities.add(item.city_en);
         expect(item.title_ar).toMatch(/[\u0600-\u06FF]/);
       }
+      properties.push(...page.body.properties);
       if (page.body.count < 50) {
         expect(offset + page.body.count).toBeGreaterThanOrEqual(60);
         break;
       }
     }
     expect([...cities].sort()).toEqual(['Dammam', 'Dubai', 'Jeddah', 'Riyadh']);
+    // Every demo listing has a picture of its own, stored and served like an upload; with PORT
+    // set and no PUBLIC_URL, its URL follows PORT (as the OpenAPI document's server does).
+    const gatewayPort = new URL(first.baseUrl).port;
+    const pictures = new Set<string>();
+    for (const property of properties) {
+      expect(property.image_urls).toHaveLength(1);
+      const url = new URL(property.image_urls[0]);
+      expect(url.origin).toBe(`http://localhost:${gatewayPort}`);
+      const image = await request(first.baseUrl)
+        .get(url.pathname)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      expect(image.headers['content-type']).toBe('image/webp');
+      pictures.add(
+        createHash('sha256')
+          .update(image.body as Buffer)
+          .digest('hex'),
+      );
+    }
+    expect(pictures.size).toBe(properties.length);
+    const openapi = await request(first.baseUrl).get('/openapi.json').expect(200);
+    expect(openapi.body.servers).toEqual([expect.objectContaining({ url: `http://localhost:${gatewayPort}` })]);
+    // Hittin's gazetteer name is "حي حطين": its bullets name the district once.
+    const hittin = properties.find((property) => property.district_en === 'Hittin');
+    const detail = await request(first.baseUrl).get(`/v1/properties/${hittin?.id}`).expect(200);
+    expect(detail.body.ai_bullets_ar[1]).toBe('في حي حطين، الرياض');
     const dubai = await request(first.baseUrl).get('/v1/properties').query({ city: 'دبي', limit: 1 }).expect(200);
     expect(dubai.body.properties[0]).toMatchObject({ city_en: 'Dubai', currency: 'AED' });
     // Its listings open for viewings on Sunday and Wednesday afternoons, on each listing's own clock.

@@ -33,7 +33,7 @@ import { CatalogueClient, ownListing } from '../listings/catalogue.client';
 import { ownerColumns } from '../listings/listing-owner';
 import { SlotsService } from '../slots/slots.service';
 import type { SlotStart } from '../slots/slot-times';
-import { nextBookingStatus } from './booking-state';
+import { assertViewingStarted, nextBookingStatus } from './booking-state';
 import { toBookingResponse, toSurveyResponse } from './booking.dto';
 import { BookingsRepository } from './bookings.repository';
 import type { BookingRow } from './bookings.repository';
@@ -128,6 +128,7 @@ export class BookingsService {
       if (!booking) throw notFound();
       const side = sideOf(booking, request);
       const status = nextBookingStatus(booking.status, request.action, side);
+      if (request.action === 'complete') assertViewingStarted(booking, new Date());
       if (request.action === 'accept') return this.accept(tx, booking, side);
       const updated = await this.bookings.update(tx, booking.id, {
         status,

@@ -14,9 +14,10 @@ import type {
   WidgetSessionCreatedPayload,
   WorkspaceRole,
 } from '@app/contracts';
-import { InjectConfig } from '@app/config';
+import { InjectConfig, publicUrlOf } from '@app/config';
 import type { AppConfig } from '@app/config';
-import type { DomainEvent } from '@app/messaging';
+import { RUNTIME_OPTIONS } from '@app/messaging';
+import type { DomainEvent, RuntimeOptions } from '@app/messaging';
 import { SecretBox } from '@app/platform';
 import { Channel } from '../channels/channel';
 import { Clock } from '../clock/clock';
@@ -60,9 +61,11 @@ export class NotificationPlanner {
     private readonly clock: Clock,
     @InjectConfig(notificationConfig) private readonly config: AppConfig<typeof notificationConfig>,
     @Inject(CHANNELS) channels: Channel[],
+    @Inject(RUNTIME_OPTIONS) runtime: Pick<RuntimeOptions, 'mode'>,
   ) {
     this.channels = new Map(channels.map((channel) => [channel.name, channel]));
-    this.publicUrl = (config.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+    // Standalone: one process, PORT is the gateway's. Distributed: PORT is this service's own.
+    this.publicUrl = publicUrlOf(config.PUBLIC_URL, runtime.mode === 'standalone' ? config.PORT : undefined);
     this.invitationBox = config.INVITATION_TOKEN_KEY
       ? new SecretBox(config.INVITATION_TOKEN_KEY, 'INVITATION_TOKEN_KEY')
       : null;

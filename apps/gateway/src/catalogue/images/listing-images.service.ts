@@ -7,6 +7,7 @@ import type { AppConfig } from '@app/config';
 import { gatewayConfig } from '../../config/gateway.env';
 import { CatalogueClient } from '../catalogue.client';
 import { ImageFiles } from './image-files';
+import type { StoredImageRecord } from './image-files';
 import { IMAGE_STORE } from './image-store';
 import type { ImageStore, StoredImage } from './image-store';
 
@@ -36,6 +37,14 @@ export class ListingImagesService {
       (imageId) => listingImageKeys(slot.listing_id, imageId),
       (image) => this.catalogue.addListingImage({ ...owner, listing_id: slot.listing_id, ...image }),
     );
+  }
+
+  /**
+   * A picture stored as a listing image's files, exactly as an upload's are, without asking the
+   * catalogue: the standalone demo seed records it with the listing it creates.
+   */
+  storeListingFile(listingId: string, input: Buffer): Promise<StoredImageRecord> {
+    return this.files.storeImage(input, (imageId) => listingImageKeys(listingId, imageId));
   }
 
   reorder(owner: ListingOwner, listingId: string, imageIds: string[]): Promise<ListingResponse> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { InjectConfig } from '@app/config';
+import { InjectConfig, publicUrlOf } from '@app/config';
 import type { AppConfig } from '@app/config';
 import { gatewayConfig } from '../../config/gateway.env';
 import { ConversationsService } from '../../conversations/conversations.service';
@@ -34,7 +34,7 @@ export class ToolCatalogue {
     conversations: ConversationsService,
     @InjectConfig(gatewayConfig) config: AppConfig<typeof gatewayConfig>,
   ) {
-    const origin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT ?? 3000}`;
+    const origin = new URL(publicUrlOf(config.PUBLIC_URL, config.PORT)).origin;
     this.tools = [
       ...sessionTools(accounts),
       ...buyerTools(rest),
