@@ -114,7 +114,7 @@ describeE2e('MCP OAuth login and consent pages in a real browser', () => {
       expect.arrayContaining([
         'Search properties and read listings and price information',
         'See team members, invite people, change their roles and remove them',
-        'List, create and delete API keys',
+        'Create and delete API keys',
         'List, create, edit and delete your workspace’s property listings',
         'Request property decisions (spends workspace credits)',
       ]),
@@ -157,7 +157,7 @@ describeE2e('MCP OAuth login and consent pages in a real browser', () => {
     const permissions = await page.locator('ul.permissions li').allTextContents();
     expect(permissions).toContain('قراءة استفسارات مساحة عملك والرد عليها');
     expect(permissions).toContain('عرض حسابك وأدوارك ومساحة عملك');
-    expect(permissions).not.toContain('عرض مفاتيح الواجهة البرمجية وإنشاؤها وحذفها'); // an agent has no API keys
+    expect(permissions).not.toContain('إنشاء مفاتيح الواجهة البرمجية وحذفها'); // an agent has no API keys
     await page.screenshot({ path: path.join(ARTIFACTS, `consent-ar-${e2eMode}.png`), fullPage: true });
     await Promise.all([page.waitForURL(`${TEST_REDIRECT_URI}**`), page.click('button.secondary')]);
     expect(new URL(page.url()).searchParams.get('error')).toBe('access_denied');

@@ -23,7 +23,7 @@ describe('consentPermissions', () => {
       'Search properties and read listings and price information',
       'Save properties, send inquiries, book viewings and reveal broker phone numbers for you',
       'See team members, invite people, change their roles and remove them',
-      'List, create and delete API keys',
+      'Create and delete API keys',
     ]);
     expect(rest).toEqual([]);
   });
