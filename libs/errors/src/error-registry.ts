@@ -44,6 +44,10 @@ export const ERROR_REGISTRY = {
   internal_error: { status: 500, code: 'INTERNAL_ERROR' },
   ai_unavailable: { status: 503, code: 'AI_UNAVAILABLE' },
   service_unavailable: { status: 503, code: 'SERVICE_UNAVAILABLE' },
+  /** No payment provider is configured (a production start without one): nothing can be bought. */
+  payments_not_configured: { status: 503, code: 'SERVICE_UNAVAILABLE' },
+  /** The payment provider did not answer or failed: nothing was charged or credited. */
+  payment_unavailable: { status: 503, code: 'SERVICE_UNAVAILABLE' },
 } as const satisfies Record<string, { status: number; code: string }>;
 
 export type ErrorCode = keyof typeof ERROR_REGISTRY;

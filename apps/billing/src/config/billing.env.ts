@@ -1,5 +1,9 @@
-import { IsInt, IsString, Matches, Max, Min } from '@app/validation';
-import { BaseEnv, ToInteger, defineAppConfig } from '@app/config';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from '@app/validation';
+import { BaseEnv, ToBoolean, ToInteger, defineAppConfig } from '@app/config';
+
+/** The payment providers billing can take money through (`manual`: none, for demos and tests). */
+export const PAYMENT_PROVIDERS = ['manual'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export class BillingEnv extends BaseEnv {
   /** Decisions granted once to every new broker workspace (`welcome:<workspace id>` in the ledger). 0: none. */
@@ -48,6 +52,19 @@ export class BillingEnv extends BaseEnv {
   @Min(50)
   @Max(86_400_000)
   LEAD_CREDIT_GRANT_INTERVAL_MS = 60_000;
+
+  /**
+   * Who takes the money for packs and lead credits. Unset: nobody, and purchases answer 503
+   * `payments_not_configured` (the platform still starts). Standalone with DEMO_SEED sets `manual`.
+   */
+  @IsOptional()
+  @IsIn(PAYMENT_PROVIDERS)
+  PAYMENTS_PROVIDER?: PaymentProviderName;
+
+  /** `manual` credits without taking money: it runs only when this says so too (demos, tests). */
+  @ToBoolean()
+  @IsBoolean()
+  PAYMENTS_ALLOW_MANUAL = false;
 }
 
 export const billingConfig = defineAppConfig('billing', BillingEnv);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AppError } from '@app/errors';
 import { randomUUID } from 'node:crypto';
 import type { DecisionPackSize } from '@app/contracts';
 
@@ -18,8 +19,8 @@ export interface PaymentReceipt {
 }
 
 /**
- * Takes the money for a decision pack or for lead credits. The default, `manual`, records a paid purchase
- * (demo and tests). A real provider (Moyasar, HyperPay, Stripe…) implements this class:
+ * Takes the money for a decision pack or for lead credits. `manual` records a paid purchase without
+ * taking money (demo and tests: see paymentProviderFor); none configured refuses. A real provider (Moyasar, HyperPay, Stripe…) implements this class:
  * `charge` creates and confirms the payment with `idempotencyKey` as the provider's own
  * idempotency key and resolves only once it is paid (throw an AppError otherwise: nothing
  * is credited); `refund` refunds `decisions / size` of the pack's price against `reference`.
@@ -39,4 +40,22 @@ export class ManualPaymentProvider extends PaymentProvider {
   refund(): Promise<void> {
     return Promise.resolve();
   }
+}
+
+/** No provider configured: nothing can be bought (and so nothing credited for free). */
+export class NoPaymentProvider extends PaymentProvider {
+  charge(): Promise<PaymentReceipt> {
+    return Promise.reject(notConfigured());
+  }
+
+  refund(): Promise<void> {
+    return Promise.reject(notConfigured());
+  }
+}
+
+function notConfigured(): AppError {
+  return new AppError(
+    'payments_not_configured',
+    'Payments are not configured on this platform: nothing can be bought.',
+  );
 }

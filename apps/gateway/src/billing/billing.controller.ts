@@ -6,6 +6,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { LeadCreditsPurchaseResponse, Principal } from '@app/contracts';
@@ -21,6 +22,11 @@ import {
   PurchaseLeadCreditsDto,
 } from './billing.dto';
 import { BillingService } from './billing.service';
+
+/** Why a purchase answers 503: nothing was charged or credited. */
+const NOT_PAID =
+  '`payments_not_configured`: no payment provider is configured; `payment_unavailable`: the provider failed. ' +
+  'Nothing was charged or credited.';
 
 @ApiTags('billing')
 @Controller('workspace')
@@ -58,6 +64,7 @@ export class BillingController {
   @IdempotencyKeyHeader('A retry with the same key returns the first purchase, charged once')
   @ApiCreatedResponse({ type: DecisionPackDto })
   @ApiConflictResponse({ description: '`idempotency_conflict`: the key was used for a different pack' })
+  @ApiServiceUnavailableResponse({ description: NOT_PAID })
   purchase(
     @CurrentPrincipal() principal: Principal,
     @Body() dto: PurchaseDecisionPackDto,
@@ -77,6 +84,7 @@ export class BillingController {
   @IdempotencyKeyHeader('A retry with the same key returns the first purchase, charged once')
   @ApiCreatedResponse({ type: LeadCreditsPurchaseDto })
   @ApiConflictResponse({ description: '`idempotency_conflict`: the key was used for another quantity' })
+  @ApiServiceUnavailableResponse({ description: NOT_PAID })
   purchaseLeadCredits(
     @CurrentPrincipal() principal: Principal,
     @Body() dto: PurchaseLeadCreditsDto,
