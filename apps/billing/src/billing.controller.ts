@@ -7,12 +7,16 @@ import {
   BILLING_LEDGER_PATTERN,
   BILLING_PACK_PURCHASE_PATTERN,
   BILLING_PACK_REFUND_PATTERN,
+  BILLING_PAYMENT_WEBHOOK_PATTERN,
+  BILLING_PURCHASES_PATTERN,
   BILLING_REFUND_PATTERN,
   BILLING_SET_LOW_BALANCE_PATTERN,
   BILLING_WELCOME_PATTERN,
   BalanceRequest,
   DebitRequest,
   LedgerRequest,
+  PaymentWebhookRequest,
+  PurchasesRequest,
   PurchaseLeadCreditsRequest,
   PurchasePackRequest,
   RefundPackRequest,
@@ -26,12 +30,15 @@ import type {
   DecisionPackResponse,
   LeadCreditsPurchaseResponse,
   LedgerPageResponse,
+  PaymentWebhookResponse,
+  PurchasesPageResponse,
   RefundResponse,
 } from '@app/contracts';
 import { MessageData } from '@app/messaging';
 import { LeadCreditsService } from './lead-credits/lead-credits.service';
 import { LedgerService } from './ledger/ledger.service';
 import { PacksService } from './packs/packs.service';
+import { PurchasesService } from './payments/purchases.service';
 
 /** Billing's message handlers: adapters onto the ledger and packs services. */
 @Controller()
@@ -40,7 +47,18 @@ export class BillingController {
     private readonly ledger: LedgerService,
     private readonly packs: PacksService,
     private readonly leadCredits: LeadCreditsService,
+    private readonly purchases: PurchasesService,
   ) {}
+
+  @MessagePattern(BILLING_PAYMENT_WEBHOOK_PATTERN)
+  paymentWebhook(@MessageData() req: PaymentWebhookRequest): Promise<PaymentWebhookResponse> {
+    return this.purchases.webhook(req);
+  }
+
+  @MessagePattern(BILLING_PURCHASES_PATTERN)
+  listPurchases(@MessageData() req: PurchasesRequest): Promise<PurchasesPageResponse> {
+    return this.purchases.page(req);
+  }
 
   @MessagePattern(BILLING_LEAD_CREDITS_PURCHASE_PATTERN)
   purchaseLeadCredits(@MessageData() req: PurchaseLeadCreditsRequest): Promise<LeadCreditsPurchaseResponse> {

@@ -12,6 +12,8 @@ import { LowBalanceService } from './low-balance/low-balance.service';
 import { PacksRepository } from './packs/packs.repository';
 import { LeadCreditsService } from './lead-credits/lead-credits.service';
 import { PacksService } from './packs/packs.service';
+import { PurchasesRepository } from './payments/purchases.repository';
+import { PurchasesService } from './payments/purchases.service';
 import { PaymentProvider } from './packs/payment-provider';
 import { paymentProviderFor } from './packs/payment-provider.config';
 import { LeadCreditScheduler } from './plans/lead-credit.scheduler';
@@ -37,6 +39,8 @@ import { RefundOwedConsumer } from './decision-refunds/refund-owed.consumer';
     PacksRepository,
     PacksService,
     LeadCreditsService,
+    PurchasesRepository,
+    PurchasesService,
     { provide: PaymentProvider, useFactory: paymentProviderFor, inject: [billingConfig.KEY] },
     WelcomeGrantConsumer,
     RefundOwedConsumer,

@@ -15,6 +15,11 @@ export const BILLING_SET_LOW_BALANCE_PATTERN = 'rpc.billing.low-balance.set.v1';
 /** The welcome allowance of a new workspace, now: idempotent, also granted from identity.workspace.created.v1. */
 export const BILLING_WELCOME_PATTERN = 'rpc.billing.welcome.v1';
 
+/** A payment provider's webhook, as received (raw body and signature): billing verifies it. */
+export const BILLING_PAYMENT_WEBHOOK_PATTERN = 'rpc.billing.payments.webhook.v1';
+/** A workspace's purchases (packs and lead credits), newest first. */
+export const BILLING_PURCHASES_PATTERN = 'rpc.billing.purchases.list.v1';
+
 /** Buy lead credits (any quantity; idempotent per workspace on the client's key). */
 export const BILLING_LEAD_CREDITS_PURCHASE_PATTERN = 'rpc.billing.lead-credits.purchase.v1';
 
@@ -186,9 +191,12 @@ export class PurchaseLeadCreditsRequest {
 
 export interface LeadCreditsPurchaseResponse {
   object: 'lead_credit_purchase';
-  /** The ledger entry that credited them. */
+  /** The purchase's id. */
   id: string;
   quantity: number;
+  state: PurchaseState;
+  /** The provider's hosted payment page while `pending`; null once paid or ended. */
+  checkout_url: string | null;
   purchased_at: string;
   /** The workspace's lead-credit balance right after the purchase. */
   balance: number;
@@ -210,12 +218,24 @@ export class RefundPackRequest {
   pack_id: string;
 }
 
+/** `pending`: waiting for the provider's word; `paid`: credited; `failed`, `expired`: ended without credit. */
+export const PURCHASE_STATES = ['pending', 'paid', 'failed', 'expired'] as const;
+export type PurchaseState = (typeof PURCHASE_STATES)[number];
+
+export const PURCHASE_PRODUCTS = ['decision_pack', 'lead_credits'] as const;
+export type PurchaseProduct = (typeof PURCHASE_PRODUCTS)[number];
+
 export interface DecisionPackResponse {
   object: 'decision_pack';
+  /** The purchase's id (and the pack's, once paid). */
   id: string;
   size: DecisionPackSize;
+  state: PurchaseState;
+  /** The provider's hosted payment page while `pending`; null once paid or ended. */
+  checkout_url: string | null;
   purchased_at: string;
-  refundable_until: string;
+  /** Null until paid. */
+  refundable_until: string | null;
   refunded_at: string | null;
   /** Decisions taken back by the refund (the unused part); null while not refunded. */
   refunded_decisions: number | null;
@@ -240,3 +260,47 @@ export interface LedgerEntryResponse {
 }
 
 export type LedgerPageResponse = Page<LedgerEntryResponse>;
+
+/** A webhook exactly as the provider sent it: the raw body is what its signature covers. */
+export class PaymentWebhookRequest {
+  @IsString()
+  @Length(1, 40)
+  provider: string;
+
+  @IsString()
+  @Length(1, 1_000_000)
+  payload: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 2000)
+  signature?: string;
+}
+
+export interface PaymentWebhookResponse {
+  received: true;
+}
+
+export class PurchasesRequest extends PageRequest {
+  @IsUUID()
+  workspace_id: string;
+}
+
+export interface PurchaseResponse {
+  object: 'purchase';
+  id: string;
+  product: PurchaseProduct;
+  /** Decisions in the pack, or lead credits. */
+  quantity: number;
+  state: PurchaseState;
+  /** In the currency's minor unit (halalas, fils). */
+  amount: number;
+  currency: string;
+  provider: string;
+  checkout_url: string | null;
+  created_at: string;
+  /** When it was paid, failed or expired; null while pending. */
+  settled_at: string | null;
+}
+
+export type PurchasesPageResponse = Page<PurchaseResponse>;

@@ -12,6 +12,8 @@ export const ERROR_REGISTRY = {
   invalid_token: { status: 401, code: 'INVALID_TOKEN' },
   /** Login refused: the same for an unknown e-mail and a wrong password, so neither is disclosed. */
   invalid_credentials: { status: 401, code: 'INVALID_CREDENTIALS' },
+  /** A payment provider's webhook whose signature does not match its raw body (or is missing). */
+  invalid_signature: { status: 400, code: 'INVALID_SIGNATURE' },
   insufficient_decisions: { status: 402, code: 'INSUFFICIENT_CREDITS' },
   forbidden: { status: 403, code: 'FORBIDDEN' },
   /** An OAuth access token without the scope the resource needs (RFC 6750 section 3.1). */

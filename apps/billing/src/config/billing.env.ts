@@ -1,8 +1,8 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from '@app/validation';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from '@app/validation';
 import { BaseEnv, ToBoolean, ToInteger, defineAppConfig } from '@app/config';
 
 /** The payment providers billing can take money through (`manual`: none, for demos and tests). */
-export const PAYMENT_PROVIDERS = ['manual'] as const;
+export const PAYMENT_PROVIDERS = ['manual', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export class BillingEnv extends BaseEnv {
@@ -65,6 +65,49 @@ export class BillingEnv extends BaseEnv {
   @ToBoolean()
   @IsBoolean()
   PAYMENTS_ALLOW_MANUAL = false;
+
+  /** Prices of the decision packs, `size:amount` in the currency's minor unit (halalas for SAR). */
+  @IsString()
+  @Matches(/^5:\d{1,9},20:\d{1,9},50:\d{1,9}$/, { message: 'must be 5:amount,20:amount,50:amount in minor units' })
+  DECISION_PACK_PRICES = '5:4900,20:17900,50:39900';
+
+  /** The price of one lead credit, in the currency's minor unit. */
+  @ToInteger()
+  @IsInt()
+  @Min(0)
+  @Max(100_000_000)
+  LEAD_CREDIT_PRICE = 1500;
+
+  /** ISO 4217 currency of every price. */
+  @IsString()
+  @Matches(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 code such as SAR or AED' })
+  PAYMENTS_CURRENCY = 'SAR';
+
+  /** Where the provider's hosted page sends the buyer back (`?purchase=<id>&result=success|cancel` added). */
+  @IsUrl({ require_tld: false })
+  PAYMENTS_RETURN_URL = 'http://localhost:3000/v1/workspace/purchases';
+
+  /** Stripe's secret API key (`sk_…`), from a Secret; never logged. Needed with PAYMENTS_PROVIDER=stripe. */
+  @IsOptional()
+  @IsString()
+  STRIPE_SECRET_KEY?: string;
+
+  /** The signing secret of the Stripe webhook endpoint (`whsec_…`), from a Secret. */
+  @IsOptional()
+  @IsString()
+  STRIPE_WEBHOOK_SECRET?: string;
+
+  /** Stripe's API base URL: left unset in production; tests point it at their local Stripe. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true })
+  STRIPE_API_URL?: string;
+
+  /** Longest wait for the provider's answer before a purchase answers 503 payment_unavailable. */
+  @ToInteger()
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  PAYMENTS_TIMEOUT_MS = 10_000;
 }
 
 export const billingConfig = defineAppConfig('billing', BillingEnv);

@@ -3,13 +3,21 @@ import { BillingEnv } from '../config/billing.env';
 import { ManualPaymentProvider, NoPaymentProvider } from './payment-provider';
 import { paymentProviderFor } from './payment-provider.config';
 
-const charge = { workspaceId: 'w', product: 'decision_pack' as const, size: 5, idempotencyKey: 'k' };
+const order = {
+  purchaseId: 'p',
+  workspaceId: 'w',
+  product: 'decision_pack' as const,
+  quantity: 5,
+  amount: 4900,
+  currency: 'SAR',
+  description: 'pack',
+};
 
 describe('paymentProviderFor', () => {
   it('should refuse purchases with payments_not_configured when no provider is configured', async () => {
     const provider = paymentProviderFor(loadEnv(BillingEnv, {}));
     expect(provider).toBeInstanceOf(NoPaymentProvider);
-    await expect(provider.charge(charge)).rejects.toMatchObject({ error: 'payments_not_configured', status: 503 });
+    await expect(provider.checkout(order)).rejects.toMatchObject({ error: 'payments_not_configured', status: 503 });
   });
 
   it('should refuse purchases when manual is named without PAYMENTS_ALLOW_MANUAL', () => {

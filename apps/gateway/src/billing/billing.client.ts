@@ -5,6 +5,8 @@ import {
   BILLING_LEDGER_PATTERN,
   BILLING_PACK_PURCHASE_PATTERN,
   BILLING_PACK_REFUND_PATTERN,
+  BILLING_PAYMENT_WEBHOOK_PATTERN,
+  BILLING_PURCHASES_PATTERN,
   BILLING_SET_LOW_BALANCE_PATTERN,
 } from '@app/contracts';
 import type {
@@ -15,7 +17,11 @@ import type {
   DecisionPackResponse,
   LedgerPageResponse,
   LedgerRequest,
+  PaymentWebhookRequest,
+  PaymentWebhookResponse,
   PurchasePackRequest,
+  PurchasesPageResponse,
+  PurchasesRequest,
   RefundPackRequest,
   SetLowBalanceThresholdRequest,
 } from '@app/contracts';
@@ -44,6 +50,14 @@ export class BillingClient {
 
   refundPack(req: RefundPackRequest): Promise<DecisionPackResponse> {
     return this.rpc.send(BILLING_PACK_REFUND_PATTERN, req);
+  }
+
+  purchases(req: PurchasesRequest): Promise<PurchasesPageResponse> {
+    return this.rpc.send(BILLING_PURCHASES_PATTERN, req);
+  }
+
+  paymentWebhook(req: PaymentWebhookRequest): Promise<PaymentWebhookResponse> {
+    return this.rpc.send(BILLING_PAYMENT_WEBHOOK_PATTERN, req);
   }
 
   ledger(req: LedgerRequest): Promise<LedgerPageResponse> {

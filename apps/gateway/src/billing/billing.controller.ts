@@ -20,6 +20,8 @@ import {
   LowBalanceThresholdDto,
   PurchaseDecisionPackDto,
   PurchaseLeadCreditsDto,
+  PurchasesPageDto,
+  PurchasesQueryDto,
 } from './billing.dto';
 import { BillingService } from './billing.service';
 
@@ -59,7 +61,10 @@ export class BillingController {
   @Authenticated(['user', 'api_key'], 'billing:manage')
   @ApiOperation({
     summary: 'Buy a decision pack (5, 20 or 50)',
-    description: 'With an Idempotency-Key, a retry returns the first purchase and charges once.',
+    description:
+      "Answers the purchase `pending` with `checkout_url`, the payment provider's hosted page: the decisions are " +
+      'credited when the provider confirms the payment (`paid`). The demo provider (`manual`) answers `paid` at once. ' +
+      'With an Idempotency-Key, a retry returns the first purchase and charges once.',
   })
   @IdempotencyKeyHeader('A retry with the same key returns the first purchase, charged once')
   @ApiCreatedResponse({ type: DecisionPackDto })
@@ -79,7 +84,8 @@ export class BillingController {
     summary: 'Buy lead credits',
     description:
       'One lead credit pays for one lead (a buyer on a listing). Leads that arrived without credit are unlocked, ' +
-      'oldest first, as soon as credit arrives. With an Idempotency-Key, a retry returns the first purchase.',
+      'oldest first, as soon as credit arrives. Paid like a pack: `pending` with `checkout_url` until the provider ' +
+      'confirms. With an Idempotency-Key, a retry returns the first purchase.',
   })
   @IdempotencyKeyHeader('A retry with the same key returns the first purchase, charged once')
   @ApiCreatedResponse({ type: LeadCreditsPurchaseDto })
@@ -105,6 +111,18 @@ export class BillingController {
   @ApiConflictResponse({ description: '`conflict`: already refunded, or past the 24-hour window' })
   refund(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionPackDto> {
     return this.billing.refundPack(principal, id);
+  }
+
+  @Get('purchases')
+  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @ApiOperation({
+    summary: 'Purchases of packs and lead credits, newest first',
+    description:
+      'Each with its state: `pending` until the payment provider confirms, then `paid`, `failed` or `expired`.',
+  })
+  @ApiOkResponse({ type: PurchasesPageDto })
+  purchases(@CurrentPrincipal() principal: Principal, @Query() query: PurchasesQueryDto): Promise<PurchasesPageDto> {
+    return this.billing.purchases(principal, query);
   }
 
   @Get('ledger')

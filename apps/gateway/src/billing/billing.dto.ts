@@ -1,9 +1,30 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsInt, Max, Min } from 'class-validator';
-import { BILLING_ASSETS, DECISION_PACK_SIZES, LEAD_CREDITS_PURCHASE_MAX, LEDGER_REASONS } from '@app/contracts';
+import {
+  BILLING_ASSETS,
+  DECISION_PACK_SIZES,
+  LEAD_CREDITS_PURCHASE_MAX,
+  LEDGER_REASONS,
+  PURCHASE_PRODUCTS,
+  PURCHASE_STATES,
+} from '@app/contracts';
 import { PageQueryDto } from '../http/page-query.dto';
-import type { BalanceResponse, BillingAsset, DecisionPackSize, LeadCreditsPurchaseResponse } from '@app/contracts';
+import type {
+  BalanceResponse,
+  BillingAsset,
+  DecisionPackSize,
+  LeadCreditsPurchaseResponse,
+  PurchaseProduct,
+  PurchaseResponse,
+  PurchaseState,
+} from '@app/contracts';
 import { PageDto } from '../http/page.dto';
+
+const PURCHASE_STATE_DOC =
+  '`pending`: pay at `checkout_url`, credited once the provider confirms; `paid`: credited; ' +
+  '`failed`, `expired`: ended without credit';
+const CHECKOUT_URL_DOC =
+  "The payment provider's hosted payment page while `pending` (card data never reaches us); else null";
 
 export class PurchaseDecisionPackDto {
   @ApiProperty({ enum: DECISION_PACK_SIZES })
@@ -61,11 +82,22 @@ export class DecisionPackDto {
   @ApiProperty({ enum: DECISION_PACK_SIZES })
   size: DecisionPackSize;
 
-  @ApiProperty({ format: 'date-time' })
+  @ApiProperty({ enum: PURCHASE_STATES, description: PURCHASE_STATE_DOC })
+  state: PurchaseState;
+
+  @ApiProperty({ type: String, format: 'uri', nullable: true, description: CHECKOUT_URL_DOC })
+  checkout_url: string | null;
+
+  @ApiProperty({ format: 'date-time', description: 'When it was paid (pending: when it was started)' })
   purchased_at: string;
 
-  @ApiProperty({ format: 'date-time', description: 'purchased_at + 24 hours' })
-  refundable_until: string;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'purchased_at + 24 hours; null until paid',
+  })
+  refundable_until: string | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   refunded_at: string | null;
@@ -126,15 +158,66 @@ export class LeadCreditsPurchaseDto implements LeadCreditsPurchaseResponse {
   @ApiProperty({ enum: ['lead_credit_purchase'] })
   object: 'lead_credit_purchase';
 
-  @ApiProperty({ format: 'uuid', description: 'The ledger entry that credited them' })
+  @ApiProperty({ format: 'uuid', description: 'The purchase' })
   id: string;
 
   @ApiProperty()
   quantity: number;
 
+  @ApiProperty({ enum: PURCHASE_STATES, description: PURCHASE_STATE_DOC })
+  state: PurchaseState;
+
+  @ApiProperty({ type: String, format: 'uri', nullable: true, description: CHECKOUT_URL_DOC })
+  checkout_url: string | null;
+
   @ApiProperty({ format: 'date-time' })
   purchased_at: string;
 
-  @ApiProperty({ description: 'Lead credits after the purchase' })
+  @ApiProperty({ description: 'Lead credits after the purchase (pending: now)' })
   balance: number;
+}
+
+export class PurchaseDto implements PurchaseResponse {
+  @ApiProperty({ enum: ['purchase'] })
+  object: 'purchase';
+
+  @ApiProperty({ format: 'uuid', description: "The purchase (a decision pack's id once paid)" })
+  id: string;
+
+  @ApiProperty({ enum: PURCHASE_PRODUCTS })
+  product: PurchaseProduct;
+
+  @ApiProperty({ description: 'Decisions in the pack, or lead credits' })
+  quantity: number;
+
+  @ApiProperty({ enum: PURCHASE_STATES, description: PURCHASE_STATE_DOC })
+  state: PurchaseState;
+
+  @ApiProperty({ description: "The price in the currency's minor unit (halalas, fils)" })
+  amount: number;
+
+  @ApiProperty({ example: 'SAR' })
+  currency: string;
+
+  @ApiProperty({ example: 'stripe', description: '`manual`: a demo purchase, no money taken' })
+  provider: string;
+
+  @ApiProperty({ type: String, format: 'uri', nullable: true, description: CHECKOUT_URL_DOC })
+  checkout_url: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Paid, failed or expired at' })
+  settled_at: string | null;
+}
+
+export class PurchasesPageDto extends PageDto(PurchaseDto) {}
+
+/** `GET /v1/workspace/purchases` paging. */
+export class PurchasesQueryDto extends PageQueryDto {}
+
+export class PaymentWebhookReceivedDto {
+  @ApiProperty({ enum: [true] })
+  received: true;
 }

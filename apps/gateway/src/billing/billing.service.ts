@@ -10,6 +10,8 @@ import type {
   LedgerQueryDto,
   LowBalanceThresholdDto,
   PurchaseDecisionPackDto,
+  PurchasesPageDto,
+  PurchasesQueryDto,
 } from './billing.dto';
 
 /** The caller's workspace billing, through the billing service. */
@@ -49,6 +51,10 @@ export class BillingService {
 
   refundPack(principal: Principal, packId: string): Promise<DecisionPackDto> {
     return this.billing.refundPack({ workspace_id: workspaceOf(principal), pack_id: packId });
+  }
+
+  purchases(principal: Principal, query: PurchasesQueryDto): Promise<PurchasesPageDto> {
+    return this.billing.purchases({ workspace_id: workspaceOf(principal), limit: query.limit, offset: query.offset });
   }
 
   ledger(principal: Principal, query: LedgerQueryDto): Promise<LedgerPageDto> {
