@@ -124,6 +124,11 @@ describeE2e('payments', () => {
       expect(await balanceOf(owner.token)).toMatchObject({ decisions: 20 });
       const [purchase] = await purchasesOf(owner.token);
       expect(purchase).toMatchObject({ state: 'paid', checkout_url: null, settled_at: expect.any(String) });
+      // Paid money, a real tax invoice (not a demo one), issued with the credit.
+      const invoices = await api().get('/v1/workspace/invoices').set(bearer(owner.token)).expect(200);
+      expect(invoices.body.data).toMatchObject([
+        { purchase_id: bought.body.id, kind: 'invoice', total: '179.00', vat: '23.35', demo: false },
+      ]);
     });
 
     it('should credit once when the same event arrives twice at once, and again later', async () => {
@@ -189,6 +194,8 @@ describeE2e('payments', () => {
       const states = Object.fromEntries((await purchasesOf(owner.token)).map((p) => [p.id, p.state]));
       expect(states).toEqual({ [failed.body.id]: 'failed', [expired.body.id]: 'expired' });
       expect(await balanceOf(owner.token)).toMatchObject({ decisions: 0 });
+      const invoices = await api().get('/v1/workspace/invoices').set(bearer(owner.token)).expect(200);
+      expect(invoices.body.data).toEqual([]);
     });
 
     it('should refuse a bad signature with 400 and ignore an event for another workspace or no purchase', async () => {
@@ -247,6 +254,11 @@ describeE2e('payments', () => {
         { payment_intent: paymentIntent, amount: 17900, idempotencyKey: `pack_refund:${bought.body.id}` },
       ]);
       await api().post(`/v1/workspace/decision-packs/${bought.body.id}/refund`).set(bearer(owner.token)).expect(409);
+      const invoices = await api().get('/v1/workspace/invoices').set(bearer(owner.token)).expect(200);
+      expect(invoices.body.data.map((i: { kind: string; total: string }) => [i.kind, i.total]).sort()).toEqual([
+        ['credit_note', '-179.00'],
+        ['invoice', '179.00'],
+      ]);
     });
   });
 });

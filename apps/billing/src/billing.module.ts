@@ -12,6 +12,8 @@ import { LowBalanceService } from './low-balance/low-balance.service';
 import { PacksRepository } from './packs/packs.repository';
 import { LeadCreditsService } from './lead-credits/lead-credits.service';
 import { PacksService } from './packs/packs.service';
+import { InvoicesRepository } from './invoices/invoices.repository';
+import { InvoicesService } from './invoices/invoices.service';
 import { PurchasesRepository } from './payments/purchases.repository';
 import { PurchasesService } from './payments/purchases.service';
 import { PaymentProvider } from './packs/payment-provider';
@@ -41,6 +43,8 @@ import { RefundOwedConsumer } from './decision-refunds/refund-owed.consumer';
     LeadCreditsService,
     PurchasesRepository,
     PurchasesService,
+    InvoicesRepository,
+    InvoicesService,
     { provide: PaymentProvider, useFactory: paymentProviderFor, inject: [billingConfig.KEY] },
     WelcomeGrantConsumer,
     RefundOwedConsumer,

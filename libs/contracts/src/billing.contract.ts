@@ -304,3 +304,87 @@ export interface PurchaseResponse {
 }
 
 export type PurchasesPageResponse = Page<PurchaseResponse>;
+
+/** Tax invoices and credit notes of a workspace, newest first. */
+export const BILLING_INVOICES_PATTERN = 'rpc.billing.invoices.list.v1';
+/** One invoice as a bilingual PDF (base64: the transport carries JSON). */
+export const BILLING_INVOICE_PDF_PATTERN = 'rpc.billing.invoices.pdf.v1';
+export const BILLING_PROFILE_GET_PATTERN = 'rpc.billing.profile.get.v1';
+export const BILLING_PROFILE_SET_PATTERN = 'rpc.billing.profile.set.v1';
+
+export const INVOICE_COUNTRIES = ['SA', 'AE'] as const;
+export type InvoiceCountry = (typeof INVOICE_COUNTRIES)[number];
+
+export class InvoicesRequest extends PageRequest {
+  @IsUUID()
+  workspace_id: string;
+}
+
+export class InvoicePdfRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsString()
+  @Length(1, 100)
+  invoice_id: string;
+}
+
+export interface InvoicePdfResponse {
+  filename: string;
+  pdf_base64: string;
+}
+
+export interface InvoiceResponse {
+  object: 'invoice';
+  id: string;
+  kind: 'invoice' | 'credit_note';
+  /** Gap-free per issuing entity and kind: `SA-INV-000001`, `SA-CN-000001`. */
+  number: string;
+  issued_at: string;
+  purchase_id: string;
+  currency: string;
+  /** Decimal strings in the currency (`155.65`); negative on a credit note. */
+  net: string;
+  /** 0.15 (Saudi Arabia), 0.05 (UAE). */
+  vat_rate: number;
+  vat: string;
+  total: string;
+  /** ZATCA phase-1 QR payload (base64 TLV) on Saudi documents; null elsewhere. */
+  zatca_qr: string | null;
+  /** Bought through the demo provider (`manual`): no money was taken. */
+  demo: boolean;
+}
+
+export type InvoicesPageResponse = Page<InvoiceResponse>;
+
+export class BillingProfileRequest {
+  @IsUUID()
+  workspace_id: string;
+}
+
+/** Absent fields stay as they are; null clears a name or VAT number. */
+export class SetBillingProfileRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  legal_name?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 40)
+  vat_number?: string | null;
+
+  @IsOptional()
+  @IsIn(INVOICE_COUNTRIES)
+  country?: InvoiceCountry;
+}
+
+export interface BillingProfileResponse {
+  object: 'billing_profile';
+  legal_name: string | null;
+  vat_number: string | null;
+  country: InvoiceCountry;
+}

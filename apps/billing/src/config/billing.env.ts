@@ -102,6 +102,38 @@ export class BillingEnv extends BaseEnv {
   @IsUrl({ require_tld: false, require_protocol: true })
   STRIPE_API_URL?: string;
 
+  /** The seller on every invoice (the platform's operator), in English and Arabic. */
+  @IsString()
+  @Matches(/^.{1,120}$/u, { message: 'must be 1 to 120 characters' })
+  SELLER_NAME = 'Property Decision Platform';
+
+  @IsString()
+  @Matches(/^.{1,80}$/u, { message: 'must be 1 to 80 characters' })
+  SELLER_NAME_AR = 'منصة القرار العقاري';
+
+  /** The seller's Saudi VAT number (15 digits, 3…3): the issuer of invoices to Saudi workspaces. */
+  @IsString()
+  @Matches(/^3\d{13}3$/, { message: 'must be a Saudi VAT number: 15 digits starting and ending with 3' })
+  SELLER_VAT_NUMBER_SA = '300000000000003';
+
+  /** The seller's UAE tax registration number (15 digits): the issuer of invoices to UAE workspaces. */
+  @IsString()
+  @Matches(/^\d{15}$/, { message: 'must be a UAE TRN: 15 digits' })
+  SELLER_VAT_NUMBER_AE = '100000000000003';
+
+  /** VAT in percent by the workspace's country (prices include it). */
+  @ToInteger()
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  VAT_RATE_SA = 15;
+
+  @ToInteger()
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  VAT_RATE_AE = 5;
+
   /** Longest wait for the provider's answer before a purchase answers 503 payment_unavailable. */
   @ToInteger()
   @IsInt()

@@ -5,6 +5,7 @@ import { AppError } from '@app/errors';
 import { Clock } from '../clock/clock';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import { LowBalanceService } from '../low-balance/low-balance.service';
+import { InvoicesService } from '../invoices/invoices.service';
 import { refundAmount } from '../payments/prices';
 import { PurchasesRepository } from '../payments/purchases.repository';
 import { PurchasesService } from '../payments/purchases.service';
@@ -23,6 +24,7 @@ export class PacksService {
     private readonly payments: PaymentProvider,
     private readonly clock: Clock,
     private readonly lowBalance: LowBalanceService,
+    private readonly invoices: InvoicesService,
   ) {}
 
   /**
@@ -76,12 +78,14 @@ export class PacksService {
         await this.lowBalance.afterEntry(tx, entry);
       }
       const refunded = await this.packs.markRefunded(tx, pack.id, now, unused);
-      const price = (await this.purchaseRows.findById(pack.id, tx))?.amount ?? 0;
+      const purchase = await this.purchaseRows.findById(pack.id, tx);
+      const amount = refundAmount(purchase?.amount ?? 0, unused, pack.size);
+      if (purchase) await this.invoices.creditNoteFor(tx, purchase, amount, now);
       // Inside the transaction: if the provider refuses, nothing is taken back.
       if (pack.provider === this.payments.name) {
         await this.payments.refund({
           paymentReference: pack.provider_reference,
-          amount: refundAmount(price, unused, pack.size),
+          amount,
           idempotencyKey: `pack_refund:${pack.id}`,
         });
       }

@@ -8,6 +8,7 @@ import { isUUID } from '@app/validation';
 import { Clock } from '../clock/clock';
 import { billingConfig } from '../config/billing.env';
 import { LedgerRepository } from '../ledger/ledger.repository';
+import { InvoicesService } from '../invoices/invoices.service';
 import { PacksRepository } from '../packs/packs.repository';
 import type { DecisionPackSize } from '@app/contracts';
 import { PaymentProvider } from '../packs/payment-provider';
@@ -29,7 +30,7 @@ export interface Order {
  * A purchase's life: recorded `pending` (committed before the provider hears of it, so its
  * webhook always finds the row), a checkout at the provider, then settled once, by the
  * provider's signed webhook (or at once by `manual`): `paid` credits the ledger in the same
- * transaction; `failed` and `expired` end it without credit.
+ * transaction, with its tax invoice; `failed` and `expired` end it without credit.
  */
 @Injectable()
 export class PurchasesService {
@@ -42,6 +43,7 @@ export class PurchasesService {
     private readonly ledger: LedgerRepository,
     private readonly payments: PaymentProvider,
     private readonly clock: Clock,
+    private readonly invoices: InvoicesService,
     @InjectConfig(billingConfig) private readonly config: AppConfig<typeof billingConfig>,
   ) {
     this.prices = { packs: parsePackPrices(config.DECISION_PACK_PRICES), leadCredit: config.LEAD_CREDIT_PRICE };
@@ -138,7 +140,9 @@ export class PurchasesService {
     }
     const now = this.clock.now();
     if (outcome === 'paid') await this.credit(tx, purchase, paymentReference ?? purchase.id, now);
-    return this.purchases.settle(tx, purchase.id, outcome, now, paymentReference);
+    const settled = await this.purchases.settle(tx, purchase.id, outcome, now, paymentReference);
+    if (outcome === 'paid') await this.invoices.issueFor(tx, settled, now);
+    return settled;
   }
 
   private async credit(tx: EntityManager, purchase: PurchaseRow, paymentReference: string, now: Date): Promise<void> {

@@ -5,7 +5,11 @@ import {
   BILLING_LEDGER_PATTERN,
   BILLING_PACK_PURCHASE_PATTERN,
   BILLING_PACK_REFUND_PATTERN,
+  BILLING_INVOICES_PATTERN,
+  BILLING_INVOICE_PDF_PATTERN,
   BILLING_PAYMENT_WEBHOOK_PATTERN,
+  BILLING_PROFILE_GET_PATTERN,
+  BILLING_PROFILE_SET_PATTERN,
   BILLING_PURCHASES_PATTERN,
   BILLING_SET_LOW_BALANCE_PATTERN,
 } from '@app/contracts';
@@ -13,6 +17,13 @@ import type {
   LeadCreditsPurchaseResponse,
   PurchaseLeadCreditsRequest,
   BalanceRequest,
+  BillingProfileRequest,
+  BillingProfileResponse,
+  InvoicePdfRequest,
+  InvoicePdfResponse,
+  InvoicesPageResponse,
+  InvoicesRequest,
+  SetBillingProfileRequest,
   BalanceResponse,
   DecisionPackResponse,
   LedgerPageResponse,
@@ -26,6 +37,8 @@ import type {
   SetLowBalanceThresholdRequest,
 } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
+
+const INVOICE_PDF_TIMEOUT_MS = 15_000;
 
 /** The billing service over the transport (deadline, request id and registry errors from RpcClient). */
 @Injectable()
@@ -54,6 +67,23 @@ export class BillingClient {
 
   purchases(req: PurchasesRequest): Promise<PurchasesPageResponse> {
     return this.rpc.send(BILLING_PURCHASES_PATTERN, req);
+  }
+
+  invoices(req: InvoicesRequest): Promise<InvoicesPageResponse> {
+    return this.rpc.send(BILLING_INVOICES_PATTERN, req);
+  }
+
+  /** Drawing the PDF (fonts, Arabic shaping, QR code) takes longer than a lookup: its own deadline. */
+  invoicePdf(req: InvoicePdfRequest): Promise<InvoicePdfResponse> {
+    return this.rpc.send(BILLING_INVOICE_PDF_PATTERN, req, INVOICE_PDF_TIMEOUT_MS);
+  }
+
+  billingProfile(req: BillingProfileRequest): Promise<BillingProfileResponse> {
+    return this.rpc.send(BILLING_PROFILE_GET_PATTERN, req);
+  }
+
+  setBillingProfile(req: SetBillingProfileRequest): Promise<BillingProfileResponse> {
+    return this.rpc.send(BILLING_PROFILE_SET_PATTERN, req);
   }
 
   paymentWebhook(req: PaymentWebhookRequest): Promise<PaymentWebhookResponse> {

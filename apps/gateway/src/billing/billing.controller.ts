@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { IdempotencyKey, IdempotencyKeyHeader } from '../http/idempotency-key';
 import {
   ApiConflictResponse,
@@ -6,6 +7,9 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiUnprocessableEntityResponse,
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
@@ -22,6 +26,10 @@ import {
   PurchaseLeadCreditsDto,
   PurchasesPageDto,
   PurchasesQueryDto,
+  BillingProfileDto,
+  InvoicesPageDto,
+  InvoicesQueryDto,
+  UpdateBillingProfileDto,
 } from './billing.dto';
 import { BillingService } from './billing.service';
 
@@ -123,6 +131,62 @@ export class BillingController {
   @ApiOkResponse({ type: PurchasesPageDto })
   purchases(@CurrentPrincipal() principal: Principal, @Query() query: PurchasesQueryDto): Promise<PurchasesPageDto> {
     return this.billing.purchases(principal, query);
+  }
+
+  @Get('invoices')
+  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @ApiOperation({
+    summary: 'Tax invoices and credit notes, newest first',
+    description:
+      'One invoice per paid purchase (a demo purchase marked `demo`), a credit note per refund. Saudi documents ' +
+      "carry ZATCA's phase-1 QR payload.",
+  })
+  @ApiOkResponse({ type: InvoicesPageDto })
+  invoices(@CurrentPrincipal() principal: Principal, @Query() query: InvoicesQueryDto): Promise<InvoicesPageDto> {
+    return this.billing.invoices(principal, query);
+  }
+
+  @Get('invoices/:id.pdf')
+  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @ApiOperation({ summary: 'An invoice or credit note as a bilingual PDF (Arabic and English)' })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({
+    description: 'The PDF',
+    content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiNotFoundResponse({ description: '`not_found`: no such invoice in your workspace' })
+  async invoicePdf(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    const { filename, pdf } = await this.billing.invoicePdf(principal, id);
+    void reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}"`);
+    return pdf;
+  }
+
+  @Get('billing-profile')
+  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @ApiOperation({ summary: "The workspace's legal name, VAT number and country, as invoices name the buyer" })
+  @ApiOkResponse({ type: BillingProfileDto })
+  billingProfile(@CurrentPrincipal() principal: Principal): Promise<BillingProfileDto> {
+    return this.billing.billingProfile(principal);
+  }
+
+  @Patch('billing-profile')
+  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @ApiOperation({
+    summary: "Set the workspace's legal name, VAT number or country",
+    description: 'For invoices issued from now on (issued ones never change). Null clears a name or number.',
+  })
+  @ApiOkResponse({ type: BillingProfileDto })
+  @ApiUnprocessableEntityResponse({ description: "`validation_error`: a VAT number not in its country's shape" })
+  setBillingProfile(
+    @CurrentPrincipal() principal: Principal,
+    @Body() dto: UpdateBillingProfileDto,
+  ): Promise<BillingProfileDto> {
+    return this.billing.setBillingProfile(principal, dto);
   }
 
   @Get('ledger')

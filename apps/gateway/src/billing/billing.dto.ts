@@ -1,10 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsInt, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidateIf } from 'class-validator';
 import {
   BILLING_ASSETS,
   DECISION_PACK_SIZES,
   LEAD_CREDITS_PURCHASE_MAX,
   LEDGER_REASONS,
+  INVOICE_COUNTRIES,
   PURCHASE_PRODUCTS,
   PURCHASE_STATES,
 } from '@app/contracts';
@@ -13,6 +14,9 @@ import type {
   BalanceResponse,
   BillingAsset,
   DecisionPackSize,
+  InvoiceCountry,
+  InvoiceResponse,
+  BillingProfileResponse,
   LeadCreditsPurchaseResponse,
   PurchaseProduct,
   PurchaseResponse,
@@ -220,4 +224,103 @@ export class PurchasesQueryDto extends PageQueryDto {}
 export class PaymentWebhookReceivedDto {
   @ApiProperty({ enum: [true] })
   received: true;
+}
+
+export class InvoiceDto implements InvoiceResponse {
+  @ApiProperty({ enum: ['invoice'] })
+  object: 'invoice';
+
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ enum: ['invoice', 'credit_note'], description: 'A credit note answers a refund (negative amounts)' })
+  kind: 'invoice' | 'credit_note';
+
+  @ApiProperty({ example: 'SA-INV-000001', description: 'Gap-free per issuing entity (country) and kind' })
+  number: string;
+
+  @ApiProperty({ format: 'date-time' })
+  issued_at: string;
+
+  @ApiProperty({ format: 'uuid', description: 'The purchase it bills (see GET /v1/workspace/purchases)' })
+  purchase_id: string;
+
+  @ApiProperty({ example: 'SAR' })
+  currency: string;
+
+  @ApiProperty({ example: '155.65', description: 'Decimal string in the currency; negative on a credit note' })
+  net: string;
+
+  @ApiProperty({ example: 0.15, description: '0.15 in Saudi Arabia, 0.05 in the UAE (configurable)' })
+  vat_rate: number;
+
+  @ApiProperty({ example: '23.35' })
+  vat: string;
+
+  @ApiProperty({ example: '179.00', description: 'net + vat' })
+  total: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'ZATCA e-invoicing phase 1 QR payload (base64 TLV: seller, VAT number, time, total, VAT); null outside Saudi Arabia',
+  })
+  zatca_qr: string | null;
+
+  @ApiProperty({ description: 'Bought through the demo provider (`manual`): no money was taken' })
+  demo: boolean;
+}
+
+export class InvoicesPageDto extends PageDto(InvoiceDto) {}
+
+/** `GET /v1/workspace/invoices` paging. */
+export class InvoicesQueryDto extends PageQueryDto {}
+
+export class BillingProfileDto implements BillingProfileResponse {
+  @ApiProperty({ enum: ['billing_profile'] })
+  object: 'billing_profile';
+
+  @ApiProperty({ type: String, nullable: true, description: 'The buyer on invoices' })
+  legal_name: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'With one, invoices are full tax invoices' })
+  vat_number: string | null;
+
+  @ApiProperty({ enum: INVOICE_COUNTRIES, description: 'Sets the VAT rate and the issuing entity' })
+  country: InvoiceCountry;
+}
+
+export class UpdateBillingProfileDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    required: false,
+    minLength: 1,
+    maxLength: 200,
+    example: 'شركة الأفق العقارية',
+  })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsString()
+  @Length(1, 200)
+  legal_name?: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    required: false,
+    example: '310122393500003',
+    description: 'Saudi Arabia: 15 digits starting and ending with 3; UAE: 15 digits',
+  })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsString()
+  @Length(1, 40)
+  vat_number?: string | null;
+
+  @ApiProperty({ enum: INVOICE_COUNTRIES, required: false })
+  @IsOptional()
+  @IsIn(INVOICE_COUNTRIES)
+  country?: InvoiceCountry;
 }
