@@ -1,7 +1,9 @@
 // Renders page 1 of a PDF to PNG with pdf.js (unpdf) on a Skia canvas, as a reader would see it:
 // `node render-pdf-page.mjs in.pdf out.png`; prints {"width","height","inked","inkedRight"} (the share
 // of non-white pixels on the page and in its right half, where the Arabic is).
+import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
+import process from 'node:process';
 import { renderPageAsImage } from 'unpdf';
 
 // pdf.js calls ArrayBuffer.prototype.transferToFixedLength, new in Node 21; Node 20 lacks it.
