@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { EVENT_PAYLOAD_SCHEMAS } from '@app/contracts';
+import { withClient } from '../harness/databases';
 import { createMember } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
 import { sharedPlatform } from '../harness/platform';
@@ -196,6 +198,18 @@ describeE2e('payments', () => {
       expect(await balanceOf(owner.token)).toMatchObject({ decisions: 0 });
       const invoices = await api().get('/v1/workspace/invoices').set(bearer(owner.token)).expect(200);
       expect(invoices.body.data).toEqual([]);
+      // Told to subscribers (and webhooks) as billing.purchase.failed.v1, in the AsyncAPI document's shape.
+      const events = await withClient(platform.databaseUrl, async (client) =>
+        (
+          await client.query<{ payload: Record<string, unknown> }>(
+            `SELECT payload FROM billing.outbox WHERE subject = 'billing.purchase.failed.v1' AND payload->>'workspace_id' = $1`,
+            [owner.workspaceId],
+          )
+        ).rows.map((row) => row.payload),
+      );
+      const schema = EVENT_PAYLOAD_SCHEMAS.PurchaseSettled as { required: string[] };
+      expect(events.map((e) => e.state).sort()).toEqual(['expired', 'failed']);
+      for (const event of events) expect(Object.keys(event).sort()).toEqual([...schema.required].sort());
     });
 
     it('should refuse a bad signature with 400 and ignore an event for another workspace or no purchase', async () => {

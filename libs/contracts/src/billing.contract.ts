@@ -26,6 +26,13 @@ export const BILLING_LEAD_CREDITS_PURCHASE_PATTERN = 'rpc.billing.lead-credits.p
 /** Lead credits arrived (a purchase or a plan grant): locked leads can now be paid for. */
 export const BILLING_LEAD_CREDITS_ADDED = 'billing.lead-credits.added.v1';
 
+/** A purchase was paid and credited (its invoice follows as billing.invoice.issued.v1). */
+export const BILLING_PURCHASE_COMPLETED = 'billing.purchase.completed.v1';
+/** A purchase ended without payment (`failed` or `expired`): nothing was credited. */
+export const BILLING_PURCHASE_FAILED = 'billing.purchase.failed.v1';
+/** A tax invoice or credit note was issued (the owner gets it by e-mail). */
+export const BILLING_INVOICE_ISSUED = 'billing.invoice.issued.v1';
+
 /** A balance fell below its workspace's threshold: once per downward crossing. */
 export const BILLING_BALANCE_LOW = 'billing.balance.low.v1';
 
@@ -387,4 +394,30 @@ export interface BillingProfileResponse {
   legal_name: string | null;
   vat_number: string | null;
   country: InvoiceCountry;
+}
+
+/** billing.purchase.completed.v1 and billing.purchase.failed.v1. */
+export interface PurchaseSettledPayload {
+  workspace_id: string;
+  purchase_id: string;
+  product: PurchaseProduct;
+  quantity: number;
+  state: Exclude<PurchaseState, 'pending'>;
+  amount: number;
+  currency: string;
+  provider: string;
+  settled_at: string;
+}
+
+export interface InvoiceIssuedPayload {
+  workspace_id: string;
+  invoice_id: string;
+  purchase_id: string;
+  kind: 'invoice' | 'credit_note';
+  number: string;
+  issued_at: string;
+  currency: string;
+  /** Decimal string, negative on a credit note. */
+  total: string;
+  demo: boolean;
 }

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { BILLING_INVOICE_ISSUED } from '@app/contracts';
 import type {
   BillingProfileRequest,
+  InvoiceIssuedPayload,
   BillingProfileResponse,
   InvoicePdfRequest,
   InvoicePdfResponse,
@@ -12,6 +14,7 @@ import type {
 } from '@app/contracts';
 import { AppConfig, InjectConfig } from '@app/config';
 import { AppError } from '@app/errors';
+import { Outbox } from '@app/messaging';
 import { isUUID } from '@app/validation';
 import { billingConfig } from '../config/billing.env';
 import type { PurchaseRow } from '../payments/purchases.repository';
@@ -31,6 +34,7 @@ import { zatcaQr } from './zatca-qr';
 export class InvoicesService {
   constructor(
     private readonly invoices: InvoicesRepository,
+    private readonly outbox: Outbox,
     @InjectConfig(billingConfig) private readonly config: AppConfig<typeof billingConfig>,
   ) {}
 
@@ -123,7 +127,7 @@ export class InvoicesService {
     const sequence = await this.invoices.nextNumber(tx, series);
     const sellerVat = country === 'SA' ? this.config.SELLER_VAT_NUMBER_SA : this.config.SELLER_VAT_NUMBER_AE;
     const issuedAt = new Date(Math.floor(doc.at.getTime() / 1000) * 1000);
-    return this.invoices.insert(tx, {
+    const invoice = await this.invoices.insert(tx, {
       id: randomUUID(),
       workspace_id: doc.purchase.workspace_id,
       purchase_id: doc.purchase.id,
@@ -157,6 +161,18 @@ export class InvoicesService {
       demo: doc.purchase.provider === 'manual',
       credits_invoice_id: doc.creditsInvoiceId,
     });
+    await this.outbox.add<InvoiceIssuedPayload>(tx, BILLING_INVOICE_ISSUED, {
+      workspace_id: invoice.workspace_id,
+      invoice_id: invoice.id,
+      purchase_id: invoice.purchase_id,
+      kind: invoice.kind,
+      number: invoice.number,
+      issued_at: issuedAt.toISOString(),
+      currency: invoice.currency,
+      total: formatAmount(invoice.total),
+      demo: invoice.demo,
+    });
+    return invoice;
   }
 }
 

@@ -1,7 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { PaymentWebhookRequest, PurchaseProduct, PurchasesPageResponse, PurchasesRequest } from '@app/contracts';
+import { BILLING_PURCHASE_COMPLETED, BILLING_PURCHASE_FAILED } from '@app/contracts';
+import type {
+  PaymentWebhookRequest,
+  PurchaseProduct,
+  PurchaseSettledPayload,
+  PurchasesPageResponse,
+  PurchasesRequest,
+} from '@app/contracts';
+import { Outbox } from '@app/messaging';
 import { AppError } from '@app/errors';
 import { AppConfig, InjectConfig } from '@app/config';
 import { isUUID } from '@app/validation';
@@ -44,6 +52,7 @@ export class PurchasesService {
     private readonly payments: PaymentProvider,
     private readonly clock: Clock,
     private readonly invoices: InvoicesService,
+    private readonly outbox: Outbox,
     @InjectConfig(billingConfig) private readonly config: AppConfig<typeof billingConfig>,
   ) {
     this.prices = { packs: parsePackPrices(config.DECISION_PACK_PRICES), leadCredit: config.LEAD_CREDIT_PRICE };
@@ -141,6 +150,21 @@ export class PurchasesService {
     const now = this.clock.now();
     if (outcome === 'paid') await this.credit(tx, purchase, paymentReference ?? purchase.id, now);
     const settled = await this.purchases.settle(tx, purchase.id, outcome, now, paymentReference);
+    await this.outbox.add<PurchaseSettledPayload>(
+      tx,
+      outcome === 'paid' ? BILLING_PURCHASE_COMPLETED : BILLING_PURCHASE_FAILED,
+      {
+        workspace_id: settled.workspace_id,
+        purchase_id: settled.id,
+        product: settled.product,
+        quantity: settled.quantity,
+        state: outcome,
+        amount: settled.amount,
+        currency: settled.currency,
+        provider: settled.provider,
+        settled_at: now.toISOString(),
+      },
+    );
     if (outcome === 'paid') await this.invoices.issueFor(tx, settled, now);
     return settled;
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { BILLING_BALANCE_LOW, IDENTITY_INVITATION_CREATED } from '@app/contracts';
+import { BILLING_BALANCE_LOW, BILLING_INVOICE_ISSUED, IDENTITY_INVITATION_CREATED } from '@app/contracts';
 import { EventConsumer, OnEvent } from '@app/messaging';
 import type { DomainEvent } from '@app/messaging';
 import { NOTIFICATION_DATABASE } from '../database/notification.database';
@@ -19,6 +19,11 @@ export class NotificationEventsConsumer {
 
   @OnEvent({ subject: IDENTITY_INVITATION_CREATED, name: 'invitation-notifications' })
   onInvitation(event: DomainEvent<unknown>, tx: EntityManager): Promise<void> {
+    return this.planner.plan(event, tx);
+  }
+
+  @OnEvent({ subject: BILLING_INVOICE_ISSUED, name: 'invoice-notifications' })
+  onInvoiceIssued(event: DomainEvent<unknown>, tx: EntityManager): Promise<void> {
     return this.planner.plan(event, tx);
   }
 

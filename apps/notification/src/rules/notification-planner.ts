@@ -5,6 +5,7 @@ import { DEFAULT_NOTIFICATION_PREFERENCES, LEADS_WIDGET_SESSION_CREATED } from '
 import type {
   BalanceLowPayload,
   InvitationCreatedPayload,
+  InvoiceIssuedPayload,
   LeadsEventPayload,
   ListingOwnerResponse,
   NotificationKind,
@@ -124,6 +125,8 @@ export class NotificationPlanner {
     extra: Partial<MessageContext> = {},
   ): Promise<void> {
     const payload = event.payload as Partial<LeadsEventPayload> & Partial<BalanceLowPayload>;
+    if (intent.kind === 'invoice_issued')
+      extra = { ...extra, ...this.invoiceContext(event.payload as InvoiceIssuedPayload) };
     if (intent.kind === 'invitation') {
       const invitation = this.invitationContext(event);
       if (!invitation) return;
@@ -177,6 +180,20 @@ export class NotificationPlanner {
           });
       }
     }
+  }
+
+  /** The invoice's number and total, and its PDF (an API route: the owner's login or key opens it). */
+  private invoiceContext(invoice: InvoiceIssuedPayload): Partial<MessageContext> {
+    return {
+      link: `${this.publicUrl}/v1/workspace/invoices/${encodeURIComponent(invoice.invoice_id)}.pdf`,
+      invoice: {
+        number: invoice.number,
+        total: invoice.total,
+        currency: invoice.currency,
+        kind: invoice.kind,
+        demo: invoice.demo,
+      },
+    };
   }
 
   /**

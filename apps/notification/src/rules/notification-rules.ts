@@ -1,5 +1,6 @@
 import {
   BILLING_BALANCE_LOW,
+  BILLING_INVOICE_ISSUED,
   IDENTITY_INVITATION_CREATED,
   LEADS_BOOKING_CANCELLED,
   LEADS_CONVERSATION_ESCALATED,
@@ -15,6 +16,7 @@ import {
 } from '@app/contracts';
 import type {
   BalanceLowPayload,
+  InvoiceIssuedPayload,
   ConversationEscalatedPayload,
   ConversationVisitorMessagePayload,
   InvitationCreatedPayload,
@@ -55,6 +57,7 @@ export const NOTIFIED_SUBJECTS = [
   LEADS_CONVERSATION_ESCALATED,
   LEADS_CONVERSATION_VISITOR_MESSAGE,
   BILLING_BALANCE_LOW,
+  BILLING_INVOICE_ISSUED,
   IDENTITY_INVITATION_CREATED,
 ] as const;
 
@@ -139,6 +142,17 @@ export function notificationsFor(subject: string, payload: unknown): Notificatio
           kind: 'balance_low',
           audience: { workspace_id: low.workspace_id, roles: MANAGERS },
           channels: ['email', 'push', 'in_app'],
+        },
+      ];
+    }
+    case BILLING_INVOICE_ISSUED: {
+      // The tax document goes to whoever answers for the money: the owner.
+      const invoice = payload as InvoiceIssuedPayload;
+      return [
+        {
+          kind: 'invoice_issued',
+          audience: { workspace_id: invoice.workspace_id, roles: ['owner'] },
+          channels: ['email'],
         },
       ];
     }

@@ -17,6 +17,8 @@ export interface MessageContext {
   count?: number;
   /** invitation: who asks whom into which workspace; `link` is then the accept link. */
   invitation?: { workspace_name: string; inviter_name: string; role: 'admin' | 'agent'; expires_on: string };
+  /** invoice_issued: the document; `link` is then its PDF. */
+  invoice?: { number: string; total: string; currency: string; kind: 'invoice' | 'credit_note'; demo: boolean };
   link: string;
 }
 
@@ -98,6 +100,12 @@ const EN: Record<NotificationKind, Copy> = {
     detail: `The invitation can be used once, until ${c.invitation!.expires_on}.`,
     action: 'Accept the invitation',
   }),
+  invoice_issued: (c) => ({
+    subject: `${c.invoice!.kind === 'credit_note' ? 'Credit note' : 'Tax invoice'} ${c.invoice!.number}`,
+    summary: `${c.invoice!.kind === 'credit_note' ? 'Credit note' : 'Tax invoice'} ${c.invoice!.number}: ${c.invoice!.total} ${c.invoice!.currency}${c.invoice!.demo ? ' (demo: no payment was taken)' : ''}.`,
+    detail: 'The PDF is in Arabic and English.',
+    action: 'Open the PDF',
+  }),
   balance_low: (c) => ({
     subject: `Your ${c.asset === 'lead_credits' ? 'lead credits are' : 'decision balance is'} running low`,
     summary: `${c.balance} ${c.asset === 'lead_credits' ? 'lead credits' : 'decisions'} left in your workspace.`,
@@ -164,6 +172,12 @@ const AR: Record<NotificationKind, Copy> = {
     summary: `دعاك ${c.invitation!.inviter_name} للانضمام إلى ${c.invitation!.workspace_name} بصفة ${c.invitation!.role === 'admin' ? 'مسؤول' : 'وكيل'}.`,
     detail: `يمكن استخدام الدعوة مرة واحدة حتى ${c.invitation!.expires_on}.`,
     action: 'اقبل الدعوة',
+  }),
+  invoice_issued: (c) => ({
+    subject: `${c.invoice!.kind === 'credit_note' ? 'إشعار دائن' : 'فاتورة ضريبية'} ${c.invoice!.number}`,
+    summary: `${c.invoice!.kind === 'credit_note' ? 'إشعار دائن' : 'فاتورة ضريبية'} ${c.invoice!.number}: ${c.invoice!.total} ${c.invoice!.currency}${c.invoice!.demo ? ' (تجريبية: لم يحصل أي مبلغ)' : ''}.`,
+    detail: 'ملف PDF باللغتين العربية والإنجليزية.',
+    action: 'افتح ملف PDF',
   }),
   balance_low: (c) => ({
     subject: c.asset === 'lead_credits' ? 'رصيد العملاء المحتملين منخفض' : 'رصيد القرارات منخفض',
