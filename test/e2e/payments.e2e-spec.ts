@@ -224,6 +224,13 @@ describeE2e('payments', () => {
       expect(await bad.json()).toMatchObject({ error: 'invalid_signature' });
       const tampered = await stripe.deliver({ ...forged, payload: forged.payload.replace('"paid"', '"paid" ') });
       expect(tampered.status).toBe(400);
+      // A provider this platform does not use has no webhook here.
+      await api()
+        .post('/v1/payments/webhooks/checkout')
+        .set('stripe-signature', forged.header)
+        .set('content-type', 'application/json')
+        .send(forged.payload)
+        .expect(404);
       // Signed, but naming our purchase with another workspace: changes nothing.
       const stolen = stripe.event('checkout.session.completed', {
         ...session,

@@ -39,6 +39,12 @@ import type {
 import { RpcClient } from '@app/messaging';
 
 const INVOICE_PDF_TIMEOUT_MS = 15_000;
+/**
+ * A purchase may wait on the payment provider (PAYMENTS_TIMEOUT_MS, one retry): billing answers
+ * 503 payment_unavailable itself before this deadline, rather than the gateway giving up while
+ * the checkout is still being made.
+ */
+const PURCHASE_TIMEOUT_MS = 30_000;
 
 /** The billing service over the transport (deadline, request id and registry errors from RpcClient). */
 @Injectable()
@@ -54,11 +60,11 @@ export class BillingClient {
   }
 
   purchaseLeadCredits(req: PurchaseLeadCreditsRequest): Promise<LeadCreditsPurchaseResponse> {
-    return this.rpc.send(BILLING_LEAD_CREDITS_PURCHASE_PATTERN, req);
+    return this.rpc.send(BILLING_LEAD_CREDITS_PURCHASE_PATTERN, req, PURCHASE_TIMEOUT_MS);
   }
 
   purchasePack(req: PurchasePackRequest): Promise<DecisionPackResponse> {
-    return this.rpc.send(BILLING_PACK_PURCHASE_PATTERN, req);
+    return this.rpc.send(BILLING_PACK_PURCHASE_PATTERN, req, PURCHASE_TIMEOUT_MS);
   }
 
   refundPack(req: RefundPackRequest): Promise<DecisionPackResponse> {
