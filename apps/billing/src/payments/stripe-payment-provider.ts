@@ -80,7 +80,7 @@ export class StripePaymentProvider extends PaymentProvider {
       if (!session.url) throw new Error('Stripe returned a Checkout Session without a url');
       return { state: 'pending', sessionReference: session.id, checkoutUrl: session.url };
     } catch (err) {
-      throw this.unavailable(err);
+      throw this.unavailable(err, 'The payment provider is unavailable. Nothing was charged; try again.');
     }
   }
 
@@ -115,15 +115,18 @@ export class StripePaymentProvider extends PaymentProvider {
         { idempotencyKey: refund.idempotencyKey },
       );
     } catch (err) {
-      throw this.unavailable(err);
+      throw this.unavailable(
+        err,
+        'The payment provider is unavailable. Nothing was refunded or taken back; try again.',
+      );
     }
   }
 
   /** The SDK's errors carry no secret, but only their type and message are logged. */
-  private unavailable(err: unknown): AppError {
+  private unavailable(err: unknown, answer: string): AppError {
     const { type, message } = err as { type?: string; message?: string };
     this.logger.error(`Stripe call failed: ${type ?? 'error'}: ${message ?? String(err)}`);
-    return new AppError('payment_unavailable', 'The payment provider is unavailable. Nothing was charged; try again.');
+    return new AppError('payment_unavailable', answer);
   }
 }
 
