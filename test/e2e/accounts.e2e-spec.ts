@@ -34,6 +34,7 @@ describeE2e('accounts: sign-up', () => {
       role: 'buyer',
       broker_kind: null,
       language: 'en',
+      email_verified: false,
       created_at: expect.any(String),
       workspace: null,
     });
@@ -97,10 +98,14 @@ describeE2e('accounts: sign-up', () => {
 
   it.each([
     ['0501234567', '+966501234567'],
+    ['050 123 4567', '+966501234567'],
+    ['+966 50 123 4567', '+966501234567'],
+    ['00966501234567', '+966501234567'],
     ['+971 50 123 4567', '+971501234567'],
     ['٠٥٠١٢٣٤٥٦٧', '+966501234567'],
+    ['۰۵۰۱۲۳۴۵۶۷', '+966501234567'],
     ['0521234567', '+971521234567'],
-  ])('should store the phone %s as %s when it is a valid number', async (phone, e164) => {
+  ])('should store the phone %s as %s when it is a valid mobile number', async (phone, e164) => {
     const res = await signUp({ email: uniqueEmail('phone'), password: PASSWORD, name: 'Ali', role: 'seller', phone });
     expect(res.status).toBe(201);
     expect(res.body.phone).toBe(e164);
@@ -172,6 +177,8 @@ describeE2e('accounts: sign-up', () => {
     ['a buyer sends broker_kind', { broker_kind: 'individual' }, 'broker_kind'],
     ['the phone is not a number', { phone: '+966123' }, 'phone'],
     ['the phone is letters', { phone: 'call me' }, 'phone'],
+    ['the phone is a landline', { phone: '011 234 5678' }, 'phone'],
+    ['the phone has a digit too many', { phone: '05012345678' }, 'phone'],
     ['the language is unknown', { language: 'fr' }, 'language'],
     ['a buyer sends workspace_name', { workspace_name: 'Mine' }, 'workspace_name'],
     ['the body tries to become staff', { is_staff: true }, 'is_staff'],
@@ -180,5 +187,18 @@ describeE2e('accounts: sign-up', () => {
     const res = await signUp(body).expect(422);
     expect(res.body).toMatchObject({ error: 'validation_error', field, code });
     expectNoSecrets(res.body, PASSWORD);
+  });
+
+  it('should name the field and show an example when the phone is not a mobile number', async () => {
+    const body = {
+      email: uniqueEmail('landline'),
+      password: PASSWORD,
+      name: 'Ali',
+      role: 'buyer',
+      phone: '011 234 5678',
+    };
+    const res = await signUp(body).expect(422);
+    expect(res.body.message).toMatch(/^phone must be a valid mobile number.*e\.g\. 0501234567 or \+971501234567$/);
+    expect(res.body.details).toEqual({ fields: [{ field: 'phone', expected: res.body.message }] });
   });
 });

@@ -225,18 +225,91 @@ describeE2e('API keys', () => {
     expect(JSON.stringify(res.body)).toContain(team.workspaceId);
   });
 
-  it('should answer 401 invalid_token when a key is sent to a user-only route', async () => {
+  it('should answer 403 api_key_not_allowed naming the reason when a valid key creates, rotates or revokes a key', async () => {
     const team = await fixtures.team();
     const key = await createKey(team.owner);
     for (const call of [
-      request(platform.baseUrl).get(KEYS),
       request(platform.baseUrl).post(KEYS).send({ label: 'by a key' }),
       request(platform.baseUrl).post(`${KEYS}/${key.id}/rotate`),
       request(platform.baseUrl).delete(`${KEYS}/${key.id}`),
     ]) {
-      const res = await call.set(bearer(key.secret)).expect(401);
-      expect(res.body).toMatchObject({ error: 'invalid_token', code: 'INVALID_TOKEN' });
+      const res = await call.set(bearer(key.secret)).expect(403);
+      expect(res.body).toMatchObject({ error: 'api_key_not_allowed', code: 'FORBIDDEN' });
+      expect(res.body.message).toMatch(/created, rotated and revoked by a signed-in owner or admin/);
     }
+    // Nothing changed: one key, still working, with its first secret.
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM identity.api_keys WHERE workspace_id = $1`, [
+      team.workspaceId,
+    ]);
+    expect(rows[0].n).toBe(1);
+    await request(platform.baseUrl).get(`${KEYS}/current`).set(bearer(key.secret)).expect(200);
+  });
+
+  it('should list the workspace keys without secrets when a key asks, as the owner would see them', async () => {
+    const team = await fixtures.team();
+    const key = await createKey(team.owner);
+    await createKey(team.admin, 'مزامنة النظام');
+    const res = await request(platform.baseUrl).get(KEYS).set(bearer(key.secret)).expect(200);
+    expect(res.body.data.map((k: { label: string }) => k.label).sort()).toEqual(['CRM sync', 'مزامنة النظام'].sort());
+    expect(JSON.stringify(res.body)).not.toMatch(SECRET);
+  });
+
+  it('should answer 403 api_key_not_allowed when a valid key transfers ownership, and leave the owner in place', async () => {
+    const team = await fixtures.team();
+    const key = await createKey(team.owner);
+    const res = await request(platform.baseUrl)
+      .post('/v1/workspace/ownership-transfer')
+      .set(bearer(key.secret))
+      .send({ member_id: team.admin.id })
+      .expect(403);
+    expect(res.body).toMatchObject({ error: 'api_key_not_allowed' });
+    expect(res.body.message).toMatch(/Ownership is transferred by the signed-in owner/);
+    const { rows } = await db.query(`SELECT role FROM identity.memberships WHERE account_id = $1`, [team.owner.id]);
+    expect(rows[0].role).toBe('owner');
+  });
+
+  it("should answer 403 api_key_not_allowed, never 401, when a valid key calls a person's own account route", async () => {
+    const team = await fixtures.team();
+    const key = await createKey(team.owner);
+    for (const path of ['/v1/me', '/v1/me/saved-properties', '/v1/me/connected-apps']) {
+      const res = await request(platform.baseUrl).get(path).set(bearer(key.secret)).expect(403);
+      expect(res.body).toMatchObject({ error: 'api_key_not_allowed', code: 'FORBIDDEN' });
+    }
+  });
+
+  it('should manage the team with owner permissions when a key lists members, invites, changes a role and removes one', async () => {
+    const team = await fixtures.team();
+    const key = await createKey(team.owner);
+    const members = await request(platform.baseUrl).get('/v1/workspace/members').set(bearer(key.secret)).expect(200);
+    expect(members.body.data).toHaveLength(3);
+    const invited = await request(platform.baseUrl)
+      .post('/v1/workspace/invitations')
+      .set(bearer(key.secret))
+      .send({ email: `${randomUUID()}@example.com`, role: 'agent' })
+      .expect(201);
+    const pending = await request(platform.baseUrl)
+      .get('/v1/workspace/invitations')
+      .set(bearer(key.secret))
+      .expect(200);
+    expect(pending.body.data.map((i: { id: string }) => i.id)).toContain(invited.body.id);
+    const { rows } = await db.query(`SELECT invited_by FROM identity.invitations WHERE id = $1`, [invited.body.id]);
+    expect(rows[0].invited_by).toBe(team.owner.id); // the key's creator
+    await request(platform.baseUrl)
+      .patch(`/v1/workspace/members/${team.agent.id}`)
+      .set(bearer(key.secret))
+      .send({ role: 'admin' })
+      .expect(200);
+    await request(platform.baseUrl)
+      .delete(`/v1/workspace/members/${team.admin.id}`)
+      .set(bearer(key.secret))
+      .expect(204);
+    const after = await request(platform.baseUrl).get('/v1/workspace/members').set(bearer(key.secret)).expect(200);
+    expect(after.body.data.map((m: { id: string; role: string }) => [m.id, m.role]).sort()).toEqual(
+      [
+        [team.owner.id, 'owner'],
+        [team.agent.id, 'admin'],
+      ].sort(),
+    );
   });
 
   it('should answer 401 invalid_api_key when a user token is sent to the key-only route', async () => {

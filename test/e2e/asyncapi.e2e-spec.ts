@@ -6,7 +6,8 @@ import * as contracts from '@app/contracts';
 import type { BookingCreatedResponse, InquiryCreatedResponse } from '@app/contracts';
 import { addListingImage, createModerator, publishedListing } from '../harness/catalogue-fixtures';
 import { withClient } from '../harness/databases';
-import { createAccount, createMember, createWorkspace } from '../harness/identity-fixtures';
+import { viewingStarted } from '../harness/leads-fixtures';
+import { TEST_PASSWORD, createAccount, createMember, createWorkspace } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
@@ -151,6 +152,7 @@ describeE2e('the AsyncAPI document of the domain events', () => {
       ).booking.id;
     const done = await book(slots[0]);
     await api().post(`/v1/bookings/${done}/confirm`).set(as(owner.token)).expect(200);
+    await viewingStarted(platform, done);
     await api().post(`/v1/bookings/${done}/complete`).set(as(owner.token)).expect(200);
     await api()
       .post(`/v1/bookings/${await book(slots[1])}/reject`)
@@ -193,6 +195,13 @@ describeE2e('the AsyncAPI document of the domain events', () => {
       .send({ status: 'sold' })
       .expect(200);
     await api().delete(`/v1/projects/${project.id}`).set(as(developer.token)).expect(200);
+    // Identity: the buyer deletes the account, the developer the workspace.
+    await api().delete('/v1/me').set(as(buyer.token)).send({ password: TEST_PASSWORD }).expect(204);
+    await api()
+      .delete('/v1/workspace')
+      .set(as(developer.token))
+      .send({ password: TEST_PASSWORD, forfeit_balance: true })
+      .expect(204);
 
     const document = (await api().get('/asyncapi.json').expect(200)).body as {
       channels: Record<string, { address: string; messages: Record<string, { $ref: string }> }>;

@@ -125,6 +125,7 @@ describeE2e('auth: login, refresh, logout, me', () => {
         role: 'buyer',
         broker_kind: null,
         language: 'ar',
+        email_verified: false, // signed up, the mailed link not used yet
         created_at: expect.any(String),
       },
       roles: ['buyer'],

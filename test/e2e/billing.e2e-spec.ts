@@ -137,7 +137,7 @@ describeE2e('billing', () => {
       expect(await debit({ workspace_id: ws, request_id: requestId, amount: 2 })).toEqual(replies[0]);
       expect(await balance(ws)).toMatchObject({ decisions: 3, lead_credits: 0 });
       const conflict = await rejection(debit({ workspace_id: ws, request_id: requestId, amount: 3 }));
-      expect(conflict.error).toBe('idempotency_conflict');
+      expect(conflict.error).toBe('idempotency_key_reused');
     });
 
     it('should give 402 with required and balance when the balance is short', async () => {
@@ -183,7 +183,7 @@ describeE2e('billing', () => {
       );
       expect(count).toBe(1);
       const conflict = await rejection(buy(ws, 5, key));
-      expect(conflict.error).toBe('idempotency_conflict');
+      expect(conflict.error).toBe('idempotency_key_reused');
     });
 
     it('should refund the unused part just inside 24 hours and refuse just past', async () => {
@@ -331,7 +331,7 @@ describeE2e('billing', () => {
       return { workspaceId: workspace.id, owner, admin, agent };
     }
 
-    it('should buy, list and refund a pack when the owner or an admin asks, and 403 an agent', async () => {
+    it('should buy, list and refund a pack when the owner asks, and 403 an agent', async () => {
       const { owner, admin, agent, workspaceId } = await team();
       await api()
         .get('/v1/workspace/balance')
@@ -342,9 +342,10 @@ describeE2e('billing', () => {
           lead_credits: 0,
           low_balance_threshold: { decisions: 3, lead_credits: 3 },
         });
+      await api().get('/v1/workspace/balance').set(bearer(admin.token)).expect(200);
       const bought = await api()
         .post('/v1/workspace/decision-packs')
-        .set(bearer(admin.token))
+        .set(bearer(owner.token))
         .set('Idempotency-Key', `k-${randomUUID()}`)
         .send({ size: 20 })
         .expect(201);
@@ -381,6 +382,35 @@ describeE2e('billing', () => {
       expect(refunded.body).toMatchObject({ id: bought.body.id, refunded_decisions: 20, balance: 0 });
       const page = await api().get('/v1/workspace/ledger').set(bearer(owner.token)).expect(200);
       expect(page.body.data.map((e: { amount: number }) => e.amount)).toEqual([-20, 20]);
+    });
+
+    it('should let an admin read the balance, ledger and lead credits but answer 403 forbidden when an admin buys or refunds (spec 5.7)', async () => {
+      const { owner, admin, workspaceId } = await team();
+      const key = await createApiKey(platform, workspaceId, owner.accountId);
+      // The key acts as the owner: it buys.
+      const bought = await api().post('/v1/workspace/decision-packs').set(bearer(key)).send({ size: 5 }).expect(201);
+      await api().post('/v1/workspace/lead-credits').set(bearer(key)).send({ quantity: 2 }).expect(201);
+
+      const balance = await api().get('/v1/workspace/balance').set(bearer(admin.token)).expect(200);
+      expect(balance.body).toMatchObject({ decisions: 5, lead_credits: 2 });
+      const ledger = await api().get('/v1/workspace/ledger').set(bearer(admin.token)).expect(200);
+      expect(ledger.body.data.map((e: { amount: number }) => e.amount).sort()).toEqual([2, 5]);
+
+      for (const call of [
+        api().post('/v1/workspace/decision-packs').send({ size: 5 }),
+        api().post('/v1/workspace/lead-credits').send({ quantity: 1 }),
+        api().post(`/v1/workspace/decision-packs/${bought.body.id}/refund`),
+      ]) {
+        const res = await call.set(bearer(admin.token)).expect(403);
+        expect(res.body).toMatchObject({ error: 'forbidden', code: 'FORBIDDEN' });
+        expect(res.body.message).toContain('billing:manage');
+      }
+      // Nothing was bought or refunded by the admin.
+      await api()
+        .get('/v1/workspace/balance')
+        .set(bearer(owner.token))
+        .expect(200)
+        .expect((res) => expect(res.body).toMatchObject({ decisions: 5, lead_credits: 2 }));
     });
 
     it('should set a low-balance threshold when an admin asks, and 403 an agent', async () => {

@@ -1114,3 +1114,107 @@ describeE2e('website chat: the assistant’s replies and the escalation race', (
     });
   });
 });
+
+describeE2e('website chat: answered in the language the visitor writes', () => {
+  let platform: Platform;
+  let widgetId: string;
+  let amenitiesId: string;
+  let loungeId: string;
+
+  const api = () => request(platform.baseUrl);
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  async function chatIn(language: 'ar' | 'en'): Promise<Created> {
+    return (await api().post(`/v1/widgets/${widgetId}/sessions`).set('origin', SITE).send({ language }).expect(201))
+      .body as Created;
+  }
+
+  /** The visitor writes; the assistant's reply (or its "I don't know") once it is there. */
+  async function reply(chat: Created, text: string): Promise<{ message: MessageResponse; session: SessionResponse }> {
+    await visitorWrites(platform, chat, text).expect(201);
+    const thread = await eventually(
+      async () =>
+        (await api().get(`/v1/widget-sessions/${chat.session.id}/messages`).set(as(chat.token)).expect(200))
+          .body as VisitorThreadResponse,
+      (t) => t.messages.some((m) => m.author === 'assistant'),
+    );
+    return {
+      message: thread.messages.find((m) => m.author === 'assistant') as MessageResponse,
+      session: thread.session,
+    };
+  }
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    const developer = await createWorkspace(platform, { kind: 'developer' });
+    const owner = await createMember(platform, { workspaceId: developer.id, role: 'owner' });
+    const project = (
+      await api()
+        .post('/v1/projects')
+        .set(as(owner.token))
+        .send({
+          name_en: 'Palm Oasis Residences',
+          name_ar: 'مشروع واحة النخيل السكني',
+          city: 'الرياض',
+          district: 'العليا',
+          status: 'off_plan',
+          handover_date: '2027-12-31',
+          rega_licence_number: '1234567890',
+        })
+        .expect(201)
+    ).body as { id: string };
+    const widget = await api()
+      .put(`/v1/projects/${project.id}/widget`)
+      .set(as(owner.token))
+      .send({ enabled: true, languages: ['ar', 'en'], default_language: 'ar', allowed_origins: [SITE] })
+      .expect(200);
+    widgetId = (widget.body as { id: string }).id;
+    const article = async (body: object) =>
+      (
+        (await api().post(`/v1/projects/${project.id}/knowledge/articles`).set(as(owner.token)).send(body).expect(201))
+          .body as { id: string }
+      ).id;
+    amenitiesId = await article({
+      kind: 'article',
+      title_en: 'Amenities',
+      body_en: "Residents have a swimming pool, a gym, a children's play area and a prayer room.",
+      title_ar: 'المرافق',
+      body_ar: 'يتمتع السكان بمسبح ونادٍ رياضي ومنطقة ألعاب للأطفال ومصلى.',
+    });
+    // Written in English only.
+    loungeId = await article({
+      kind: 'article',
+      title_en: 'Sky Lounge',
+      body_en: 'The Sky Lounge on the roof opens every day from 7 pm to midnight.',
+    });
+  });
+
+  afterAll(() => platform?.close());
+
+  it('should answer an English question in English from the knowledge base when the chat was opened in Arabic', async () => {
+    const { message, session } = await reply(await chatIn('ar'), 'Which amenities are there?');
+    expect(message.text).toContain('swimming pool');
+    expect(message.citations).toEqual([expect.objectContaining({ source_id: `article:${amenitiesId}` })]);
+    expect(session).toMatchObject({ language: 'ar', escalated: false });
+  });
+
+  it('should answer an Arabic question in Arabic when the chat was opened in English', async () => {
+    const { message, session } = await reply(await chatIn('en'), 'ما هي المرافق في المشروع؟');
+    expect(message.text).toContain('مسبح');
+    expect(message.citations).toEqual([expect.objectContaining({ source_id: `article:${amenitiesId}` })]);
+    expect(session.escalated).toBe(false);
+  });
+
+  it('should reach an entry written in English only from a chat opened in Arabic when the visitor writes English', async () => {
+    const { message, session } = await reply(await chatIn('ar'), 'When does the Sky Lounge open?');
+    expect(message.text).toContain('from 7 pm to midnight');
+    expect(message.citations).toEqual([expect.objectContaining({ source_id: `article:${loungeId}` })]);
+    expect(session.escalated).toBe(false);
+  });
+
+  it('should say it does not know in the language the visitor wrote when nothing is relevant', async () => {
+    const { message, session } = await reply(await chatIn('ar'), 'Can I keep a horse on the roof garden?');
+    expect(message.text).toMatch(/don’t know/);
+    expect(session.escalated).toBe(true);
+  });
+});

@@ -176,14 +176,11 @@ describeE2e('POST /v1/decisions/batch', () => {
     const body = { items: items(5, [2]) };
     const headers = { 'idempotency-key': `batch-${Date.now()}` };
     const racing = await Promise.all([post(key, body, headers), post(key, body, headers), post(key, body, headers)]);
-    // Each racer gets the one batch: finished (200), still running (202), or 409 while it is being accepted.
+    // Each racer gets the one batch, finished (200) or still running (202): a racer waits while it is being paid for.
     const ids = new Set<string>();
     for (const res of racing) {
-      if (res.status === 409) expect(res.body).toMatchObject({ error: 'idempotency_conflict' });
-      else {
-        expect([200, 202]).toContain(res.status);
-        ids.add((res.body as DecisionBatchResponse).id);
-      }
+      expect([200, 202]).toContain(res.status);
+      ids.add((res.body as DecisionBatchResponse).id);
     }
     expect(ids.size).toBe(1);
     const first = await finished(key, [...ids][0]);
@@ -193,8 +190,8 @@ describeE2e('POST /v1/decisions/batch', () => {
     expect(first).toMatchObject({ credits_used: 4, succeeded_count: 4, failed_count: 1 });
     expect(await balanceOf(platform, key)).toBe(6);
 
-    const changed = await post(key, { items: items(5) }, headers).expect(409);
-    expect(changed.body).toMatchObject({ error: 'idempotency_conflict' });
+    const changed = await post(key, { items: items(5) }, headers).expect(422);
+    expect(changed.body).toMatchObject({ error: 'idempotency_key_reused' });
     expect(await balanceOf(platform, key)).toBe(6);
   });
 

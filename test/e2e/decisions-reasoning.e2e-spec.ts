@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { DecisionResponse } from '@app/contracts';
 import { balanceOf, fundedWorkspace } from '../harness/billing-fixtures';
+import { withClient } from '../harness/databases';
+import { eventually } from '../harness/eventually';
 import { describeE2e, e2eMode } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
@@ -185,6 +187,62 @@ describeE2e('POST /v1/decisions with an OpenAI-compatible reasoning provider', (
     expect(res.body).toMatchObject({ credits_used: 1, credits_remaining: 4 });
     expect((res.body as DecisionResponse).reasoning).toBeUndefined();
     expect(ai.seen).toHaveLength(0);
+  });
+
+  it('should return the same factors with AI reasoning as without, and send the model the size and area facts', async () => {
+    const { key } = await fundedWorkspace(platform, 5);
+    const plain = (await decide(key, false).expect(200)).body as DecisionResponse;
+    const reasoned = (await decide(key, true).expect(200)).body as DecisionResponse;
+    expect(reasoned.reasoning!.model).toBe('test-model-2026');
+    expect(reasoned.factors).toEqual(plain.factors);
+    expect(reasoned.factors!.filter((factor) => factor.bucket === 'size').map((factor) => factor.code)).toEqual([
+      expect.stringMatching(/^sqm_price_(below|near|above)_average$/),
+    ]);
+    const prompt = ai.seen[0].body.messages.map((m) => m.content).join('\n');
+    expect(prompt).toContain('size is the');
+    expect(prompt).toContain('"average_sqm"');
+    expect(prompt).toContain('"area_sqm": 400');
+  });
+
+  it('should say why price, location and size are neutral when there is no benchmark, with AI reasoning or not', async () => {
+    // No land sales anywhere: the land benchmarks go, and the decision service sees it at its next poll.
+    await withClient(platform.databaseUrl, async (client) => {
+      await client.query(`DELETE FROM decision.benchmarks WHERE property_type = 'land'`);
+      await client.query(
+        `UPDATE decision.reference_versions SET value = value + 1, updated_at = now() WHERE key = 'benchmarks_version'`,
+      );
+    });
+    const { key } = await fundedWorkspace(platform, 100);
+    const land = (reasoning: boolean) =>
+      request(platform.baseUrl)
+        .post('/v1/decisions')
+        .set('authorization', `Bearer ${key}`)
+        .send({
+          property: { type: 'land', price: 900_000, area: 600 },
+          location: { city: 'Riyadh', district: 'Al Olaya' },
+          reasoning,
+        });
+    const plain = await eventually(
+      async () => (await land(false).expect(200)).body as DecisionResponse,
+      (body) => body.benchmark === null,
+      15_000,
+      500,
+    );
+    expect(plain.benchmark).toBeNull();
+    ai.seen.length = 0;
+    const reasoned = (await land(true).expect(200)).body as DecisionResponse;
+    for (const body of [plain, reasoned]) {
+      for (const bucket of ['price', 'location', 'size'] as const) {
+        expect(body.breakdown[bucket]).toEqual({ score: 50, status: 'warn' });
+        expect(body.factors!.filter((factor) => factor.bucket === bucket)).toEqual([
+          { code: 'no_benchmark', bucket, effect: 'neutral', values: {} },
+        ]);
+      }
+    }
+    expect(reasoned.factors).toEqual(plain.factors);
+    // The model is told which sub-scores are neutral and why.
+    const prompt = ai.seen[0].body.messages.map((m) => m.content).join('\n');
+    expect(prompt).toMatch(/"neutral_buckets": \[\s*"price",\s*"location",\s*"size"\s*\]/);
   });
 
   it('should never write the AI key to a log', () => {

@@ -80,6 +80,8 @@ describeE2e('POST /v1/decisions', () => {
         expect(status).toBe(score >= 70 ? 'pass' : score >= 40 ? 'warn' : 'fail');
       }
       expect(body.benchmark).toMatchObject({ scope: 'district' });
+      expect(new Set(body.factors!.map((factor) => factor.bucket))).toEqual(new Set(SCORE_BUCKETS));
+      expect(body.factors!.map((factor) => factor.code)).not.toContain('no_benchmark');
       const benchmark = body.benchmark!;
       expect(benchmark.p25_sqm).toBeLessThanOrEqual(benchmark.median_sqm);
       expect(benchmark.median_sqm).toBeLessThanOrEqual(benchmark.p75_sqm);
@@ -133,26 +135,29 @@ describeE2e('POST /v1/decisions', () => {
     });
   });
 
-  describe('issue 16: each bucket measures one thing', () => {
-    it('should no longer say size falls short for a 150 sqm 3-bed apartment in Al Olaya at SAR 1.2 M', async () => {
+  describe('issue 25: size is the price per sqm against the market average (spec 2.2)', () => {
+    it('should say the price per sqm, not the area, falls short for a 150 sqm 3-bed in Al Olaya at SAR 1.2 M', async () => {
       const { key } = await fundedWorkspace(platform, 5);
       const body = (await decide(key, apartment({ reasoning: true })).expect(200)).body as DecisionResponse;
-      // Demo data: areas sold 88 / 147 / 195 sqm → 75.3, +10 for 50 sqm a bedroom (it was 31, the price counted twice).
-      expect(body.breakdown.size).toEqual({ score: 85, status: 'pass' });
-      expect(body.breakdown.price.status).toBe('fail'); // 8,000 per sqm, above p75: the price is what falls short
-      expect(body.score).toBe(52);
-      expect(body.reasoning!.risk_flags.join(' ')).not.toContain('Size falls short');
+      // Demo data: 8,000 per sqm against a mean of 6,270 → size 31; the area (88 / 147 / 195 sqm sold) is in details.
+      expect(body.breakdown.size).toEqual({ score: 31, status: 'fail' });
+      expect(body.breakdown.price.status).toBe('fail');
+      expect(body.breakdown.details).toEqual({ score: 100, status: 'pass' });
+      expect(body.score).toBe(53);
+      const flags = body.reasoning!.risk_flags.join(' ');
+      expect(flags).toContain('Price per sqm against the market average falls short (31/100)');
+      expect(flags).not.toContain('Size falls short');
     });
 
-    it('should give the same size sub-score at any price', async () => {
+    it('should lower size as the price rises, all else equal', async () => {
       const { key } = await fundedWorkspace(platform, 5);
       const sizes = [];
       for (const price of [400_000, 1_200_000, 5_000_000]) {
         const res = await decide(key, apartment({ property: { ...apartment().property, price } })).expect(200);
-        sizes.push((res.body as DecisionResponse).breakdown.size);
+        sizes.push((res.body as DecisionResponse).breakdown.size.score);
       }
-      expect(sizes[1]).toEqual(sizes[0]);
-      expect(sizes[2]).toEqual(sizes[0]);
+      expect(sizes[1]).toBeLessThan(sizes[0]);
+      expect(sizes[2]).toBeLessThanOrEqual(sizes[1]);
     });
   });
 
@@ -311,9 +316,16 @@ describeE2e('POST /v1/decisions', () => {
 
     it('should suggest districts when the name is unknown or ambiguous', async () => {
       const unknown = await decide(key, apartment({ location: { city: 'Riyadh', district: 'Zzqx' } })).expect(422);
-      expect(unknown.body).toMatchObject({ field: 'location.district', suggestions: [] });
+      expect(unknown.body).toMatchObject({
+        field: 'location.district',
+        suggestions: [],
+        details: { fields: [{ field: 'location.district', expected: unknown.body.message }] },
+      });
       const ambiguous = await decide(key, apartment({ location: { city: 'Jeddah', district: 'Sa' } })).expect(422);
       expect(ambiguous.body.field).toBe('location.district');
+      expect(ambiguous.body.details).toEqual({
+        fields: [{ field: 'location.district', expected: ambiguous.body.message }],
+      });
       expect(ambiguous.body.suggestions.length).toBeGreaterThan(1);
       expect(ambiguous.body.suggestions.length).toBeLessThanOrEqual(5);
       expect(ambiguous.body.suggestions[0]).toMatchObject({ object: 'district', city_name_en: 'Jeddah' });
@@ -437,19 +449,18 @@ describeE2e('POST /v1/decisions', () => {
       const { key } = await fundedWorkspace(platform, 5);
       const headers = { 'idempotency-key': 'decision-replay-2' };
       await decide(key, apartment(), headers).expect(200);
-      const res = await decide(key, apartment({ reasoning: true }), headers).expect(409);
-      expect(res.body).toMatchObject({ error: 'idempotency_conflict' });
+      const res = await decide(key, apartment({ reasoning: true }), headers).expect(422);
+      expect(res.body).toMatchObject({ error: 'idempotency_key_reused' });
       expect(await balanceOf(platform, key)).toBe(4);
     });
 
-    it('should charge once when eight requests race on one key', async () => {
+    it('should charge once when eight requests race on one key, each waiting for the one answer', async () => {
       const { key } = await fundedWorkspace(platform, 5);
       const headers = { 'idempotency-key': 'decision-race' };
       const results = await Promise.all(Array.from({ length: 8 }, () => decide(key, apartment(), headers)));
       const ok = results.filter((res) => res.status === 200);
-      expect(ok.length).toBeGreaterThanOrEqual(1);
-      expect(results.every((res) => res.status === 200 || res.status === 409)).toBe(true);
-      expect(new Set(ok.map((res) => (res.body as DecisionResponse).id)).size).toBe(1);
+      expect(ok).toHaveLength(8);
+      expect(new Set(ok.map((res) => res.text)).size).toBe(1);
       expect(await balanceOf(platform, key)).toBe(4);
       // Once settled, the key replays the answer.
       const replay = await decide(key, apartment(), headers).expect(200);

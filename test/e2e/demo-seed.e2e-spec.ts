@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,18 +96,51 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
     const catalogue = await request(first.baseUrl).get('/v1/properties').query({ limit: 50 }).expect(200);
     expect(catalogue.body.count).toBe(50);
     const cities = new Set<string>();
+    const properties: { id: string; district_en: string; image_urls: string[] }[] = [];
     for (let offset = 0; ; offset += 50) {
       const page = await request(first.baseUrl).get('/v1/properties').query({ limit: 50, offset }).expect(200);
       for (const item of page.body.properties as { city_en: string; title_ar: string }[]) {
         cities.add(item.city_en);
         expect(item.title_ar).toMatch(/[\u0600-\u06FF]/);
       }
+      properties.push(...page.body.properties);
       if (page.body.count < 50) {
         expect(offset + page.body.count).toBeGreaterThanOrEqual(60);
         break;
       }
     }
     expect([...cities].sort()).toEqual(['Dammam', 'Dubai', 'Jeddah', 'Riyadh']);
+    // Every demo listing has a picture of its own, stored and served like an upload; with PORT
+    // set and no PUBLIC_URL, its URL follows PORT (as the OpenAPI document's server does).
+    const gatewayPort = new URL(first.baseUrl).port;
+    const pictures = new Set<string>();
+    for (const property of properties) {
+      expect(property.image_urls).toHaveLength(1);
+      const url = new URL(property.image_urls[0]);
+      expect(url.origin).toBe(`http://localhost:${gatewayPort}`);
+      const image = await request(first.baseUrl)
+        .get(url.pathname)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      expect(image.headers['content-type']).toBe('image/webp');
+      pictures.add(
+        createHash('sha256')
+          .update(image.body as Buffer)
+          .digest('hex'),
+      );
+    }
+    expect(pictures.size).toBe(properties.length);
+    const openapi = await request(first.baseUrl).get('/openapi.json').expect(200);
+    expect(openapi.body.servers).toEqual([expect.objectContaining({ url: `http://localhost:${gatewayPort}` })]);
+    // Hittin's gazetteer name is "حي حطين": its bullets name the district once.
+    const hittin = properties.find((property) => property.district_en === 'Hittin');
+    const detail = await request(first.baseUrl).get(`/v1/properties/${hittin?.id}`).expect(200);
+    expect(detail.body.ai_bullets_ar[1]).toBe('في حي حطين، الرياض');
     const dubai = await request(first.baseUrl).get('/v1/properties').query({ city: 'دبي', limit: 1 }).expect(200);
     expect(dubai.body.properties[0]).toMatchObject({ city_en: 'Dubai', currency: 'AED' });
     // Its listings open for viewings on Sunday and Wednesday afternoons, on each listing's own clock.
@@ -128,6 +162,13 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
     expect(first.proc.output()).toContain(`  API key  ${saved.api_key} (demo workspace; saved in ${file})`);
     for (const login of saved.logins) expect(first.proc.output()).toContain(login.email);
     expect(await demoRows(db.url)).toEqual({ workspaces: 1, accounts: 4, keys: 1 });
+    const unverified = await withClient(db.url, (client) =>
+      client.query(
+        `SELECT 1 FROM identity.accounts WHERE email_normalized = ANY($1::text[]) AND email_verified_at IS NULL`,
+        [DEMO_EMAILS],
+      ),
+    );
+    expect(unverified.rows).toEqual([]); // the demo accounts are verified
 
     // The developer demo: a project with units, a knowledge base, and a chat widget the gateway's
     // own /widget-demo page embeds; the banner links it and the assistant answers from the knowledge base.
@@ -197,11 +238,17 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
       .expect(200);
     expect(current.body).toMatchObject({ object: 'api_key', label: 'Demo key' });
 
-    const userOnly = await request(first.baseUrl)
+    // The key acts as the owner (it lists the keys) but cannot issue one: that needs a person.
+    await request(first.baseUrl)
       .get('/v1/workspace/api-keys')
       .set('authorization', `Bearer ${saved.api_key}`)
-      .expect(401);
-    expect(userOnly.body).toMatchObject({ error: 'invalid_token' });
+      .expect(200);
+    const personOnly = await request(first.baseUrl)
+      .post('/v1/workspace/api-keys')
+      .set('authorization', `Bearer ${saved.api_key}`)
+      .send({ label: 'by a key' })
+      .expect(403);
+    expect(personOnly.body).toMatchObject({ error: 'api_key_not_allowed' });
     await stop(first.proc);
 
     const second = await start(dataDir, db.url);

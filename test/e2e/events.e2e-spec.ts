@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { DatabaseModule } from '@app/database';
+import { DatabaseModule, outboxRelayToken } from '@app/database';
 import { EVENT_STREAM, EventConsumer, EventConsumersExplorer, OnEvent, Outbox } from '@app/messaging';
-import type { DomainEvent, EventStream } from '@app/messaging';
+import type { DomainEvent, EventRetention, EventStream, OutboxRelay } from '@app/messaging';
+import { metricsRegistry } from '@app/observability';
 import { describeE2e } from '../harness/mode';
 import { startServiceApp } from '../harness/service-app';
 import type { ServiceApp } from '../harness/service-app';
@@ -147,5 +148,63 @@ describeE2e('events: outbox, relay, durable consumers', () => {
     expect(letter).toEqual({ consumer: CONSUMER, attempts: 3, error: 'refusing doomed (attempt 3)', subject: SUBJECT });
     expect(recorder.attempts.get('doomed')).toBe(3);
     expect(count(['doomed'])).toBe(0);
+  });
+  describe('retention, with the relay paused (it would publish the old unpublished row)', () => {
+    let relay: OutboxRelay;
+    const DAY = 24 * 60 * 60 * 1000;
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    const table = (name: string) => `"${SERVICE}"."${name}"`;
+    const labelsOf = async (where: string) =>
+      (
+        await dataSource.query<{ label: string }[]>(
+          `SELECT payload->>'label' AS label FROM ${table('outbox')} WHERE payload->>'label' LIKE 'kept-%' OR payload->>'label' LIKE 'old-%' ${where} ORDER BY 1`,
+        )
+      ).map((row) => row.label);
+    const deletedRows = async (tableName: string) => {
+      const metric = await metricsRegistry.getSingleMetric('event_retention_deleted_rows_total')?.get();
+      return metric?.values.find((v) => v.labels.service === SERVICE && v.labels.table === tableName)?.value ?? 0;
+    };
+    const insertOutbox = (label: string, createdAt: Date, publishedAt: Date | null) =>
+      dataSource.query(
+        `INSERT INTO ${table('outbox')} (id, subject, payload, created_at, published_at) VALUES (gen_random_uuid(), $1, $2, $3, $4)`,
+        [SUBJECT, { label }, createdAt, publishedAt],
+      );
+
+    beforeAll(async () => {
+      relay = service.app.get<OutboxRelay>(outboxRelayToken(SERVICE));
+      await relay.beforeApplicationShutdown();
+    });
+
+    afterAll(() => relay.onApplicationBootstrap());
+
+    it('should delete published outbox rows and processed records past their retention, and nothing else', async () => {
+      await insertOutbox('old-published', ago(9 * DAY), ago(8 * DAY));
+      await insertOutbox('kept-recently-published', ago(2 * DAY), ago(1 * DAY));
+      await insertOutbox('kept-never-published', ago(30 * DAY), null);
+      await dataSource.query(
+        `INSERT INTO ${table('processed_events')} (consumer, event_id, processed_at) VALUES ('retention-probe', gen_random_uuid(), $1), ('retention-probe', gen_random_uuid(), $2)`,
+        [ago(16 * DAY), ago(14 * DAY)],
+      );
+      await dataSource.query(
+        `INSERT INTO ${table('dead_letters')} (consumer, event_id, subject, event, error, attempts, failed_at) VALUES ('retention-probe', gen_random_uuid(), $1, '{}', 'kept for an operator', 5, $2)`,
+        [SUBJECT, ago(60 * DAY)],
+      );
+      const before = { outbox: await deletedRows('outbox'), processed: await deletedRows('processed_events') };
+
+      const deleted = await service.app.get<EventRetention>(`EventRetention:${SERVICE}`).sweep();
+
+      expect(deleted).toEqual({ outbox: 1, processed_events: 1 });
+      expect(await labelsOf('')).toEqual(['kept-never-published', 'kept-recently-published']);
+      const processed = await dataSource.query<{ days: number }[]>(
+        `SELECT round(extract(epoch from now() - processed_at) / 86400)::int AS days FROM ${table('processed_events')} WHERE consumer = 'retention-probe'`,
+      );
+      expect(processed).toEqual([{ days: 14 }]);
+      const letters = await dataSource.query<unknown[]>(
+        `SELECT 1 FROM ${table('dead_letters')} WHERE consumer = 'retention-probe'`,
+      );
+      expect(letters).toHaveLength(1);
+      expect(await deletedRows('outbox')).toBe(before.outbox + 1);
+      expect(await deletedRows('processed_events')).toBe(before.processed + 1);
+    });
   });
 });

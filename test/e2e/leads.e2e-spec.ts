@@ -9,6 +9,7 @@ import type {
 } from '@app/contracts';
 import { publishedListing, setPhone } from '../harness/catalogue-fixtures';
 import { withClient } from '../harness/databases';
+import { viewingStarted } from '../harness/leads-fixtures';
 import { createAccount, createApiKey, createMember } from '../harness/identity-fixtures';
 import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures';
 import { describeDistributed, describeE2e } from '../harness/mode';
@@ -382,6 +383,14 @@ describeE2e('leads: inquiries, slots, bookings, phone reveal, CRM', () => {
       await api().post(`/v1/bookings/${booking.id}/confirm`).set(as(buyer.token)).expect(403);
       await api().post(`/v1/bookings/${booking.id}/confirm`).set(as(agent.token)).expect(200);
       await api().post(`/v1/bookings/${booking.id}/survey`).set(as(buyer.token)).send({ rating: 5 }).expect(409);
+      const notYet = await api().post(`/v1/bookings/${booking.id}/complete`).set(as(agent.token)).expect(409);
+      expect(notYet.body).toMatchObject({
+        error: 'invalid_state',
+        state: 'confirmed',
+        details: { scheduled_at: scheduledAt },
+        message: expect.stringContaining(scheduledAt) as string,
+      });
+      await viewingStarted(platform, booking.id);
       const done = await api().post(`/v1/bookings/${booking.id}/complete`).set(as(agent.token)).expect(200);
       expect((done.body as BookingResponse).status).toBe('completed');
 
@@ -498,9 +507,30 @@ describeE2e('leads: inquiries, slots, bookings, phone reveal, CRM', () => {
       const phone = await api()
         .post('/v1/bookings')
         .set(as(buyer.token))
-        .send({ property_id: listingId, scheduled_at: futureStart(), user_phone: '0501234567' })
+        .send({ property_id: listingId, scheduled_at: futureStart(), user_phone: '011 234 5678' })
         .expect(422);
       expect(phone.body).toMatchObject({ error: 'validation_error', field: 'user_phone' });
+      expect(phone.body.message).toMatch(/^user_phone must be a valid mobile number.*e\.g\. 0501234567/);
+    });
+
+    it.each([
+      ['050 123 4567', '+966501234567'],
+      ['00966501234567', '+966501234567'],
+      ['٠٥٠١٢٣٤٥٦٧', '+966501234567'],
+      ['+971 52 123 4567', '+971521234567'],
+    ])('should store the phone %s typed for a booking as %s', async (typed, e164) => {
+      const { booking } = (
+        await api()
+          .post('/v1/bookings')
+          .set(as(buyer.token))
+          .send({ property_id: listingId, scheduled_at: await openSlot(broker, listingId), user_phone: typed })
+          .expect(201)
+      ).body as BookingCreatedResponse;
+      expect(booking.user_phone).toBe(e164);
+      const stored = await withClient(platform.databaseUrl, (client) =>
+        client.query<{ user_phone: string }>('SELECT user_phone FROM leads.bookings WHERE id = $1', [booking.id]),
+      );
+      expect(stored.rows[0].user_phone).toBe(e164);
     });
   });
 

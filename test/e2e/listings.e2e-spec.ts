@@ -215,7 +215,7 @@ describeE2e('listings and moderation', () => {
   });
 
   describe('the lifecycle', () => {
-    it('should go draft → submit with flags → approve → live edit → price jump back to pending → delete with its event', async () => {
+    it('should go draft → submit with flags → approve → live edit → flagged price jump kept live → delete with its event', async () => {
       const draft = await createDraft(agent.token, apartment({ licence_number: 'REGA-12' }));
 
       const incomplete = await as(agent.token).post(`/v1/listings/${draft.id}/submit`).expect(422);
@@ -259,21 +259,27 @@ describeE2e('listings and moderation', () => {
         .body as ListingResponse;
       expect(untouched.updated_at).toBe(edited.updated_at);
 
+      // Spec 3: the edit is live and the listing stays published; the checks flag it to moderators.
       const jumped = (await as(agent.token).patch(`/v1/listings/${draft.id}`, { price: 9_000_000 }).expect(200))
         .body as ListingResponse;
-      expect(jumped.status).toBe('pending');
-      expect(jumped.flags.map((f) => f.code)).toContain('price_outside_band');
+      expect(jumped).toMatchObject({ status: 'published', price: 9_000_000 });
+      expect(jumped.flagged_at).not.toBeNull();
+      expect(jumped.flags.map((f) => f.code)).toEqual(
+        expect.arrayContaining(['changed_after_publication', 'price_outside_band', 'licence_malformed']),
+      );
+      expect(jumped.flags[0]).toMatchObject({ code: 'changed_after_publication', changed: ['price', 'price_sar'] });
 
       const log = await moderationLog(platform, draft.id);
       expect(log.map((entry) => [entry.action, entry.moderator_id])).toEqual([
         ['submitted', null],
         ['approved', moderator.accountId],
-        ['returned_to_pending', null],
+        ['flagged', null],
       ]);
 
-      const republished = (await as(moderator.token).post(`/v1/moderation/listings/${draft.id}/approve`).expect(200))
+      const kept = (await as(moderator.token).post(`/v1/moderation/listings/${draft.id}/approve`).expect(200))
         .body as ListingResponse;
-      expect(republished.listed_at).toBe(published.listed_at);
+      expect(kept).toMatchObject({ status: 'published', flagged_at: null, listed_at: published.listed_at });
+      expect(kept.flags.map((f) => f.code)).not.toContain('changed_after_publication');
 
       expect((await as(agent.token).delete(`/v1/listings/${draft.id}`).expect(200)).body).toEqual({
         object: 'listing',
@@ -289,7 +295,6 @@ describeE2e('listings and moderation', () => {
         'catalogue.listing.published.v1',
         'catalogue.listing.updated.v1',
         'catalogue.listing.updated.v1',
-        'catalogue.listing.published.v1',
         'catalogue.listing.deleted.v1',
       ]);
       expect(events.at(-1)?.payload).toMatchObject({
@@ -297,7 +302,8 @@ describeE2e('listings and moderation', () => {
         workspace_id: agent.workspaceId,
         status: 'published',
       });
-      expect(events[3].payload).toMatchObject({ status: 'pending', changed: ['price', 'price_sar'] });
+      expect(events[3].payload).toMatchObject({ status: 'published', changed: ['price', 'price_sar'] });
+      expect((events[3].payload.flags as { code: string }[])[0].code).toBe('changed_after_publication');
     });
 
     it('should keep a rejection reason and accept an edited resubmission when a moderator rejects', async () => {

@@ -212,22 +212,86 @@ describeE2e('MCP over OAuth 2.1: refusals', () => {
     await register(gateway, ['https://assistant.example/callback']).expect(201);
   });
 
-  it('should refuse a login form posted without its token or from another origin', async () => {
+  it('should refuse a login form posted without its token or from another origin, saying so in both languages', async () => {
     const browser = new CookieBrowser();
     const login = await browser.follow(await browser.get(authorizeUrl(gateway, flow)), gateway);
     const uid = new URL(login.url).pathname;
     const csrf = csrfOf(await login.response.text());
     const credentials = { email: user.email, password: user.password };
-    expect((await browser.postForm(`${gateway}${uid}/login`, { ...credentials, csrf: 'forged' })).status).toBe(400);
+    const forged = await browser.postForm(`${gateway}${uid}/login`, { ...credentials, csrf: 'forged' });
+    expect(forged.status).toBe(403);
     const crossSite = await browser.postForm(
       `${gateway}${uid}/login`,
       { ...credentials, csrf },
       { origin: 'https://evil.example' },
     );
-    expect(crossSite.status).toBe(400);
-    const wrongPassword = await browser.postForm(`${gateway}${uid}/login`, { ...credentials, password: 'nope', csrf });
+    expect(crossSite.status).toBe(403);
+    const page = await crossSite.text();
+    expect(page).toContain('This form was refused');
+    expect(page).toContain('sent from another website');
+    expect(page).toContain(`href="${uid}?lang=en"`); // the way back to the still open sign-in
+    expect(page).not.toContain('has ended');
+    const arabic = await browser.postForm(
+      `${gateway}${uid}/login`,
+      { ...credentials, csrf, lang: 'ar' },
+      { origin: 'https://evil.example' },
+    );
+    expect(arabic.status).toBe(403);
+    const arabicPage = await arabic.text();
+    expect(arabicPage).toContain('رُفض هذا النموذج');
+    expect(arabicPage).toContain('أُرسل من موقع آخر');
+    expect(arabicPage).toContain('العودة إلى صفحة تسجيل الدخول');
+    // Still open indeed: the same browser signs in on the same page.
+    const signedIn = await browser.postForm(`${gateway}${uid}/login`, { ...credentials, csrf });
+    expect(signedIn.status).toBe(303);
+  });
+
+  it('should answer a wrong password on the login page', async () => {
+    const browser = new CookieBrowser();
+    const login = await browser.follow(await browser.get(authorizeUrl(gateway, flow)), gateway);
+    const uid = new URL(login.url).pathname;
+    const csrf = csrfOf(await login.response.text());
+    const wrongPassword = await browser.postForm(`${gateway}${uid}/login`, {
+      email: user.email,
+      password: 'nope',
+      csrf,
+    });
     expect(wrongPassword.status).toBe(401);
     expect(await wrongPassword.text()).toContain('Email or password is incorrect.');
+  });
+
+  it('should advertise and accept only the authorization code grant (OAuth 2.1: no implicit, no id_token)', async () => {
+    const metadata = await request(gateway).get('/.well-known/oauth-authorization-server/oauth').expect(200);
+    expect(metadata.body.response_types_supported).toEqual(['code']);
+    expect([...(metadata.body.grant_types_supported as string[])].sort()).toEqual([
+      'authorization_code',
+      'refresh_token',
+    ]);
+    for (const body of [
+      { grant_types: ['implicit'], response_types: ['id_token'] },
+      { grant_types: ['implicit'] },
+      { response_types: ['code id_token'] },
+      { response_types: ['id_token'] },
+      { grant_types: ['authorization_code', 'implicit'], response_types: ['code'] },
+    ]) {
+      const res = await request(gateway)
+        .post('/oauth/reg')
+        .send({ redirect_uris: [TEST_REDIRECT_URI], token_endpoint_auth_method: 'none', ...body });
+      expect({ body, status: res.status, error: res.body.error }).toEqual({
+        body,
+        status: 400,
+        error: 'invalid_client_metadata',
+      });
+    }
+    for (const responseType of ['id_token', 'code id_token', 'token']) {
+      const outcome = await authorizeOutcome(authorizeUrl(gateway, flow, { response_type: responseType }));
+      // A response type with a token answers in the fragment by default.
+      const answer = new URLSearchParams(outcome.location?.hash.slice(1) || outcome.location?.search);
+      expect({ responseType, error: answer.get('error') }).toEqual({
+        responseType,
+        error: 'unsupported_response_type',
+      });
+    }
   });
 });
 

@@ -78,7 +78,9 @@ describeE2e('MCP over OAuth 2.1: the SDK client end to end', () => {
         registration_endpoint: `${gateway}/oauth/reg`,
         revocation_endpoint: `${gateway}/oauth/token/revocation`,
         code_challenge_methods_supported: ['S256'],
+        response_types_supported: ['code'],
       });
+      expect(res.body.grant_types_supported).not.toContain('implicit');
       // No DPoP (oidc-provider 9 enables it by default): /mcp checks bearer tokens only.
       expect(res.body).not.toHaveProperty('dpop_signing_alg_values_supported');
     }
@@ -145,6 +147,16 @@ describeE2e('MCP over OAuth 2.1: the SDK client end to end', () => {
     const afterReplay = await request(gateway).post('/mcp').set(mcpHeaders(rotatedAccess)).send(listTools);
     expect(afterReplay.status).toBe(401);
     expect((await refresh(gateway, clientId, refreshed.body.refresh_token as string)).status).toBe(400);
+  });
+
+  it('should refuse a tool outside the role with one JSON-RPC -32602 error, its message prefixed once', async () => {
+    const buyer = await createAccount(platform, { name: 'مشتري فضولي' });
+    const { client } = await connectWithOAuth(gateway, buyer);
+    const refused = await client.callTool({ name: 'broker_list_properties', arguments: {} }).catch((e: Error) => e);
+    expect(refused).toMatchObject({
+      code: -32602,
+      message: 'MCP error -32602: Tool broker_list_properties not found',
+    });
   });
 
   it('should list the connected app and stop its tokens at once when the user disconnects it', async () => {

@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { BookingCreatedResponse, InboxPage, InquiryCreatedResponse } from '@app/contracts';
 import { publishedListing } from '../harness/catalogue-fixtures';
 import { withClient } from '../harness/databases';
+import { viewingStarted } from '../harness/leads-fixtures';
 import { createAccount, createMember } from '../harness/identity-fixtures';
 import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures';
 import { describeDistributed, describeE2e } from '../harness/mode';
@@ -105,6 +106,7 @@ describeE2e('notifications: e-mail and in-app from domain events', () => {
     // 2031-03-01T07:00Z in Riyadh (UTC+3) is 10:00 on the listing's clock.
     expect(brokerMail[0].text).toMatch(/on 2031-03-\d\d \d\d:00 \(Asia\/Riyadh\)/);
     await api().post(`/v1/bookings/${booking.id}/confirm`).set(as(broker.token)).expect(200);
+    await viewingStarted(platform, booking.id);
     await api().post(`/v1/bookings/${booking.id}/complete`).set(as(broker.token)).expect(200);
     const buyerMail = await mailTo(buyer.email, before + 2);
     expect(buyerMail.map((mail) => mail.subject)).toEqual(

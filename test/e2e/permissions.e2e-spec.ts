@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { can } from '@app/contracts';
+import { PERSON_ONLY_PERMISSIONS, apiKeyRefusal, can } from '@app/contracts';
 import type { CredentialKind, WorkspaceRole } from '@app/contracts';
 import {
   accessTokenFor,
@@ -29,9 +29,13 @@ interface Caller {
 }
 
 /** What the permission matrix in @app/contracts says this caller gets on this route. */
-function expected(route: HttpRoute, caller: Caller): 'allowed' | 401 | 403 {
+function expected(route: HttpRoute, caller: Caller): 'allowed' | 401 | 403 | 'api_key_not_allowed' {
   const rule = route.rule;
   if (!rule || rule.public) return 'allowed';
+  // A valid key is never 401: it acts as the owner, except where a person is needed (spec 5.3).
+  if (caller.kind === 'api_key' && (!rule.credentials.includes('api_key') || apiKeyRefusal(rule.permission))) {
+    return 'api_key_not_allowed';
+  }
   if (caller.kind === 'none' || !rule.credentials.includes(caller.kind)) return 401;
   if (rule.staff && !caller.staff) return 403;
   if (!rule.permission) return 'allowed';
@@ -128,6 +132,32 @@ describeStandalone('permission matrix', () => {
     );
   });
 
+  it('should let an API key act as the owner on every workspace route except those that need a person', () => {
+    const workspaceRoutes = routes.filter((route) => !route.rule?.public && route.rule?.permission);
+    const refusedToKeys = workspaceRoutes
+      .filter((route) => !route.rule?.public && !route.rule?.credentials.includes('api_key'))
+      .filter((route) => !route.rule?.public && !apiKeyRefusal(route.rule?.permission))
+      .map((route) => `${route.method} ${route.path}`);
+    expect(refusedToKeys).toEqual([]);
+    const personOnly = workspaceRoutes
+      .filter((route) => !route.rule?.public && apiKeyRefusal(route.rule?.permission))
+      .map((route) => `${route.method} ${route.path}`);
+    expect(personOnly.sort()).toEqual(
+      [
+        'POST /v1/workspace/api-keys',
+        'POST /v1/workspace/api-keys/:id/rotate',
+        'DELETE /v1/workspace/api-keys/:id',
+        'POST /v1/workspace/ownership-transfer',
+        'DELETE /v1/workspace',
+      ].sort(),
+    );
+    expect(Object.keys(PERSON_ONLY_PERMISSIONS).sort()).toEqual([
+      'api_keys:manage',
+      'ownership:transfer',
+      'workspace:delete',
+    ]);
+  });
+
   it('should answer every caller on every protected route as the permission matrix says', async () => {
     const mismatches: string[] = [];
     for (const route of routes) {
@@ -139,10 +169,21 @@ describeStandalone('permission matrix', () => {
         const bearer = caller.bearer();
         if (bearer) void call.set('authorization', `Bearer ${bearer}`);
         const res = ['POST', 'PATCH', 'PUT'].includes(route.method) ? await call.send({}) : await call;
-        const ok = want === 'allowed' ? res.status !== 401 && res.status !== 403 : res.status === want;
+        const ok =
+          want === 'allowed'
+            ? res.status !== 401 && res.status !== 403
+            : want === 'api_key_not_allowed'
+              ? res.status === 403 && res.body.error === want
+              : res.status === want;
         if (!ok)
           mismatches.push(`${route.method} ${route.path} as ${caller.name}: expected ${want}, got ${res.status}`);
         if (want === 403) expect(res.body).toMatchObject({ error: 'forbidden', code: 'FORBIDDEN' });
+        if (want === 'api_key_not_allowed') {
+          const permission = route.rule && !route.rule.public ? route.rule.permission : undefined;
+          expect(res.body.message).toEqual(
+            apiKeyRefusal(permission) ?? expect.stringContaining("person's own account"),
+          );
+        }
       }
     }
     expect(mismatches).toEqual([]);

@@ -16,11 +16,13 @@ describeE2e('platform edge', () => {
 
   afterAll(() => platform?.close());
 
-  it('should answer live and ready when the database and transport answer', async () => {
+  it('should answer live and ready, and report the database and transport up at the dependencies path', async () => {
     await request(platform.baseUrl).get('/v1/health/live').expect(200);
     const ready = await request(platform.baseUrl).get('/v1/health/ready').expect(200);
-    expect(ready.body.status).toBe('ok');
-    expect(ready.body.details).toMatchObject({ database: { status: 'up' }, transport: { status: 'up' } });
+    expect(ready.body).toEqual({ status: 'ok', info: {}, error: {}, details: {} });
+    const dependencies = await request(platform.baseUrl).get('/v1/health/dependencies').expect(200);
+    expect(dependencies.body.status).toBe('ok');
+    expect(dependencies.body.details).toMatchObject({ database: { status: 'up' }, transport: { status: 'up' } });
   });
 
   it('should report every service up in the status view when all run', async () => {

@@ -161,6 +161,39 @@ describeDistributed('replicas under failure', () => {
       throw new Error(`Responses that contradict the OpenAPI document:\n${checked.checker.report()}`);
   }, 120_000);
 
+  /**
+   * What a client and the kubelet see with NATS down: every readiness probe, the gateway's
+   * dependencies, a route that needs a service (locations) and one the gateway serves alone (login).
+   */
+  async function whileNatsIsDown() {
+    const statusOf = (url: string) =>
+      fetch(url, { signal: AbortSignal.timeout(HANG_MS) }).then(
+        (r) => r.status,
+        () => 0,
+      );
+    const readiness = [platform.gatewayUrl, replicas.gateway.url].map((url) => `${url}/v1/health/ready`);
+    for (const app of ['decision', 'billing'] as const) {
+      readiness.push(`${platform.instance(app).url}/health/ready`, `${replicas[app].url}/health/ready`);
+    }
+    const member = await createMember(platform, { workspaceId, role: 'agent' });
+    const answer = async (path: string, init?: RequestInit) => {
+      const res = await fetch(`${checked.url}${path}`, { ...init, signal: AbortSignal.timeout(HANG_MS) });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    return {
+      ready: await Promise.all(readiness.map(statusOf)),
+      gatewayDependencies: await answer('/v1/health/dependencies'),
+      locations: await answer('/v1/locations?city=Riyadh', { headers: { authorization: `Bearer ${apiKey}` } }),
+      login: (
+        await answer('/v1/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: member.email, password: member.password }),
+        })
+      ).status,
+    };
+  }
+
   /** Records the ids answered, so the ledger can be held against what clients received. */
   const keep = (outcomes: Outcome[]) => {
     for (const o of outcomes) if (o.status === 200 && o.body?.id) answered.add(o.body.id);
@@ -237,7 +270,11 @@ describeDistributed('replicas under failure', () => {
     await pause(3_000);
     await nats.stop();
     const downAt = Date.now();
-    await pause(8_000);
+    // Every pod stays ready: a route needing a service answers the contract's 503, a gateway-only
+    // route (login) still works, and only the dependencies path reports NATS down.
+    await pause(2_000);
+    const outage = await whileNatsIsDown();
+    await pause(Math.max(0, 8_000 - (Date.now() - downAt)));
     const upAt = Date.now();
     await nats.start();
     // Recovered by itself: a decision is answered again, with no process restarted.
@@ -259,6 +296,13 @@ describeDistributed('replicas under failure', () => {
       `replicas: ${JSON.stringify({ case: 'NATS restart', nats_down_s: (upAt - downAt) / 1000, recovered_after_ms: recoveredMs, sign_ups: accounts.statuses })}\n`,
     );
 
+    expect(outage.ready).toEqual(outage.ready.map(() => 200));
+    expect(outage.gatewayDependencies).toMatchObject({ status: 503, body: { error: 'service_unavailable' } });
+    expect(outage.locations).toMatchObject({
+      status: 503,
+      body: { error: 'service_unavailable', code: 'SERVICE_UNAVAILABLE' },
+    });
+    expect(outage.login).toBe(200);
     const duringOutage = run.outcomes.filter((o) => o.startedAt >= downAt + 500 && o.endedAt <= upAt);
     expect(duringOutage.length).toBeGreaterThan(0);
     for (const o of run.outcomes.filter((x) => x.status !== 200)) {
@@ -287,15 +331,17 @@ describeDistributed('replicas under failure', () => {
     await expectLedgerMatchesAnswers();
   });
 
-  it('should turn readiness false then true when PostgreSQL drops its connections, with no restart', async () => {
-    const probes = [
-      `${platform.gatewayUrl}/v1/health/ready`,
-      `${replicas.gateway.url}/v1/health/ready`,
-      `${platform.instance('decision').url}/health/ready`,
-      `${replicas.decision.url}/health/ready`,
-      `${platform.instance('billing').url}/health/ready`,
-      `${replicas.billing.url}/health/ready`,
+  it('should stay ready while PostgreSQL drops its connections, report it as a dependency down, and restart nothing', async () => {
+    const processes = [
+      `${platform.gatewayUrl}/v1/health`,
+      `${replicas.gateway.url}/v1/health`,
+      `${platform.instance('decision').url}/health`,
+      `${replicas.decision.url}/health`,
+      `${platform.instance('billing').url}/health`,
+      `${replicas.billing.url}/health`,
     ];
+    const probes = processes.map((url) => `${url}/dependencies`);
+    const readiness = processes.map((url) => `${url}/ready`);
     const pids = [platform.instance('gateway').pid, replicas.gateway.pid, platform.instance('decision').pid];
     const load = startLoad(checked.url, apiKey, 2);
     await pause(2_000);
@@ -312,6 +358,7 @@ describeDistributed('replicas under failure', () => {
       30_000,
       POLL_MS,
     );
+    const readyDuringOutage = await Promise.all(readiness.map(ready));
     await withClient(adminUrl(), (client) => client.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`));
     const readyAgain = await eventually(
       () => Promise.all(probes.map(ready)),
@@ -325,6 +372,7 @@ describeDistributed('replicas under failure', () => {
     figures('PostgreSQL connections dropped', run);
 
     expect(unready).toEqual(probes.map(() => false));
+    expect(readyDuringOutage).toEqual(readiness.map(() => true));
     expect(readyAgain).toEqual(probes.map(() => true));
     expect([platform.instance('gateway').pid, replicas.gateway.pid, platform.instance('decision').pid]).toEqual(pids);
     const after = await decide(checked.url, apiKey, randomUUID());

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
+import { mailedAccountLinkToken } from '../harness/account-mail';
 import { FAST_MAIL_ENV, mailedAcceptToken } from '../harness/invitation-mail';
 import { describeDistributed } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
@@ -62,6 +63,10 @@ describeDistributed('secrets in logs and responses', () => {
       (login2.body as Record<string, string>).refresh_token,
     );
     record(await api().get('/v1/me').set('authorization', bearer).expect(200));
+    // The address is confirmed with the mailed link before the owner invites anyone.
+    const verifyToken = await mailedAccountLinkToken(smtp, email, 'verify-email');
+    secrets.push(verifyToken);
+    record(await api().post('/v1/auth/verify-email').send({ token: verifyToken }).expect(200));
 
     const created = record(
       await api().post('/v1/workspace/api-keys').set('authorization', bearer).send({ label: 'Leak test' }).expect(201),
@@ -94,6 +99,17 @@ describeDistributed('secrets in logs and responses', () => {
         .expect(200),
     );
     record(await api().post('/v1/auth/logout').set('authorization', bearer).send({}).expect(204));
+    // A forgotten password: the reset link and the new password.
+    record(await api().post('/v1/auth/password-reset').send({ email }).expect(202));
+    const resetToken = await mailedAccountLinkToken(smtp, email, 'reset-password');
+    const newPassword = 'owner-New-Passw0rd-Ψ';
+    secrets.push(resetToken, newPassword);
+    record(
+      await api()
+        .post('/v1/auth/password-reset/confirm')
+        .send({ token: resetToken, password: newPassword })
+        .expect(204),
+    );
 
     await new Promise((resolve) => setTimeout(resolve, 300)); // let the last log lines arrive
     const logs = platform.logs();
@@ -109,6 +125,7 @@ describeDistributed('secrets in logs and responses', () => {
     // Passwords never come back; key secrets only in the responses that create them.
     expect(responses.join('\n')).not.toContain(ownerPassword);
     expect(responses.join('\n')).not.toContain(agentPassword);
+    expect(responses.join('\n')).not.toContain(newPassword);
     for (const hashMarker of ['$argon2', 'password_hash', 'secret_hash', 'token_hash']) {
       expect(logs).not.toContain(hashMarker);
       expect(issuedAfterCreation).not.toContain(hashMarker);

@@ -89,8 +89,8 @@ describeDistributed('traces across the gateway, decision and billing', () => {
 
     // The consumer is the last to finish, but each process exports its own batches: the gateway's
     // spans of the consumer's recipients look-up may arrive after the consumer's. Wait for both.
-    const isSql = (s: ReceivedSpan) =>
-      s.attributes['db.system'] === 'postgresql' || s.attributes['db.system.name'] === 'postgresql';
+    // The attribute names docs/tracing.md gives (the stable database semantic conventions).
+    const isSql = (s: ReceivedSpan) => s.attributes['db.system.name'] === 'postgresql';
     const consumer = await receiver.waitFor(() => {
       const spans = receiver.trace(http.traceId);
       const found = spans.find(
@@ -136,6 +136,7 @@ describeDistributed('traces across the gateway, decision and billing', () => {
     const sql = trace.filter(isSql);
     const billingSql = sql.filter((s) => s.service === 'billing');
     expect(billingSql.length).toBeGreaterThan(0);
+    expect(billingSql.some((s) => /\b(INSERT|UPDATE)\b/.test(String(s.attributes['db.query.text'])))).toBe(true);
     for (const span of billingSql.filter((s) => ancestry(trace, s).includes(inBilling)))
       expect(span.kind).toBe(SPAN_KIND.client);
     expect(billingSql.some((s) => ancestry(trace, s).includes(inBilling))).toBe(true);

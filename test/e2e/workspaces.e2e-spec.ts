@@ -78,6 +78,8 @@ describeE2e('workspaces and the team', () => {
         broker_kind: 'company',
         created_at: expect.any(String),
         member_count: 3,
+        default_language: 'en',
+        time_zone: 'Asia/Riyadh',
       });
     });
 

@@ -64,8 +64,10 @@ export async function listingEvents(platform: Platform, listingId: string): Prom
 }
 
 export interface PublishedListingOptions {
-  workspaceId: string;
-  /** The listing's broker: the member whose phone a buyer reveals. */
+  /** The owning workspace; or `sellerId` for a seller's own listing (exactly one). */
+  workspaceId?: string;
+  sellerId?: string;
+  /** The listing's broker: the member whose phone a buyer reveals (a seller's listing: the seller). */
   createdBy: string;
   timeZone?: 'Asia/Riyadh' | 'Asia/Dubai';
   status?: 'draft' | 'pending' | 'published' | 'rejected';
@@ -77,14 +79,13 @@ export async function publishedListing(platform: Platform, options: PublishedLis
   const status = options.status ?? 'published';
   const result = await withClient(platform.databaseUrl, (client) =>
     client.query<{ id: string }>(
-      `INSERT INTO catalogue.listings (workspace_id, created_by, status, property_type, title_en, title_ar, price,
+      `INSERT INTO catalogue.listings (workspace_id, seller_id, created_by, status, property_type, title_en, title_ar, price,
          currency, price_sar, country_code, city_id, district_id, city_en, city_ar, district_en, district_ar,
          time_zone, area_sqm, bedrooms, bathrooms, listed_at)
-       VALUES ($1, $2, $3, 'apartment', 'Sea-view apartment', 'شقة بإطلالة بحرية', 1500000, $4, 1500000, $5, 1, 2,
-         $6, $7, $8, $9, $10, 120, 2, 2, CASE WHEN $3 = 'published' THEN now() END)
+       VALUES ($10, $11, $1, $2, 'apartment', 'Sea-view apartment', 'شقة بإطلالة بحرية', 1500000, $3, 1500000, $4,
+         1, 2, $5, $6, $7, $8, $9, 120, 2, 2, CASE WHEN $2 = 'published' THEN now() END)
        RETURNING id`,
       [
-        options.workspaceId,
         options.createdBy,
         status,
         dubai ? 'AED' : 'SAR',
@@ -94,6 +95,8 @@ export async function publishedListing(platform: Platform, options: PublishedLis
         dubai ? 'Dubai Marina' : 'Al Olaya',
         dubai ? 'دبي مارينا' : 'العليا',
         options.timeZone ?? 'Asia/Riyadh',
+        options.sellerId ? null : (options.workspaceId ?? null),
+        options.sellerId ?? null,
       ],
     ),
   );

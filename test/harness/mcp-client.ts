@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Principal } from '@app/contracts';
 import { loadEnv } from '@app/config';
@@ -10,6 +11,7 @@ import { GatewayEnv } from '../../apps/gateway/src/config/gateway.env';
 import { GatewayModule } from '../../apps/gateway/src/gateway.module';
 import { McpServerFactory } from '../../apps/gateway/src/mcp/mcp-server.factory';
 import type { AccountFixture, MemberFixture } from './identity-fixtures';
+import { TestOAuthClient, authorizeMcpClient } from './oauth-client';
 import type { Platform } from './platform';
 
 export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
@@ -58,5 +60,23 @@ export async function mcpClient(factory: McpServerFactory, principal: UserPrinci
   await factory.create(principal).connect(serverSide);
   const client = new Client({ name: 'e2e', version: '1.0.0' });
   await client.connect(clientSide);
+  return client;
+}
+
+/**
+ * The SDK's own client as an assistant connects it: over Streamable HTTP to the gateway's /mcp,
+ * through the whole OAuth flow (discovery, dynamic registration, PKCE, the user's login and
+ * consent, the token exchange) for `login`. The tools are listed once, so the SDK client then
+ * checks every call's result against the tool's output schema.
+ */
+export async function mcpClientOverOAuth(
+  gatewayUrl: string,
+  login: { email: string; password: string },
+  name = 'Test assistant',
+): Promise<Client> {
+  const oauth = await authorizeMcpClient(gatewayUrl, login, new TestOAuthClient(name));
+  const client = new Client({ name: 'e2e-assistant', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${gatewayUrl}/mcp`), { authProvider: oauth }));
+  await client.listTools();
   return client;
 }

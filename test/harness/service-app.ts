@@ -42,6 +42,7 @@ export async function startServiceApp(
     eventMaxAttempts: 3,
     eventRetryBaseMs: 20,
     outboxPollMs: 50,
+    eventRetention: { outboxDays: 7, processedEventsDays: 15, sweepMs: 3_600_000 },
     ...runtimeOverrides,
   };
 

@@ -3,6 +3,7 @@ import { DatabaseModule } from '@app/database';
 import { serviceStatusController } from '@app/platform';
 import { catalogueDatabase } from './database/catalogue.database';
 import { CatalogueDemoModule } from './demo/catalogue-demo.module';
+import { IdentityErasureConsumer } from './erasure/identity-erasure.consumer';
 import { ListingsModule } from './listings/listings.module';
 import { ModerationModule } from './moderation/moderation.module';
 import { ProjectsModule } from './projects/projects.module';
@@ -21,5 +22,6 @@ import { VerificationModule } from './verification/verification.module';
     CatalogueDemoModule,
   ],
   controllers: [serviceStatusController('catalogue')],
+  providers: [IdentityErasureConsumer],
 })
 export class CatalogueModule {}

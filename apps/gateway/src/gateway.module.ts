@@ -6,6 +6,7 @@ import { BillingApiModule } from './billing/billing-api.module';
 import { BrokersApiModule } from './brokers/brokers-api.module';
 import { CatalogueApiModule } from './catalogue/catalogue-api.module';
 import { HealthModule } from './health/health.module';
+import { IdempotencyModule } from './idempotency/idempotency.module';
 import { IdentityModule } from './identity/identity.module';
 import { DecisionsApiModule } from './decisions/decisions-api.module';
 import { KnowledgeApiModule } from './knowledge/knowledge-api.module';
@@ -25,6 +26,7 @@ import { WidgetsApiModule } from './widgets/widgets-api.module';
     GatewayConfigModule,
     DatabaseModule.forService(identityDatabase),
     HealthModule,
+    IdempotencyModule,
     IdentityModule,
     LocationsApiModule,
     PropertiesApiModule,

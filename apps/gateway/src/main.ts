@@ -3,7 +3,7 @@ import './tracing';
 import { Module } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
 import { APP_RUNTIME } from '@app/contracts';
-import { ConfigurationError, loadEnv } from '@app/config';
+import { ConfigurationError, loadEnv, publicUrlOf } from '@app/config';
 import { DrainingNatsServer } from '@app/messaging';
 import {
   PlatformModule,
@@ -45,7 +45,7 @@ async function bootstrap(): Promise<void> {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxyHops: env.TRUST_PROXY_HOPS,
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl: publicUrlOf(env.PUBLIC_URL, port),
   });
   app.connectMicroservice(
     {

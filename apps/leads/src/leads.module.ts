@@ -19,6 +19,7 @@ import { KnowledgeModule } from './knowledge/knowledge.module';
 import { LeadsController } from './leads.controller';
 import { CatalogueClient } from './listings/catalogue.client';
 import { ListingDeletedConsumer } from './listings/listing-deleted.consumer';
+import { AccountDeletedConsumer } from './erasure/account-deleted.consumer';
 import { SlotsRepository } from './slots/slots.repository';
 import { SlotsService } from './slots/slots.service';
 import { LeadsSweepsScheduler } from './sweeps/leads-sweeps.scheduler';
@@ -45,6 +46,7 @@ import { LeadsSweepsScheduler } from './sweeps/leads-sweeps.scheduler';
     BookingsRepository,
     BookingsService,
     ListingDeletedConsumer,
+    AccountDeletedConsumer,
     LeadCreditsConsumer,
     LeadsSweepsScheduler,
     LeadsDemoSeed,

@@ -21,6 +21,7 @@ import { PreferencesRepository } from './preferences/preferences.repository';
 import { PushController } from './push/push.controller';
 import { PushSubscriptionsRepository } from './push/push-subscriptions.repository';
 import { NotificationEventsConsumer } from './rules/notification-events.consumer';
+import { IdentityErasureConsumer } from './erasure/identity-erasure.consumer';
 import { NotificationPlanner } from './rules/notification-planner';
 import { NotificationRequestsConsumer } from './rules/notification-requests.consumer';
 import { WebhookEventsConsumer } from './webhooks/webhook-events.consumer';
@@ -64,6 +65,7 @@ import { WhatsAppConnectionsRepository } from './whatsapp/whatsapp-connections.r
     NotificationPlanner,
     NotificationEventsConsumer,
     NotificationRequestsConsumer,
+    IdentityErasureConsumer,
     DeliveryWorker,
     WebhooksRepository,
     WebhooksService,

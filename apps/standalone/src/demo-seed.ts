@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { seedDeveloperProject } from '../../catalogue/src/demo/developer-demo';
 import { CatalogueDemoSeed } from '../../catalogue/src/demo/catalogue-demo.seed';
 import { ProjectsService } from '../../catalogue/src/projects/projects.service';
+import { ListingImagesService as GatewayListingImages } from '../../gateway/src/catalogue/images/listing-images.service';
 import { UnitsService } from '../../catalogue/src/projects/units.service';
 import { DeveloperDemoSeed } from '../../gateway/src/identity/demo/developer-demo.seed';
 import { IdentityDemoSeed } from '../../gateway/src/identity/demo/identity-demo.seed';
@@ -10,6 +11,7 @@ import { LeadsDemoSeed } from '../../leads/src/demo/leads-demo.seed';
 import { KnowledgeService } from '../../leads/src/knowledge/knowledge.service';
 import { WidgetsService } from '../../leads/src/widgets/widgets.service';
 import { addDeveloperDemo, demoBannerLines, readDemoCredentials, saveDemoCredentials } from './demo-credentials';
+import { demoPicture } from './demo-pictures';
 
 /**
  * DEMO_SEED: creates the demo workspaces (the broker's with its published catalogue, the
@@ -26,7 +28,13 @@ export async function runDemoSeed(
   const created = await app.get(IdentityDemoSeed, { strict: false }).run();
   if (created) {
     saveDemoCredentials(dataDir, created.credentials);
-    const listings = await app.get(CatalogueDemoSeed, { strict: false }).run(created.workspaceId, created.ownerId);
+    // One picture per listing, stored through the gateway's image store like any upload.
+    const images = app.get(GatewayListingImages, { strict: false });
+    const listings = await app
+      .get(CatalogueDemoSeed, { strict: false })
+      .run(created.workspaceId, created.ownerId, async (listingId, listing, index) =>
+        images.storeListingFile(listingId, await demoPicture(listing.property_type, index)),
+      );
     await app.get(LeadsDemoSeed, { strict: false }).run(
       created.workspaceId,
       listings.map((listing) => ({ id: listing.id, time_zone: listing.time_zone ?? 'Asia/Riyadh' })),

@@ -3,7 +3,7 @@ import './tracing';
 import path from 'node:path';
 import { Logger } from 'nestjs-pino';
 import { APP_RUNTIME } from '@app/contracts';
-import { loadEnv } from '@app/config';
+import { loadEnv, publicUrlOf } from '@app/config';
 import { startEmbeddedPostgres } from '@app/database';
 import { MetricsEndpoint, closeGracefullyOnSignals, exitOnStartupError, releaseStartupMemory } from '@app/platform';
 import { runDemoSeed } from './demo-seed';
@@ -37,7 +37,7 @@ async function bootstrap(): Promise<void> {
     const app = await createStandaloneApp(env, database.url);
     // Migrations run on init; the demo is in place before the first request is answered.
     await app.init();
-    const base = env.PUBLIC_URL ?? `http://localhost:${port}`;
+    const base = publicUrlOf(env.PUBLIC_URL, port);
     const demo = env.DEMO_SEED
       ? await runDemoSeed(app, env.DATA_DIR, [new URL(base).origin, `http://127.0.0.1:${port}`])
       : [];

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { publicUrlOf } from '@app/config';
 import { APP_RUNTIME } from '@app/contracts';
 import { IN_PROCESS_BROKER, InProcessServer } from '@app/messaging';
 import type { InProcessBroker } from '@app/messaging';
@@ -44,7 +45,7 @@ export async function createStandaloneApp(env: StandaloneEnv, databaseUrl: strin
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxyHops: env.TRUST_PROXY_HOPS,
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl: publicUrlOf(env.PUBLIC_URL, port),
   });
   app.connectMicroservice(
     { strategy: new InProcessServer(app.get<InProcessBroker>(IN_PROCESS_BROKER)) },

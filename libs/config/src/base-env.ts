@@ -20,6 +20,9 @@ export const ToBoolean = () =>
   });
 
 /** Variables every app reads, in both modes. Defaults are the documented ones (README). */
+/** How long the JetStream event streams keep an event (their max_age): a consumer may see any event this young. */
+export const EVENT_STREAM_MAX_AGE_DAYS = 14;
+
 export class BaseEnv {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
@@ -73,6 +76,32 @@ export class BaseEnv {
   @Min(10)
   @Max(60_000)
   OUTBOX_POLL_MS = 500;
+
+  /** Published outbox rows are deleted this many days after publication (the stream holds the event). */
+  @ToInteger()
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  OUTBOX_RETENTION_DAYS = 7;
+
+  /**
+   * A consumer's record of the events it settled is kept this many days: longer than the stream
+   * keeps an event, so no event can be delivered again after its record is gone.
+   */
+  @ToInteger()
+  @IsInt()
+  @Min(EVENT_STREAM_MAX_AGE_DAYS + 1, {
+    message: `must be more than the ${EVENT_STREAM_MAX_AGE_DAYS} days the event stream keeps an event`,
+  })
+  @Max(365)
+  PROCESSED_EVENTS_RETENTION_DAYS = EVENT_STREAM_MAX_AGE_DAYS + 1;
+
+  /** How often each service deletes the outbox rows and processed-event records past their retention. */
+  @ToInteger()
+  @IsInt()
+  @Min(1000)
+  @Max(86_400_000)
+  EVENT_RETENTION_SWEEP_MS = 3_600_000;
 
   /** Longest a SIGTERM waits for in-flight requests and messages to finish. */
   @ToInteger()

@@ -27,8 +27,12 @@ export const PERMISSIONS = {
   'workspace:delete': OWNER,
   'team:manage': MANAGERS,
   'ownership:transfer': OWNER,
+  'api_keys:read': MANAGERS,
   'api_keys:manage': MANAGERS,
-  'billing:manage': MANAGERS,
+  /** Balance, ledger, lead credits: spec 5.7 "only owner and admin see billing". */
+  'billing:read': MANAGERS,
+  /** Buying or refunding packs, buying lead credits: spec 5.7 "admin (everything except billing …)". */
+  'billing:manage': OWNER,
   'widget:configure': MANAGERS,
   'knowledge:manage': MANAGERS,
   'webhooks:manage': MANAGERS,
@@ -46,6 +50,24 @@ export type Permission = keyof typeof PERMISSIONS;
 
 export function can(role: WorkspaceRole | undefined, permission: Permission): boolean {
   return role !== undefined && PERMISSIONS[permission].includes(role);
+}
+
+/**
+ * What needs a person (spec 5.3: a key has the owner role's permissions, except these).
+ * The one list of what an API key may not do in its workspace; the gateway answers 403
+ * `api_key_not_allowed` with the reason, and a route these do not name accepts a key.
+ */
+export const PERSON_ONLY_PERMISSIONS: Partial<Record<Permission, string>> = {
+  'api_keys:manage':
+    'API keys are created, rotated and revoked by a signed-in owner or admin: a key cannot issue or end keys.',
+  'ownership:transfer': 'Ownership is transferred by the signed-in owner: an API key cannot hand over the workspace.',
+  'workspace:delete':
+    'A workspace is deleted by its signed-in owner, with their password: an API key cannot delete it.',
+};
+
+/** Why an API key may not use this permission, or undefined when it may. */
+export function apiKeyRefusal(permission: Permission | undefined): string | undefined {
+  return permission ? PERSON_ONLY_PERMISSIONS[permission] : undefined;
 }
 
 /** The authenticated caller, as the gateway establishes it and passes to services. */

@@ -33,16 +33,31 @@ export interface AppRuntime {
   /** Where `GET /metrics` is served: the gateway's internal port (METRICS_PORT), a service's health port. */
   metricsPort: number;
   livenessPath: string;
+  /** Ready means started and not shutting down; never the shared dependencies' state. */
   readinessPath: string;
+  /** The state of PostgreSQL and NATS as this process sees them, for operators (200, or 503 when one is down). */
+  dependenciesPath: string;
 }
 
+const SERVICE_HEALTH = {
+  livenessPath: '/health/live',
+  readinessPath: '/health/ready',
+  dependenciesPath: '/health/dependencies',
+} as const;
+
 export const APP_RUNTIME: Record<AppName, AppRuntime> = {
-  gateway: { port: 3000, metricsPort: 9464, livenessPath: '/v1/health/live', readinessPath: '/v1/health/ready' },
-  decision: { port: 3001, metricsPort: 3001, livenessPath: '/health/live', readinessPath: '/health/ready' },
-  catalogue: { port: 3002, metricsPort: 3002, livenessPath: '/health/live', readinessPath: '/health/ready' },
-  leads: { port: 3003, metricsPort: 3003, livenessPath: '/health/live', readinessPath: '/health/ready' },
-  billing: { port: 3004, metricsPort: 3004, livenessPath: '/health/live', readinessPath: '/health/ready' },
-  notification: { port: 3005, metricsPort: 3005, livenessPath: '/health/live', readinessPath: '/health/ready' },
+  gateway: {
+    port: 3000,
+    metricsPort: 9464,
+    livenessPath: '/v1/health/live',
+    readinessPath: '/v1/health/ready',
+    dependenciesPath: '/v1/health/dependencies',
+  },
+  decision: { port: 3001, metricsPort: 3001, ...SERVICE_HEALTH },
+  catalogue: { port: 3002, metricsPort: 3002, ...SERVICE_HEALTH },
+  leads: { port: 3003, metricsPort: 3003, ...SERVICE_HEALTH },
+  billing: { port: 3004, metricsPort: 3004, ...SERVICE_HEALTH },
+  notification: { port: 3005, metricsPort: 3005, ...SERVICE_HEALTH },
 };
 
 /** Variables every app needs in distributed mode; the deployment manifests must provide them. */

@@ -10,6 +10,7 @@ import {
   Length,
   Max,
   Min,
+  ValidateIf,
 } from '@app/validation';
 import type { DecisionBenchmark } from './decisions.contract';
 import { MaxDecimalPlaces } from './decimal-places';
@@ -58,7 +59,19 @@ export type CountryCode = (typeof COUNTRY_CODES)[number];
 export const TIME_ZONES: Record<CountryCode, 'Asia/Riyadh' | 'Asia/Dubai'> = { SA: 'Asia/Riyadh', AE: 'Asia/Dubai' };
 export type ListingTimeZone = (typeof TIME_ZONES)[CountryCode];
 
-export const MODERATION_ACTIONS = ['submitted', 'approved', 'rejected', 'returned_to_pending'] as const;
+/**
+ * `returned_to_pending` is history only (an edit to a published listing no longer leaves it);
+ * `flagged`: the checks found something new on such an edit; `unpublished`: a moderator took a
+ * published listing down with a reason.
+ */
+export const MODERATION_ACTIONS = [
+  'submitted',
+  'approved',
+  'rejected',
+  'returned_to_pending',
+  'flagged',
+  'unpublished',
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** Automated pre-moderation findings (shown to moderators, never a silent rejection). */
@@ -68,6 +81,8 @@ export const LISTING_FLAG_CODES = [
   'possible_duplicate',
   'licence_missing',
   'licence_malformed',
+  /** A published listing was edited and the checks found something new: shown first among its flags. */
+  'changed_after_publication',
 ] as const;
 export type ListingFlagCode = (typeof LISTING_FLAG_CODES)[number];
 
@@ -193,6 +208,34 @@ export abstract class ListingFieldsInput {
   licence_number?: string;
 }
 
+/** A seller has at most this many listings at a time (any but rejected ones): they list their own property. */
+export const SELLER_LISTING_LIMIT = 5;
+
+/**
+ * Who owns a listing: a workspace (brokers, developers) or a seller account (spec 1), exactly
+ * one. Requests name the caller's: `workspace_id`, or `seller_id` for a seller.
+ */
+export interface ListingOwner {
+  workspace_id?: string;
+  seller_id?: string;
+}
+
+/** The owning workspace: required unless the request names a seller. */
+export function OwningWorkspace(): PropertyDecorator {
+  return (target, key) => {
+    ValidateIf((request: ListingOwner) => request.seller_id === undefined)(target, key);
+    IsUUID()(target, key);
+  };
+}
+
+/** The owning seller account, when the listing is a seller's. */
+export function OwningSeller(): PropertyDecorator {
+  return (target, key) => {
+    IsOptional()(target, key);
+    IsUUID()(target, key);
+  };
+}
+
 /** POST /v1/listings body: the type is required, the rest may come later. */
 export class CreateListingBody extends ListingFieldsInput {
   @IsDefined()
@@ -207,9 +250,12 @@ export class UpdateListingBody extends ListingFieldsInput {
   property_type?: ListingType;
 }
 
-export class CreateListingRequest extends CreateListingBody {
-  @IsUUID()
-  workspace_id: string;
+export class CreateListingRequest extends CreateListingBody implements ListingOwner {
+  @OwningWorkspace()
+  workspace_id?: string;
+
+  @OwningSeller()
+  seller_id?: string;
 
   /** The account creating it; absent for API keys. */
   @IsOptional()
@@ -217,19 +263,25 @@ export class CreateListingRequest extends CreateListingBody {
   created_by?: string;
 }
 
-export class UpdateListingRequest extends UpdateListingBody {
-  @IsUUID()
-  workspace_id: string;
+export class UpdateListingRequest extends UpdateListingBody implements ListingOwner {
+  @OwningWorkspace()
+  workspace_id?: string;
+
+  @OwningSeller()
+  seller_id?: string;
 
   @IsString()
   @Length(1, 100)
   id: string;
 }
 
-/** One listing of the workspace (get, delete, submit); another workspace's answers 404. */
-export class ListingRefRequest {
-  @IsUUID()
-  workspace_id: string;
+/** One listing of the owner's (get, delete, submit); another owner's answers 404. */
+export class ListingRefRequest implements ListingOwner {
+  @OwningWorkspace()
+  workspace_id?: string;
+
+  @OwningSeller()
+  seller_id?: string;
 
   /** Any string: an id that is not one of ours is simply not found. */
   @IsString()
@@ -238,9 +290,12 @@ export class ListingRefRequest {
 }
 
 /** The workspace's listings, newest first. */
-export class ListListingsRequest extends PageRequest {
-  @IsUUID()
-  workspace_id: string;
+export class ListListingsRequest extends PageRequest implements ListingOwner {
+  @OwningWorkspace()
+  workspace_id?: string;
+
+  @OwningSeller()
+  seller_id?: string;
 
   @IsOptional()
   @IsIn(LISTING_STATUSES)
@@ -276,11 +331,14 @@ export interface ListingImageResponse {
   height: number | null;
 }
 
-/** A listing as its workspace (and moderators) see it: every column but `created_by`. */
+/** A listing as its owner (and moderators) see it: every column but `created_by`. */
 export interface ListingResponse {
   object: 'listing';
   id: string;
-  workspace_id: string;
+  /** The owning workspace, or null for a seller's own listing. */
+  workspace_id: string | null;
+  /** The seller account that owns it, or null for a workspace's listing. */
+  seller_id: string | null;
   status: ListingStatus;
   property_type: ListingType;
   title_en: string | null;
@@ -314,6 +372,8 @@ export interface ListingResponse {
   unit_id: string | null;
   listed_at: string | null;
   submitted_at: string | null;
+  /** When an edit after publication was flagged to moderators; null when nothing awaits their review. */
+  flagged_at: string | null;
   created_at: string;
   updated_at: string;
   /** Absolute URLs of the display images, by position. */
@@ -332,14 +392,20 @@ export interface ListingDeletedResponse {
 /** Every catalogue.listing.*.v1 event carries at least these. */
 export interface ListingEventPayload {
   listing_id: string;
-  workspace_id: string;
+  /** The owner: a workspace, or (null here) the seller in `seller_id`. */
+  workspace_id: string | null;
+  seller_id?: string | null;
+  /** The account that created the listing (its broker, or the seller): whom a rejection is told to. */
+  broker_id?: string | null;
   /** The status after the change (deleted: the status it had). */
   status: ListingStatus;
   occurred_at: string;
-  /** submitted: the automated flags; rejected: the reason; updated: the fields changed. */
+  /** submitted: the automated flags; rejected: the reason; updated: the fields changed (and flags when flagged). */
   flags?: ListingFlag[];
   reason?: string;
   changed?: string[];
+  /** rejected: true when a moderator took a published listing down (published → rejected). */
+  unpublished?: boolean;
 }
 
 /** Resolve a place: `district_id`; `city_id` + `district`; `city` + `district`. */

@@ -75,20 +75,101 @@ export type ScoreBucket = (typeof SCORE_BUCKETS)[number];
 /** Verdict and sub-score thresholds: at or above PASS is pass/match, at or above WARN is warn/partial. */
 export const SCORE_THRESHOLDS = { pass: 70, warn: 40 } as const;
 
-/** Each bucket's weight in the overall score; they add up to 100. */
-export const SCORE_WEIGHTS: Record<ScoreBucket, number> = { price: 40, location: 20, size: 20, details: 20 };
+/**
+ * Each bucket's weight in the overall score; they add up to 100. `price` and `size` both read the
+ * price per sqm (price on the quartiles of recent sales, size against their average, spec 2.2), so
+ * together they carry 45: the largest single input, never the majority. Why each figure:
+ * apps/decision/src/scoring/README.md.
+ */
+export const SCORE_WEIGHTS: Record<ScoreBucket, number> = { price: 30, location: 25, size: 15, details: 30 };
 
 /** The formula in a few lines of markdown, for the OpenAPI description (details in apps/decision/src/scoring/README.md). */
 export const SCORING_FORMULA_SUMMARY = [
-  '**Score** = round(0.4 × price + 0.2 × location + 0.2 × size + 0.2 × details), each sub-score an integer 0-100.',
+  '**Score** = round(0.3 × price + 0.25 × location + 0.15 × size + 0.3 × details), each sub-score an integer 0-100.',
   '**Verdict**: `match` at 70 and above, `partial` 40-69, `no_match` below 40. **Status** of a sub-score: `pass` ≥ 70, `warn` 40-69, `fail` < 40.',
-  'Each bucket measures one thing, so the weights are what they say: only **price** moves with the price.',
+  '**Weights**: price and size both read the price per sqm (two views of one number), so together they carry 45 %, the largest share but never the majority: a property is not sunk, or carried, by its price twice over. Size, the blunter view (one average, no spread), weighs less than price. Location 25 (demand and trend decide a resale). Details 30: the property itself (its area for the place, rooms for the area, building).',
   '- **price**: price per sqm on the benchmark distribution, piecewise linear: ≤ 0.8×p25 → 100, p25 → 85, median → 65, p75 → 40, 1.25×p75 → 10, ≥ 1.5×p75 → 0. Why: the quartiles of recent sales are what a buyer would otherwise pay.',
   "- **location**: 50 + demand + trend (+5 when coordinates are given). Demand, on the log of the benchmark year's sales of the type: ≤ 5 → −10, 15 → 0, 40 → +10, ≥ 150 → +20; low below 10, high from 40. Why: the Saudi MoJ file averages about 17 sales per district a year, so 15 is an ordinary district and 40 a busy one. Trend: 1.25 × year-over-year %, capped at ±25. City-wide benchmarks count half (they describe the city, not the district).",
-  '- **size**: the area alone, never the price. On the area quartiles (a25, median, a75) of the sales behind the benchmark: ≤ 0.5×a25 → 20, a25 → 60, median → 75, a75 → 80, up to 2×a75 → 80, ≥ 3×a75 → 50; 50 without a benchmark. Why: the middle half is what the place trades (the larger end gives more room); much smaller is cramped for the place; far larger has few buyers. Homes: +10 when bedrooms fit the area (apartment 25-80 sqm a bedroom, villa 40-150), −10 when cramped (fewer sqm). −20 when the area is unusual for the type.',
-  '- **details**: 50 ± type-specific points (bathrooms, floor, age, parking, furnished); a missing field counts 0; land scores 50.',
-  'Without a benchmark, price and location score a neutral 50.',
+  "- **size** (spec 2.2): price per sqm against the market average for the type and place: the mean price per sqm of the benchmark's sales (its median where no mean exists, and the `average_from_median` factor says so). On r = price per sqm / average: ≤ 0.7 → 100, 0.85 → 85, 1.0 → 65, 1.2 → 40, 1.4 → 15, ≥ 1.6 → 0. Never rises with the price.",
+  '- **details**: 50 ± points, clamped 0-100. The area: on the area quartiles (a25, median, a75) of the same sales, ≤ 0.5×a25 → −20, a25 → 0, median → +5, a75 → +10, 2×a75 → +10, ≥ 3×a75 → −10 (nothing without a benchmark, factor `area_not_compared`); −20 when unusual for the type. Homes: +10 when bedrooms fit the area (apartment 25-80 sqm a bedroom, villa 40-150), −10 when cramped. Building (not land): bathrooms, floor, age, parking, furnished. A missing field counts 0.',
+  'Without a benchmark, price, location and size score a neutral 50, each with a `no_benchmark` factor in `factors`.',
 ].join('\n');
+
+/**
+ * Every code a decision's factor can carry, with what it means; `values` holds the numbers named
+ * in brackets. Stable: clients read them in `factors`, the reasoning providers turn them into
+ * sentences.
+ */
+export const DECISION_FACTOR_CODES = {
+  // Any bucket that needs the benchmark.
+  no_benchmark: 'No benchmark for the place and type: price, location and size each score a neutral 50. []',
+
+  // price: the price per sqm on the benchmark's distribution.
+  price_below_p25:
+    'Price per sqm at or below the 25th percentile: well priced. [price_per_sqm, p25_sqm, median_sqm, p75_sqm, vs_median_pct]',
+  price_below_median: 'Price per sqm above p25, at or below the median. [same as price_below_p25]',
+  price_above_median: 'Price per sqm above the median, at or below p75. [same as price_below_p25]',
+  price_above_p75: 'Price per sqm above the 75th percentile: expensive. [same as price_below_p25]',
+
+  // location: area demand and trend.
+  demand_high: 'At least 40 transactions in the benchmark year. [transaction_count, year, points]',
+  demand_moderate: 'From 10 to 39 transactions in the benchmark year. [transaction_count, year, points]',
+  demand_low: 'Fewer than 10 transactions in the benchmark year. [transaction_count, year, points]',
+  trend_rising: 'Prices per sqm rose at least 2% over the year before. [yoy_pct, points]',
+  trend_stable: 'Prices per sqm moved less than 2% either way. [yoy_pct, points]',
+  trend_falling: 'Prices per sqm fell at least 2% over the year before. [yoy_pct, points]',
+  trend_unknown: 'No prior-year data, so no trend. [yoy_pct (null), points]',
+  city_scope: 'The benchmark covers the whole city, not the district: demand and trend count half. [weight]',
+  coordinates_given: 'The request pinned the property with coordinates. [points]',
+
+  // size: the price per sqm against the market average for the type and place (spec 2.2).
+  sqm_price_below_average:
+    'Price per sqm more than 5% below the market average. [price_per_sqm, average_sqm, average (mean or median), vs_average_pct, score]',
+  sqm_price_near_average: 'Price per sqm within 5% of the market average. [same as sqm_price_below_average]',
+  sqm_price_above_average: 'Price per sqm more than 5% above the market average. [same as sqm_price_below_average]',
+  average_from_median: 'The benchmark has no mean price per sqm: size compares with its median instead. [median_sqm]',
+
+  // details: the area (against the areas sold, bedrooms for it, usual for the type), then type-specific rules.
+  area_below_market_range:
+    'The area is below the 25th percentile of areas sold. [area, area_p25_sqm, area_median_sqm, area_p75_sqm, points]',
+  area_within_market_range: 'The area is within the middle half of areas sold (p25 to p75). [same as above]',
+  area_above_market_range: 'The area is above p75 of areas sold, at most twice it. [same as above]',
+  area_far_above_market_range: 'The area is more than twice p75 of areas sold: few buyers. [same as above]',
+  area_not_compared: 'No benchmark with areas sold, so the area was not compared: it adds nothing. [area, points]',
+  bedrooms_fit_area: 'A sensible number of bedrooms for the area. [bedrooms, area, sqm_per_bedroom, points]',
+  bedrooms_cramped: 'Too many bedrooms for the area. [bedrooms, area, sqm_per_bedroom, points]',
+  area_unusual_for_type: 'The area is outside the usual range for the type. [area, min_area, max_area, points]',
+  few_bathrooms: 'Fewer than one bathroom per two bedrooms. [bedrooms, bathrooms, points]',
+  basement: 'Below ground. [floor, points]',
+  ground_floor: 'On the ground floor: best for a shop, plain for a flat. [floor, points]',
+  mid_floor: 'A flat on floors 1 to 24. [floor, points]',
+  high_floor: 'A flat on floor 25 or higher. [floor, points]',
+  upper_floor: 'A shop above the ground floor: less passing trade. [floor, points]',
+  new_building: 'Built at most 5 years ago. [age, points]',
+  recent_building: 'Built more than 5 and at most 15 years ago. [age, points]',
+  old_building: 'Built more than 30 years ago. [age, points]',
+  parking: 'Has parking. [points]',
+  no_parking: 'Has no parking. [points]',
+  furnished: 'Sold furnished. [points]',
+  details_not_applicable:
+    'Land: building details (bedrooms, bathrooms, floor, age, parking, furnished) do not apply; only the area counts. [type]',
+} as const;
+
+export type DecisionFactorCode = keyof typeof DECISION_FACTOR_CODES;
+
+export const FACTOR_EFFECTS = ['positive', 'negative', 'neutral'] as const;
+export type FactorEffect = (typeof FACTOR_EFFECTS)[number];
+
+/**
+ * A fact behind a sub-score: a stable code, the bucket it belongs to, whether it counts for or
+ * against, and the numbers it was computed from.
+ */
+export interface DecisionFactor {
+  code: DecisionFactorCode;
+  bucket: ScoreBucket;
+  effect: FactorEffect;
+  values: Record<string, number | string | boolean | null>;
+}
 
 export class DecisionPropertyInput {
   @IsDefined()
@@ -277,6 +358,12 @@ export interface DecisionResponse {
   breakdown: DecisionBreakdown;
   price_per_sqm: number;
   benchmark: DecisionBenchmark | null;
+  /**
+   * Why each sub-score is what it is, bucket by bucket, with or without reasoning: a `no_benchmark`
+   * factor on price, location and size whenever `benchmark` is null. Absent on decisions stored
+   * before factors were returned.
+   */
+  factors?: DecisionFactor[];
   /**
    * Up to 5 recent comparable sales behind the benchmark, newest first; empty without a
    * benchmark or when no sale of a comparable area was recorded. Absent on decisions stored

@@ -23,7 +23,14 @@ import {
   CATALOGUE_UNIT_UPDATED,
   PROJECT_UNIT_STATUSES,
 } from './projects.contract';
-import { IDENTITY_INVITATION_CREATED, IDENTITY_WORKSPACE_CREATED } from './identity.contract';
+import {
+  ACCOUNT_LINK_PURPOSES,
+  IDENTITY_ACCOUNT_DELETED,
+  IDENTITY_ACCOUNT_LINK_REQUESTED,
+  IDENTITY_INVITATION_CREATED,
+  IDENTITY_WORKSPACE_CREATED,
+  IDENTITY_WORKSPACE_DELETED,
+} from './identity.contract';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_REQUEST } from './notifications.contract';
 import { CATALOGUE_VERIFICATION_CHANGED, VERIFICATION_STATUSES } from './verification.contract';
 import {
@@ -105,14 +112,40 @@ export const EVENT_PAYLOAD_SCHEMAS = {
       description: 'The accept token, AES-256-GCM sealed with INVITATION_TOKEN_KEY (gateway and notification only)',
     },
   }),
+  AccountLinkRequested: object({
+    account_id: uuid,
+    purpose: { enum: [...ACCOUNT_LINK_PURPOSES] },
+    email: { type: 'string', format: 'email', description: 'The account’s address (lower-cased)' },
+    name: { type: 'string' },
+    language: { enum: ['en', 'ar'] },
+    expires_at: timestamp,
+    token_sealed: {
+      type: ['string', 'null'],
+      description: 'The single-use token, AES-256-GCM sealed with INVITATION_TOKEN_KEY (gateway and notification only)',
+    },
+  }),
+  AccountDeleted: object({ account_id: uuid, deleted_at: timestamp }),
+  WorkspaceDeleted: object({
+    workspace_id: uuid,
+    deleted_at: timestamp,
+    forfeited: object({ decisions: { type: 'integer' }, lead_credits: { type: 'integer' } }),
+  }),
   RefundOwed: object({ workspace_id: uuid, decision_id: uuid, debit_entry_id: uuid }),
   DecisionAbandoned: object({ workspace_id: uuid, decision_id: uuid }),
   ListingEvent: object(
-    { listing_id: uuid, workspace_id: uuid, status: { enum: [...LISTING_STATUSES] }, occurred_at: timestamp },
     {
+      listing_id: uuid,
+      workspace_id: { ...nullableUuid, description: 'The owning workspace; null for a seller’s own listing' },
+      status: { enum: [...LISTING_STATUSES] },
+      occurred_at: timestamp,
+    },
+    {
+      seller_id: { ...nullableUuid, description: 'The seller account that owns it; null for a workspace’s listing' },
+      broker_id: { ...nullableUuid, description: 'The account that created it (its broker, or the seller)' },
+      unpublished: { type: 'boolean', description: 'rejected: a moderator took a published listing down' },
       flags: {
         type: 'array',
-        description: 'submitted, updated: the automated checks’ flags',
+        description: 'submitted, updated: the automated checks’ flags (updated: a flagged edit after publication)',
         items: {
           type: 'object',
           properties: { code: { enum: [...LISTING_FLAG_CODES] }, message: { type: 'string' } },
@@ -230,7 +263,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   }),
   LeadsEvent: object(
     {
-      workspace_id: uuid,
+      workspace_id: { ...nullableUuid, description: 'The listing’s workspace; null for a seller’s own listing' },
       property_id: uuid,
       buyer_id: uuid,
       broker_id: nullableUuid,
@@ -238,6 +271,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
       occurred_at: timestamp,
     },
     {
+      seller_id: { ...nullableUuid, description: 'The seller who owns the listing (then also `broker_id`)' },
       inquiry_id: uuid,
       booking_id: uuid,
       message_id: uuid,
@@ -260,6 +294,21 @@ export const EVENT_CATALOG: readonly EventDescription[] = [
     summary: 'Someone was invited into a workspace (consumed by notification: the e-mail with the accept link)',
   },
   {
+    subject: IDENTITY_ACCOUNT_LINK_REQUESTED,
+    payload: 'AccountLinkRequested',
+    summary: 'A person asked for an e-mail verification or password-reset link (consumed by notification: the e-mail)',
+  },
+  {
+    subject: IDENTITY_ACCOUNT_DELETED,
+    payload: 'AccountDeleted',
+    summary: 'An account was deleted: every service erases or anonymises the person',
+  },
+  {
+    subject: IDENTITY_WORKSPACE_DELETED,
+    payload: 'WorkspaceDeleted',
+    summary: 'A workspace was deleted: listings unpublished, webhooks stopped; billing keeps its ledger',
+  },
+  {
     subject: DECISION_REFUND_OWED,
     payload: 'RefundOwed',
     summary: 'A paid decision failed while billing was unreachable',
@@ -271,11 +320,15 @@ export const EVENT_CATALOG: readonly EventDescription[] = [
   },
   { subject: CATALOGUE_LISTING_SUBMITTED, payload: 'ListingEvent', summary: 'A listing went to moderation' },
   { subject: CATALOGUE_LISTING_PUBLISHED, payload: 'ListingEvent', summary: 'A moderator approved a listing' },
-  { subject: CATALOGUE_LISTING_REJECTED, payload: 'ListingEvent', summary: 'A moderator rejected a listing' },
+  {
+    subject: CATALOGUE_LISTING_REJECTED,
+    payload: 'ListingEvent',
+    summary: 'A moderator rejected a pending listing, or unpublished a published one (consumed by notification)',
+  },
   {
     subject: CATALOGUE_LISTING_UPDATED,
     payload: 'ListingEvent',
-    summary: 'A listing changed (fields, images, or back to moderation)',
+    summary: 'A listing changed (fields or images; `flags` when an edit after publication was flagged)',
   },
   { subject: CATALOGUE_LISTING_DELETED, payload: 'ListingEvent', summary: 'A listing was deleted' },
   { subject: CATALOGUE_PROJECT_CREATED, payload: 'ProjectEvent', summary: 'A developer created a project' },

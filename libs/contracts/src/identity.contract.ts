@@ -36,6 +36,52 @@ export interface InvitationCreatedPayload {
   accept_token_sealed: string | null;
 }
 
+/**
+ * A link the account's owner asked for by e-mail: verify the address after sign-up, or reset
+ * a forgotten password. The token travels sealed with INVITATION_TOKEN_KEY, as an
+ * invitation's does (only the gateway and notification hold it); identity stores its hash.
+ */
+export const IDENTITY_ACCOUNT_LINK_REQUESTED = 'identity.account.link_requested.v1';
+
+export const ACCOUNT_LINK_PURPOSES = ['email_verification', 'password_reset'] as const;
+export type AccountLinkPurpose = (typeof ACCOUNT_LINK_PURPOSES)[number];
+
+export interface AccountLinkRequestedPayload {
+  account_id: string;
+  purpose: AccountLinkPurpose;
+  /** Where the link goes: the account's address (lower-cased). */
+  email: string;
+  name: string;
+  language: Language;
+  expires_at: string;
+  token_sealed: string | null;
+}
+
+/**
+ * An account was deleted by its owner: every service erases or anonymises what it holds of
+ * the person (leads keep the threads for the broker, the buyer shown as "deleted user").
+ */
+export const IDENTITY_ACCOUNT_DELETED = 'identity.account.deleted.v1';
+
+export interface AccountDeletedPayload {
+  account_id: string;
+  deleted_at: string;
+}
+
+/**
+ * A workspace was deleted by its owner: the catalogue unpublishes its listings, notification
+ * stops its webhooks and WhatsApp. Billing keeps its ledger (accounting); identity has
+ * already removed its members, invitations and API keys.
+ */
+export const IDENTITY_WORKSPACE_DELETED = 'identity.workspace.deleted.v1';
+
+export interface WorkspaceDeletedPayload {
+  workspace_id: string;
+  deleted_at: string;
+  /** The balance left when the owner forfeited it (`forfeit_balance: true`); zeros otherwise. */
+  forfeited: { decisions: number; lead_credits: number };
+}
+
 /** Who to notify: accounts by id, and/or a workspace's members with the given roles. */
 export const IDENTITY_RECIPIENTS_PATTERN = 'rpc.identity.recipients.v1';
 

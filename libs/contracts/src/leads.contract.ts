@@ -13,6 +13,8 @@ import {
   Min,
   ValidateNested,
 } from '@app/validation';
+import { OwningSeller, OwningWorkspace } from './catalogue.contract';
+import type { ListingOwner } from './catalogue.contract';
 import { Paged } from './paging';
 import type { Page } from './paging';
 
@@ -182,7 +184,25 @@ export class WorkspaceRef {
   account_id: string;
 }
 
-/** Whoever reads a thread or booking: its buyer, or a member of the listing's workspace. */
+/**
+ * The owner side of leads: a workspace (its members and keys) or a seller account, exactly
+ * one; `account_id` is the caller.
+ */
+export class OwnerRef implements ListingOwner {
+  @OwningWorkspace()
+  workspace_id?: string;
+
+  @OwningSeller()
+  seller_id?: string;
+
+  @IsUUID()
+  account_id: string;
+}
+
+/**
+ * Whoever reads a thread or booking: its buyer, a member of the listing's workspace, or the
+ * seller whose listing it is (`seller_id`: the caller's own account, when they are a seller).
+ */
 export class ViewerRef {
   @IsUUID()
   account_id: string;
@@ -190,6 +210,10 @@ export class ViewerRef {
   @IsOptional()
   @IsUUID()
   workspace_id?: string;
+
+  @IsOptional()
+  @IsUUID()
+  seller_id?: string;
 }
 
 export class CreateInquiryRequest extends BuyerRef {
@@ -266,7 +290,7 @@ export interface InquiryCreatedResponse {
 export type InquiriesPageResponse = Page<InquiryResponse>;
 
 /** One-off slot: `starts_at` (UTC instant) for `duration_minutes`. */
-export class CreateSlotRequest extends WorkspaceRef {
+export class CreateSlotRequest extends OwnerRef {
   @IsUUID()
   property_id: string;
 
@@ -299,13 +323,13 @@ export class CreateSlotRequest extends WorkspaceRef {
   duration_minutes: number;
 }
 
-export class ListSlotsRequest extends WorkspaceRef {
+export class ListSlotsRequest extends OwnerRef {
   @IsOptional()
   @IsUUID()
   property_id?: string;
 }
 
-export class SlotRefRequest extends WorkspaceRef {
+export class SlotRefRequest extends OwnerRef {
   @IsUUID()
   id: string;
 }
@@ -483,7 +507,7 @@ export interface PhoneRevealResponse {
   charged: boolean;
 }
 
-export class ListLeadsRequest extends Paged(WorkspaceRef) {
+export class ListLeadsRequest extends Paged(OwnerRef) {
   @IsOptional()
   @IsIn(LEAD_STAGES)
   stage?: LeadStage;
@@ -500,7 +524,7 @@ export class ListLeadsRequest extends Paged(WorkspaceRef) {
   locked?: boolean;
 }
 
-export class UpdateLeadRequest extends WorkspaceRef {
+export class UpdateLeadRequest extends OwnerRef {
   @IsUUID()
   id: string;
 
@@ -552,8 +576,10 @@ export class ListingOwnerRequest {
 /** A listing as the leads service needs it; any status (leads decides what each status allows). */
 export interface ListingOwnerResponse {
   id: string;
-  workspace_id: string;
-  /** The listing's broker: the member who created it. */
+  /** The owning workspace, or null for a seller's own listing (then `seller_id`). */
+  workspace_id: string | null;
+  seller_id: string | null;
+  /** The listing's broker: the member who created it (for a seller's listing, the seller). */
   broker_id: string | null;
   status: 'draft' | 'pending' | 'published' | 'rejected';
   time_zone: 'Asia/Riyadh' | 'Asia/Dubai';
@@ -563,7 +589,9 @@ export interface ListingOwnerResponse {
 
 /** Every leads event carries who is involved, so notifications need no lookup. */
 export interface LeadsEventPayload {
-  workspace_id: string;
+  /** The listing's owner: a workspace, or (null here) the seller in `seller_id`, who is also `broker_id`. */
+  workspace_id: string | null;
+  seller_id?: string | null;
   property_id: string;
   buyer_id: string;
   broker_id: string | null;

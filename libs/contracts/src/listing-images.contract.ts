@@ -1,4 +1,6 @@
 import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsString, IsUUID, Length, Max, Min } from '@app/validation';
+import { OwningSeller, OwningWorkspace } from './catalogue.contract';
+import type { ListingOwner } from './catalogue.contract';
 
 /**
  * Listing images between the gateway and the catalogue. The gateway takes the upload over
@@ -40,10 +42,13 @@ export function listingImagesPrefix(listingId: string): string {
   return `listings/${listingId}/`;
 }
 
-/** One listing of the workspace whose images are changed; another workspace's answers 404. */
-export class ListingImagesRequest {
-  @IsUUID()
-  workspace_id: string;
+/** One listing of the owner's whose images are changed; another owner's answers 404. */
+export class ListingImagesRequest implements ListingOwner {
+  @OwningWorkspace()
+  workspace_id?: string;
+
+  @OwningSeller()
+  seller_id?: string;
 
   @IsString()
   @Length(1, 100)

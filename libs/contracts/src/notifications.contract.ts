@@ -48,8 +48,14 @@ export const NOTIFICATION_KINDS = [
   'conversation_visitor_message',
   /** An invitation to join a workspace, with its accept link (e-mail to the invitee). */
   'invitation',
+  /** The link that verifies an account's e-mail address (e-mail only). */
+  'email_verification',
+  /** The single-use link that sets a new password (e-mail only). */
+  'password_reset',
   /** From a notification.request.v1: its own title and body. */
   'announcement',
+  /** A moderator took a published listing down, with a reason (e-mail and in-app to its broker or seller). */
+  'listing_unpublished',
   /** A tax invoice for a purchase, with the link to its PDF (e-mail to the owner). */
   'invoice_issued',
 ] as const;

@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import type { DynamicModule } from '@nestjs/common';
 import { TypeOrmModule, getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { EVENT_STREAM, OutboxRelay, RUNTIME_OPTIONS } from '@app/messaging';
+import { EVENT_STREAM, EventRetention, OutboxRelay, RUNTIME_OPTIONS } from '@app/messaging';
 import type { EventStream, RuntimeOptions } from '@app/messaging';
 import { openServiceDatabase, serviceDataSourceOptions } from './service-database';
 import type { DatabaseConnectionOptions, ServiceDatabaseDefinition } from './service-database';
@@ -24,8 +24,8 @@ export class DatabaseConnectionModule {
 }
 
 /**
- * A service's own DataSource (named after it, in its own schema, migrated at start) and
- * the relay that publishes its outbox. Feature modules use
+ * A service's own DataSource (named after it, in its own schema, migrated at start), the
+ * relay that publishes its outbox and the sweep that bounds its event tables. Feature modules use
  * `TypeOrmModule.forFeature([Entity], '<service>')`.
  */
 @Module({})
@@ -62,6 +62,12 @@ export class DatabaseModule {
               runtime.outboxPollMs,
               runtime.mode === 'distributed' ? 'nats' : 'in_process',
             ),
+        },
+        {
+          provide: `EventRetention:${definition.service}`,
+          inject: [getDataSourceToken(definition.service), RUNTIME_OPTIONS],
+          useFactory: (dataSource: DataSource, runtime: RuntimeOptions) =>
+            new EventRetention(dataSource, definition.service, runtime.eventRetention),
         },
         {
           provide: `DatabaseMetrics:${definition.service}`,

@@ -18,6 +18,10 @@ export const ERROR_REGISTRY = {
   forbidden: { status: 403, code: 'FORBIDDEN' },
   /** An OAuth access token without the scope the resource needs (RFC 6750 section 3.1). */
   insufficient_scope: { status: 403, code: 'FORBIDDEN' },
+  /** A valid API key on a route that needs a person (key management, ownership transfer, workspace deletion). */
+  api_key_not_allowed: { status: 403, code: 'FORBIDDEN' },
+  /** Submitting a listing for publication or inviting a member before the account's e-mail is verified. */
+  email_not_verified: { status: 403, code: 'FORBIDDEN' },
   self_inquiry_forbidden: { status: 403, code: 'FORBIDDEN' },
   self_booking_forbidden: { status: 403, code: 'FORBIDDEN' },
   not_found: { status: 404, code: 'NOT_FOUND' },
@@ -31,6 +35,7 @@ export const ERROR_REGISTRY = {
   method_not_allowed: { status: 405, code: 'METHOD_NOT_ALLOWED' },
   conflict: { status: 409, code: 'CONFLICT' },
   slot_already_booked: { status: 409, code: 'CONFLICT' },
+  /** A request with this Idempotency-Key is still running after the wait: retry shortly. */
   idempotency_conflict: { status: 409, code: 'CONFLICT' },
   /** A listing action its current state does not allow; `state` names that state. */
   invalid_state: { status: 409, code: 'CONFLICT' },
@@ -38,6 +43,8 @@ export const ERROR_REGISTRY = {
   unsupported_media_type: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
   validation_error: { status: 422, code: 'INVALID_FIELD_TYPE' },
   slot_unavailable: { status: 422, code: 'SLOT_UNAVAILABLE' },
+  /** This Idempotency-Key was used by the caller for another request (another body or another route target). */
+  idempotency_key_reused: { status: 422, code: 'IDEMPOTENCY_KEY_REUSED' },
   /** Submit refused: `missing` names what the listing still needs. */
   listing_incomplete: { status: 422, code: 'MISSING_REQUIRED_FIELDS' },
   /** A conversation promoted to a lead needs the visitor's phone or e-mail. */

@@ -18,6 +18,7 @@ export * from './events/event-delivery';
 export * from './events/event-consumers.explorer';
 export * from './events/outbox';
 export * from './events/outbox-relay';
+export * from './events/event-retention';
 export * from './events/delete-namespace-streams';
 export * from './metrics/rpc-metrics';
 export * from './metrics/event-metrics';

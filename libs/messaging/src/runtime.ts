@@ -12,6 +12,14 @@ export interface RuntimeOptions {
   eventMaxAttempts: number;
   eventRetryBaseMs: number;
   outboxPollMs: number;
+  eventRetention: EventRetentionPolicy;
+}
+
+/** How long each service keeps its published outbox rows and processed-event records. */
+export interface EventRetentionPolicy {
+  outboxDays: number;
+  processedEventsDays: number;
+  sweepMs: number;
 }
 
 export const RUNTIME_OPTIONS = Symbol('RUNTIME_OPTIONS');

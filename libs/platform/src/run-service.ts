@@ -56,11 +56,12 @@ export async function runService(service: ServiceName, serviceModule: Type): Pro
     host: '0.0.0.0',
     livenessPath: APP_RUNTIME[service].livenessPath,
     readinessPath: APP_RUNTIME[service].readinessPath,
+    dependenciesPath: APP_RUNTIME[service].dependenciesPath,
     checks: {
       database: () => pingDatabase(dataSource),
       transport: () => checkTransport(transport, runtime.mode),
     },
-    onUnready: (details) => logger.error(`Health Check has failed! ${JSON.stringify(details)}`),
+    onDependencyDown: (details) => logger.warn(`A dependency is down: ${JSON.stringify(details)}`),
     metrics: renderMetrics,
   });
   startProcessMetrics(service);

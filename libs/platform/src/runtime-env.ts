@@ -15,6 +15,11 @@ export function runtimeOptionsFrom(env: BaseEnv, mode: RuntimeMode, app: string)
     eventMaxAttempts: env.EVENT_MAX_ATTEMPTS,
     eventRetryBaseMs: env.EVENT_RETRY_BASE_MS,
     outboxPollMs: env.OUTBOX_POLL_MS,
+    eventRetention: {
+      outboxDays: env.OUTBOX_RETENTION_DAYS,
+      processedEventsDays: env.PROCESSED_EVENTS_RETENTION_DAYS,
+      sweepMs: env.EVENT_RETENTION_SWEEP_MS,
+    },
   };
 }
 

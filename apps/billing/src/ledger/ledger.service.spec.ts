@@ -8,7 +8,7 @@ describe('replayDebit', () => {
     expect(replayDebit(earlier, { asset: 'decisions', amount: 2 })).toEqual({ entry_id: 'e1', balance: 3 });
   });
 
-  it('should be an idempotency conflict when the replay asks for a different amount or asset', () => {
+  it('should be a reused key when the replay asks for a different amount or asset', () => {
     for (const req of [
       { asset: 'decisions' as const, amount: 3 },
       { asset: 'lead_credits' as const, amount: 2 },
@@ -17,12 +17,12 @@ describe('replayDebit', () => {
       try {
         replayDebit(earlier, req);
       } catch (err) {
-        expect((err as AppError).error).toBe('idempotency_conflict');
+        expect((err as AppError).error).toBe('idempotency_key_reused');
       }
     }
   });
 
-  it('should be an idempotency conflict when the key belongs to an entry that is not a debit', () => {
+  it('should be a reused key when the key belongs to an entry that is not a debit', () => {
     expect(() => replayDebit({ ...earlier, reason: 'welcome', amount: 2 }, { asset: 'decisions', amount: 2 })).toThrow(
       AppError,
     );

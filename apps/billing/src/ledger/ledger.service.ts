@@ -160,13 +160,13 @@ export class LedgerService {
   }
 }
 
-/** The same request id with a different charge is a client bug: 409 idempotency_conflict. */
+/** The same request id with a different charge is a client bug: 422 idempotency_key_reused. */
 export function replayDebit(
   earlier: Pick<LedgerEntryRow, 'id' | 'asset' | 'amount' | 'reason' | 'balance_after'>,
   req: Pick<DebitRequest, 'asset' | 'amount'>,
 ): DebitResponse {
   if (earlier.reason !== 'debit' || earlier.asset !== req.asset || earlier.amount !== -req.amount) {
-    throw new AppError('idempotency_conflict', 'This request id was already used for a different charge.');
+    throw new AppError('idempotency_key_reused', 'This request id was already used for a different charge.');
   }
   return { entry_id: earlier.id, balance: earlier.balance_after };
 }

@@ -76,7 +76,7 @@ export class PurchasesService {
       })) ?? (await this.purchases.findByKey(order.workspaceId, order.product, key));
     if (!purchase) throw new AppError('conflict', 'The purchase changed meanwhile; try again.');
     if (purchase.quantity !== order.quantity) {
-      throw new AppError('idempotency_conflict', 'This Idempotency-Key was already used for another purchase.');
+      throw new AppError('idempotency_key_reused', 'This Idempotency-Key was already used for another purchase.');
     }
     if (purchase.state !== 'pending' || purchase.session_reference) return purchase;
     // Not yet at the provider: this request (or its twin, with the same provider idempotency key) takes it there.

@@ -11,6 +11,8 @@ import { SavedProperties1764600000000 } from './migrations/1764600000000-saved-p
 import { Verifications1765100000000 } from './migrations/1765100000000-verifications';
 import { ListingSearchText1765200000000 } from './migrations/1765200000000-listing-search-text';
 import { Projects1767000000000 } from './migrations/1767000000000-projects';
+import { PublishedEditReview1768100000000 } from './migrations/1768100000000-published-edit-review';
+import { SellerListings1768100000001 } from './migrations/1768100000001-seller-listings';
 
 export const CATALOGUE_DATABASE = 'catalogue';
 
@@ -24,5 +26,7 @@ export const catalogueDatabase: ServiceDatabaseDefinition = {
     Verifications1765100000000,
     ListingSearchText1765200000000,
     Projects1767000000000,
+    PublishedEditReview1768100000000,
+    SellerListings1768100000001,
   ],
 };

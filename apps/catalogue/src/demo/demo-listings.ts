@@ -63,7 +63,9 @@ function sequence(seed: number): () => number {
  * The demo catalogue's listings for the resolved places of one city: published, both
  * languages, dated over the last 60 days before `now`. AED prices in Dubai, SAR elsewhere.
  */
-export function demoListings(city: string, places: ResolvedPlace[], now: Date, seed: number): ListingWrite[] {
+export type DemoListing = ListingWrite & { property_type: ListingType };
+
+export function demoListings(city: string, places: ResolvedPlace[], now: Date, seed: number): DemoListing[] {
   const random = sequence(seed);
   return Array.from({ length: DEMO_LISTINGS_PER_CITY }, (_, i) => {
     const place = places[i % places.length];

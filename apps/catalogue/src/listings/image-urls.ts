@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { InjectConfig } from '@app/config';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectConfig, publicUrlOf } from '@app/config';
 import type { AppConfig } from '@app/config';
+import { RUNTIME_OPTIONS } from '@app/messaging';
+import type { RuntimeOptions } from '@app/messaging';
 import { catalogueConfig } from '../config/catalogue.env';
 
 /**
@@ -11,10 +13,15 @@ import { catalogueConfig } from '../config/catalogue.env';
 export class ImageUrls {
   private readonly base: string;
 
-  constructor(@InjectConfig(catalogueConfig) config: AppConfig<typeof catalogueConfig>) {
+  constructor(
+    @InjectConfig(catalogueConfig) config: AppConfig<typeof catalogueConfig>,
+    @Inject(RUNTIME_OPTIONS) runtime: Pick<RuntimeOptions, 'mode'>,
+  ) {
+    // Standalone: one process, PORT is the gateway's. Distributed: PORT is this service's own.
+    const gatewayPort = runtime.mode === 'standalone' ? config.PORT : undefined;
     this.base = config.S3_PUBLIC_URL
       ? trimSlashes(config.S3_PUBLIC_URL)
-      : `${trimSlashes(config.PUBLIC_URL ?? 'http://localhost:3000')}/v1/images`;
+      : `${publicUrlOf(config.PUBLIC_URL, gatewayPort)}/v1/images`;
   }
 
   imageUrl(key: string): string {

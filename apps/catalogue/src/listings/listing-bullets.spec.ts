@@ -1,4 +1,4 @@
-import { bedroomsAr, listingBullets } from './listing-bullets';
+import { bedroomsAr, districtAr, listingBullets } from './listing-bullets';
 
 const facts = {
   property_type: 'apartment' as const,
@@ -26,7 +26,35 @@ describe('bedroomsAr', () => {
   });
 });
 
+describe('districtAr', () => {
+  it('should add the word حي when the district name does not carry it', () => {
+    expect(districtAr('العليا')).toBe('حي العليا');
+    expect(districtAr('الملقا')).toBe('حي الملقا');
+    expect(districtAr('مرسى دبي')).toBe('حي مرسى دبي');
+  });
+
+  it('should never double حي when the district name already carries it', () => {
+    expect(districtAr('حي حطين')).toBe('حي حطين');
+    expect(districtAr('حي الياسمين')).toBe('حي الياسمين');
+    expect(districtAr('حى النخيل')).toBe('حى النخيل');
+    expect(districtAr('حيّ الورود')).toBe('حيّ الورود');
+    expect(districtAr('  حي السليمانية ')).toBe('حي السليمانية');
+    expect(districtAr('الحي الدبلوماسي')).toBe('الحي الدبلوماسي');
+  });
+
+  it('should add حي when the name only starts with the same letters', () => {
+    expect(districtAr('حيدر')).toBe('حي حيدر');
+    expect(districtAr('الحيرة')).toBe('حي الحيرة');
+  });
+});
+
 describe('listingBullets', () => {
+  it('should name a district once when its gazetteer name already carries حي', () => {
+    const bullets = listingBullets({ ...facts, district_en: 'Hittin', district_ar: 'حي حطين' });
+    expect(bullets.ar[1]).toBe('في حي حطين، الرياض');
+    expect(bullets.ar.join(' ')).not.toContain('حي حي');
+  });
+
   it('should write three bullets per language from the facts when an apartment is published', () => {
     expect(listingBullets(facts)).toEqual({
       en: ['3-bedroom apartment, 150 m²', 'In Al Olaya, Riyadh', 'Asking 1,200,000 SAR (8,000 SAR per m²)'],

@@ -53,10 +53,20 @@ export function listingBullets(facts: BulletFacts): { en: string[]; ar: string[]
     ],
     ar: [
       rooms !== null ? `${typeAr} ${bedroomsAr(rooms)}، ${area} م²` : `${typeAr}، ${area} م²`,
-      `في حي ${facts.district_ar}، ${facts.city_ar}`,
+      `في ${districtAr(facts.district_ar)}، ${facts.city_ar}`,
       `السعر المطلوب ${number(facts.price)} ${CURRENCY_AR[facts.currency]} (${perSqm} ريال للمتر المربع)`,
     ],
   };
+}
+
+/**
+ * "حي العليا" from "العليا", and "حي حطين" or "الحي الدبلوماسي" as given: many gazetteer names
+ * already carry the word (حي or الحي, حى as it is often typed, with or without shadda), which
+ * must not be doubled.
+ */
+export function districtAr(name: string): string {
+  const trimmed = name.trim();
+  return /^(ال)?ح[يى]\u0651?\s/.test(trimmed) ? trimmed : `حي ${trimmed}`;
 }
 
 /** Arabic counts its nouns: one and two have their own forms, 3-10 take the plural, 11 and up the singular. */

@@ -1,5 +1,5 @@
 import type { DecisionBenchmark } from '@app/contracts';
-import { computeFlags, normaliseLicence, priceBand, priceEditNeedsReview } from './listing-flags';
+import { changedAfterPublication, computeFlags, freshFindings, normaliseLicence, priceBand } from './listing-flags';
 import type { FlagFacts } from './listing-flags';
 
 const benchmark: DecisionBenchmark = {
@@ -85,27 +85,32 @@ describe('computeFlags', () => {
   });
 });
 
-describe('priceEditNeedsReview', () => {
-  const before = { price_sar: 1_200_000, area_sqm: 150 };
+describe('a live edit of a published listing', () => {
+  const licenceMissing = { code: 'licence_missing', message: 'No licence.' } as const;
+  const outside = { code: 'price_outside_band', message: 'Far above.' } as const;
 
-  it('should keep a published listing live when the new price stays inside the band', () => {
-    expect(priceEditNeedsReview(before, { price_sar: 1_400_000, area_sqm: 150 }, benchmark)).toBe(false);
+  it('should flag a finding the listing did not carry when the checks find it on the edit', () => {
+    expect(freshFindings([licenceMissing], [licenceMissing, outside])).toEqual([outside]);
   });
 
-  it('should send it back to review when the new price leaves the band', () => {
-    expect(priceEditNeedsReview(before, { price_sar: 3_000_000, area_sqm: 150 }, benchmark)).toBe(true);
-    expect(priceEditNeedsReview(before, { price_sar: 500_000, area_sqm: 150 }, benchmark)).toBe(true);
+  it('should not flag again what the moderator already saw when the same finding comes back', () => {
+    expect(freshFindings([licenceMissing], [licenceMissing])).toEqual([]);
+    expect(freshFindings([], [])).toEqual([]);
   });
 
-  it('should send it back when there is no benchmark and the price per m² moves more than 50 %', () => {
-    expect(priceEditNeedsReview(before, { price_sar: 1_700_000, area_sqm: 150 }, null)).toBe(false);
-    expect(priceEditNeedsReview(before, { price_sar: 1_900_000, area_sqm: 150 }, null)).toBe(true);
-    expect(priceEditNeedsReview(before, { price_sar: 500_000, area_sqm: 150 }, null)).toBe(true);
+  it('should head the flags with changed_after_publication naming the fields when an edit is flagged', () => {
+    expect(changedAfterPublication(['price', 'price_sar'])).toMatchObject({
+      code: 'changed_after_publication',
+      changed: ['price', 'price_sar'],
+    });
   });
 
-  it('should not send it back when nothing that sets the price per m² moved', () => {
-    expect(priceEditNeedsReview({ price_sar: 9e6, area_sqm: 150 }, { price_sar: 9e6, area_sqm: 150 }, benchmark)).toBe(
-      false,
-    );
+  it('should name the fields of every edit since the flag when a flagged listing is edited again', () => {
+    const first = changedAfterPublication(['price', 'price_sar']);
+    expect(changedAfterPublication(['bedrooms', 'price'], [first, outside]).changed).toEqual([
+      'price',
+      'price_sar',
+      'bedrooms',
+    ]);
   });
 });

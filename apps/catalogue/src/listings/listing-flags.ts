@@ -121,7 +121,7 @@ function duplicateFlag(listing: FlagFacts, candidates: DuplicateCandidate[]): Li
   return [
     {
       code: 'possible_duplicate',
-      message: `Looks like ${duplicates.length === 1 ? 'another listing' : `${duplicates.length} other listings`} of this workspace (same place and type, area and price within 5 %).`,
+      message: `Looks like ${duplicates.length === 1 ? 'another listing' : `${duplicates.length} other listings`} of the same owner (same place and type, area and price within 5 %).`,
       listing_ids: duplicates.map((d) => d.id),
     },
   ];
@@ -156,26 +156,27 @@ function licenceFlag(listing: FlagFacts): ListingFlag[] {
 }
 
 /**
- * A published listing's edit goes live, unless its new price leaves the band the checks
- * use: then it returns to moderation. Without a benchmark, a move of more than 50 % from
- * the published price per m² does the same, so an edit cannot bypass review either way.
+ * The findings of a published listing's edit that flag it to moderators: those whose code is
+ * not among the flags it already carries (what the moderator saw when approving it, or the
+ * edit flag still awaiting review), so an accepted finding does not flag every later edit.
  */
-export const UNBENCHMARKED_CHANGE_LIMIT = 0.5;
+export function freshFindings(seen: ListingFlag[], findings: ListingFlag[]): ListingFlag[] {
+  const codes = new Set(seen.map((flag) => flag.code));
+  return findings.filter((flag) => !codes.has(flag.code));
+}
 
-export function priceEditNeedsReview(
-  before: { price_sar: number | null; area_sqm: number | null },
-  after: { price_sar: number | null; area_sqm: number | null },
-  benchmark: DecisionBenchmark | null,
-): boolean {
-  if (after.price_sar === null || !after.area_sqm) return false;
-  const afterPerSqm = after.price_sar / after.area_sqm;
-  if (before.price_sar !== null && before.area_sqm) {
-    const beforePerSqm = before.price_sar / before.area_sqm;
-    if (Math.abs(afterPerSqm - beforePerSqm) < 0.005) return false; // nothing moved
-    if (!benchmark) return Math.abs(afterPerSqm - beforePerSqm) > UNBENCHMARKED_CHANGE_LIMIT * beforePerSqm;
-  }
-  if (!benchmark) return false;
-  return outsideBand(round2(afterPerSqm), priceBand(benchmark));
+/**
+ * The flag that heads a flagged live edit: what changed, for the moderator to look at; while
+ * the listing awaits review, the fields of every edit since it was flagged (`earlier`: its flags).
+ */
+export function changedAfterPublication(changed: string[], earlier: ListingFlag[] = []): ListingFlag {
+  const before = earlier.find((flag) => flag.code === 'changed_after_publication')?.changed;
+  const fields = [...new Set([...(Array.isArray(before) ? (before as string[]) : []), ...changed])];
+  return {
+    code: 'changed_after_publication',
+    message: `Changed after publication (${fields.join(', ')}); the edit is live.`,
+    changed: fields,
+  };
 }
 
 function round2(value: number): number {

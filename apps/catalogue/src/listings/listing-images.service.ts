@@ -18,7 +18,7 @@ import { transition } from './listing-state';
 import { toListingImageResponse } from './listing.dto';
 import { ListingsRepository } from './listings.repository';
 import type { ListingImageRow, ListingRow } from './listings.repository';
-import { ListingsService, notFound } from './listings.service';
+import { ListingsService, notFound, ownerOf } from './listings.service';
 
 /**
  * A listing's images as records: the gateway stores the files and asks here first (check),
@@ -91,9 +91,9 @@ export class ListingImagesService {
     return { object: 'listing_image', id: request.image_id, deleted: true };
   }
 
-  /** The workspace's listing, locked, in a state whose images may change (not pending: 409). */
+  /** The owner's listing, locked, in a state whose images may change (not pending: 409). */
   private async editable(tx: EntityManager, request: ListingImagesRequest): Promise<ListingRow> {
-    const listing = await this.listings.find(request.workspace_id, request.listing_id, tx, true);
+    const listing = await this.listings.find(ownerOf(request), request.listing_id, tx, true);
     if (!listing) throw notFound();
     transition(listing.status, 'edit');
     return listing;

@@ -31,6 +31,7 @@ describe('transition', () => {
     ['published', 'submit', 'invalid'],
     ['pending', 'approve', 'published'],
     ['pending', 'reject', 'rejected'],
+    ['published', 'reject', 'rejected'],
     ['draft', 'approve', 'invalid'],
     ['published', 'approve', 'invalid'],
     ['rejected', 'reject', 'invalid'],

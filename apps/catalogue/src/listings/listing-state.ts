@@ -7,13 +7,14 @@ export type ListingAction = 'edit' | 'submit' | 'approve' | 'reject' | 'delete';
 /**
  * Spec 3 and the catalogue brief: draft and rejected listings are edited and submitted;
  * pending ones wait for a moderator (frozen, so what is approved is what was reviewed);
- * published ones are edited live; any listing may be deleted.
+ * published ones are edited live, and a moderator may unpublish one with a reason (reject);
+ * any listing may be deleted.
  */
 const ALLOWED: Record<ListingAction, readonly ListingStatus[]> = {
   edit: ['draft', 'rejected', 'published'],
   submit: ['draft', 'rejected'],
   approve: ['pending'],
-  reject: ['pending'],
+  reject: ['pending', 'published'],
   delete: ['draft', 'pending', 'published', 'rejected'],
 };
 

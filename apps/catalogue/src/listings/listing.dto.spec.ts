@@ -4,6 +4,7 @@ import { toListingResponse, toListingsPage } from './listing.dto';
 const row = (overrides: Partial<ListingRow> = {}): ListingRow => ({
   id: '8d3c1b44-6c3e-4c1e-9f57-3b0d0c1f0a11',
   workspace_id: '2f0b3c55-1111-4a2b-8c3d-4e5f6a7b8c9d',
+  seller_id: null,
   created_by: '0e6f7a88-2222-4b3c-9d4e-5f6a7b8c9d0e',
   status: 'published',
   property_type: 'apartment',
@@ -37,6 +38,7 @@ const row = (overrides: Partial<ListingRow> = {}): ListingRow => ({
   ai_bullets_ar: [],
   listed_at: new Date('2026-11-20T10:00:00Z'),
   submitted_at: new Date('2026-11-19T10:00:00Z'),
+  flagged_at: null,
   created_at: new Date('2026-11-18T10:00:00Z'),
   updated_at: new Date('2026-11-20T10:00:00Z'),
   ...overrides,

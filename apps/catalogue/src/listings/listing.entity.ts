@@ -10,8 +10,13 @@ export class ListingEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column('uuid')
-  workspace_id: string;
+  /** The owning workspace; null for a seller's own listing (then `seller_id`). Exactly one is set. */
+  @Column('uuid', { nullable: true })
+  workspace_id: string | null;
+
+  /** The seller account that owns it (spec 1: sellers list their own property, without a workspace). */
+  @Column('uuid', { nullable: true })
+  seller_id: string | null;
 
   /** The account that created it; null for API keys. Never returned. */
   @Column('uuid', { nullable: true })
@@ -110,6 +115,10 @@ export class ListingEntity {
 
   @Column('uuid', { nullable: true })
   unit_id: string | null;
+
+  /** A published listing's edit that the automated checks flagged to moderators; null once reviewed. */
+  @Column('timestamptz', { nullable: true })
+  flagged_at: Date | null;
 
   /** First publication; drives sort=newest. */
   @Column('timestamptz', { nullable: true })

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { ListingFlag, ListingStatus, ModerationAction } from '@app/contracts';
+import type { ListingFlag, ListingOwner, ListingStatus, ModerationAction } from '@app/contracts';
 import { uniqueViolation } from '@app/database';
 import { AppError } from '@app/errors';
 import { isUUID } from '@app/validation';
@@ -16,7 +16,10 @@ export type ListingImageRow = ListingImageEntity;
 
 /** Columns a create or an edit writes. */
 export type ListingWrite = Partial<
-  Omit<ListingRow, 'id' | 'workspace_id' | 'created_at' | 'updated_at' | 'flags' | 'ai_bullets_en' | 'ai_bullets_ar'>
+  Omit<
+    ListingRow,
+    'id' | 'workspace_id' | 'seller_id' | 'created_at' | 'updated_at' | 'flags' | 'ai_bullets_en' | 'ai_bullets_ar'
+  >
 > & { flags?: ListingFlag[]; ai_bullets_en?: string[]; ai_bullets_ar?: string[] };
 
 const JSON_COLUMNS = new Set(['flags', 'ai_bullets_en', 'ai_bullets_ar']);
@@ -52,11 +55,21 @@ const WRITABLE = new Set([
   'ai_bullets_ar',
   'listed_at',
   'submitted_at',
+  'flagged_at',
   'project_id',
   'unit_id',
 ]);
 
 const EXTERNAL_REF_TAKEN = 'Another listing of this workspace already has this external_ref.';
+
+/** `(workspace_id = $a OR seller_id = $b)`: the owner's own listings (the unused side is null, matching nothing). */
+function ownerClause(first: number): string {
+  return `(workspace_id = $${first} OR seller_id = $${first + 1})`;
+}
+
+function ownerParams(owner: ListingOwner): [string | null, string | null] {
+  return [owner.workspace_id ?? null, owner.seller_id ?? null];
+}
 
 /** Every catalogue.listings, listing_images and moderation_log query. */
 @Injectable()
@@ -68,10 +81,10 @@ export class ListingsRepository {
   }
 
   /** `id`: one chosen beforehand (a unit's listing, whose image files are copied under it first); else generated. */
-  async insert(workspaceId: string, values: ListingWrite, tx?: EntityManager, id?: string): Promise<ListingRow> {
+  async insert(owner: ListingOwner, values: ListingWrite, tx?: EntityManager, id?: string): Promise<ListingRow> {
     const columns: [string, unknown][] = [...(id ? [['id', id] as [string, unknown]] : []), ...writableEntries(values)];
-    const names = ['workspace_id', ...columns.map(([name]) => name)];
-    const params = [workspaceId, ...columns.map(([name, value]) => toParam(name, value))];
+    const names = ['workspace_id', 'seller_id', ...columns.map(([name]) => name)];
+    const params = [...ownerParams(owner), ...columns.map(([name, value]) => toParam(name, value))];
     const rows = await translateExternalRef(() =>
       (tx ?? this.dataSource).query<ListingRow[]>(
         `INSERT INTO catalogue.listings (${names.map((n) => `"${n}"`).join(', ')})
@@ -82,12 +95,12 @@ export class ListingsRepository {
     return rows[0];
   }
 
-  /** The workspace's listing, or null (an id that is not a uuid is simply not found). */
-  async find(workspaceId: string, id: string, tx?: EntityManager, lock = false): Promise<ListingRow | null> {
+  /** The owner's listing, or null (an id that is not a uuid is simply not found). */
+  async find(owner: ListingOwner, id: string, tx?: EntityManager, lock = false): Promise<ListingRow | null> {
     if (!isUUID(id)) return null;
     const rows = await (tx ?? this.dataSource).query<ListingRow[]>(
-      `SELECT * FROM catalogue.listings WHERE id = $1 AND workspace_id = $2${lock ? ' FOR UPDATE' : ''}`,
-      [id, workspaceId],
+      `SELECT * FROM catalogue.listings WHERE id = $1 AND ${ownerClause(2)}${lock ? ' FOR UPDATE' : ''}`,
+      [id, ...ownerParams(owner)],
     );
     return rows[0] ?? null;
   }
@@ -102,13 +115,13 @@ export class ListingsRepository {
     return new Map(rows.map((row) => [row.external_ref, row.id]));
   }
 
-  /** Any workspace's listing, unlocked: who owns it and what state it is in (the leads service asks). */
+  /** Any owner's listing, unlocked: who owns it and what state it is in (the leads service asks). */
   async findAny(id: string): Promise<ListingRow | null> {
     const rows = await this.dataSource.query<ListingRow[]>(`SELECT * FROM catalogue.listings WHERE id = $1`, [id]);
     return rows[0] ?? null;
   }
 
-  /** Any workspace's listing, locked (moderation). */
+  /** Any owner's listing, locked (moderation). */
   async findForModeration(tx: EntityManager, id: string): Promise<ListingRow | null> {
     if (!isUUID(id)) return null;
     const rows = await tx.query<ListingRow[]>(`SELECT * FROM catalogue.listings WHERE id = $1 FOR UPDATE`, [id]);
@@ -132,26 +145,45 @@ export class ListingsRepository {
   }
 
   async page(
-    workspaceId: string,
+    owner: ListingOwner,
     status: ListingStatus | undefined,
     limit: number,
     offset: number,
   ): Promise<ListingRow[]> {
     return this.dataSource.query<ListingRow[]>(
       `SELECT * FROM catalogue.listings
-        WHERE workspace_id = $1 AND ($2::text IS NULL OR status = $2)
-        ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
-      [workspaceId, status ?? null, limit, offset],
+        WHERE ${ownerClause(1)} AND ($3::text IS NULL OR status = $3)
+        ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
+      [...ownerParams(owner), status ?? null, limit, offset],
     );
   }
 
-  /** Pending listings, oldest submission first. */
-  async pending(limit: number, offset: number): Promise<ListingRow[]> {
+  /**
+   * What awaits a moderator: pending listings and published ones an edit flagged, oldest
+   * first (by submission, or by flag).
+   */
+  async awaitingReview(limit: number, offset: number): Promise<ListingRow[]> {
     return this.dataSource.query<ListingRow[]>(
-      `SELECT * FROM catalogue.listings WHERE status = 'pending'
-        ORDER BY submitted_at ASC, id ASC LIMIT $1 OFFSET $2`,
+      `SELECT * FROM catalogue.listings
+        WHERE status = 'pending' OR (status = 'published' AND flagged_at IS NOT NULL)
+        ORDER BY CASE WHEN status = 'pending' THEN submitted_at ELSE flagged_at END ASC, id ASC
+        LIMIT $1 OFFSET $2`,
       [limit, offset],
     );
+  }
+
+  /**
+   * A seller's listings that count against the limit (any but rejected), counted under a
+   * per-seller lock held until the transaction ends, so racing creates cannot pass it together.
+   */
+  async lockAndCountActive(tx: EntityManager, sellerId: string, exceptId?: string): Promise<number> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('catalogue.seller:' || $1, 0))`, [sellerId]);
+    const rows = await tx.query<{ count: string }[]>(
+      `SELECT count(*) AS count FROM catalogue.listings
+        WHERE seller_id = $1 AND status <> 'rejected' AND ($2::uuid IS NULL OR id <> $2)`,
+      [sellerId, exceptId ?? null],
+    );
+    return Number(rows[0]?.count ?? 0);
   }
 
   async images(listingIds: string[]): Promise<ListingImageRow[]> {
@@ -178,16 +210,16 @@ export class ListingsRepository {
     return Number(rows[0]?.count ?? 0);
   }
 
-  /** The workspace's other listings of the same place and type (near-duplicate candidates). */
+  /** The owner's other listings of the same place and type (near-duplicate candidates). */
   async samePlaceAndType(
     tx: EntityManager,
-    listing: Pick<ListingRow, 'id' | 'workspace_id' | 'district_id' | 'property_type'>,
+    listing: Pick<ListingRow, 'id' | 'workspace_id' | 'seller_id' | 'district_id' | 'property_type'>,
   ): Promise<DuplicateCandidate[]> {
     if (listing.district_id === null) return [];
     const rows = await tx.query<{ id: string; price_sar: string | null; area_sqm: string | null }[]>(
       `SELECT id, price_sar, area_sqm FROM catalogue.listings
-        WHERE workspace_id = $1 AND district_id = $2 AND property_type = $3 AND id <> $4`,
-      [listing.workspace_id, listing.district_id, listing.property_type, listing.id],
+        WHERE ${ownerClause(1)} AND district_id = $3 AND property_type = $4 AND id <> $5`,
+      [listing.workspace_id, listing.seller_id, listing.district_id, listing.property_type, listing.id],
     );
     return rows.map((row) => ({
       id: row.id,

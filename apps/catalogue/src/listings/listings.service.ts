@@ -4,6 +4,7 @@ import {
   CATALOGUE_LISTING_DELETED,
   CATALOGUE_LISTING_SUBMITTED,
   CATALOGUE_LISTING_UPDATED,
+  SELLER_LISTING_LIMIT,
   priceInSar,
 } from '@app/contracts';
 import type {
@@ -13,6 +14,7 @@ import type {
   ListingEventPayload,
   ListingFieldsInput,
   ListingFlag,
+  ListingOwner,
   ListingOwnerRequest,
   ListingOwnerResponse,
   ListingRefRequest,
@@ -26,7 +28,8 @@ import { AppError } from '@app/errors';
 import { Outbox } from '@app/messaging';
 import { DecisionClient } from './decision.client';
 import { ImageUrls } from './image-urls';
-import { computeFlags, priceEditNeedsReview } from './listing-flags';
+import { listingBullets } from './listing-bullets';
+import { changedAfterPublication, computeFlags, freshFindings } from './listing-flags';
 import { assertRoomsFitType, assertSubmittable, transition } from './listing-state';
 import { toListingResponse, toListingsPage } from './listing.dto';
 import { ListingsRepository, numberOrNull } from './listings.repository';
@@ -37,7 +40,7 @@ const PLACE_FIELDS = ['district_id', 'city_id', 'city', 'district'] as const;
 /** The place a listing's fields name, or null when they name none. */
 export type PlaceResolver = (request: ListingFieldsInput) => Promise<ResolvedPlace | null>;
 
-/** A workspace's listings: drafts, edits, submission with automated checks, deletion. */
+/** An owner's listings (a workspace's or a seller's): drafts, edits, submission with automated checks, deletion. */
 @Injectable()
 export class ListingsService {
   constructor(
@@ -48,7 +51,13 @@ export class ListingsService {
   ) {}
 
   async create(request: CreateListingRequest): Promise<ListingResponse> {
-    return this.present(await this.createRow(request));
+    const sellerId = request.seller_id;
+    if (!sellerId) return this.present(await this.createRow(request));
+    const row = await this.listings.transaction(async (tx) => {
+      assertRoomForSeller(await this.listings.lockAndCountActive(tx, sellerId));
+      return this.createRow(request, this.placeResolver(), tx);
+    });
+    return this.present(row);
   }
 
   /**
@@ -65,7 +74,7 @@ export class ListingsService {
     const place = await places(request);
     const currency = request.currency ?? 'SAR';
     return this.listings.insert(
-      request.workspace_id,
+      ownerOf(request),
       {
         ...plainFields(request),
         created_by: request.created_by ?? null,
@@ -81,18 +90,18 @@ export class ListingsService {
   }
 
   async get(request: ListingRefRequest): Promise<ListingResponse> {
-    return this.present(await this.mustFind(request.workspace_id, request.id));
+    return this.present(await this.mustFind(ownerOf(request), request.id));
   }
 
   async list(request: ListListingsRequest): Promise<ListingsPageResponse> {
-    const rows = await this.listings.page(request.workspace_id, request.status, request.limit + 1, request.offset);
+    const rows = await this.listings.page(ownerOf(request), request.status, request.limit + 1, request.offset);
     const images = await this.listings.images(rows.map((row) => row.id));
     return toListingsPage(rows, images, (key) => this.urls.imageUrl(key), request.limit, request.offset);
   }
 
   /**
-   * Draft and rejected listings change freely; a published one changes live, unless its new
-   * price leaves the automated band: then it goes back to moderation (`returned_to_pending`).
+   * Draft and rejected listings change freely; a published one changes live (spec 3), and what
+   * the automated checks newly find on it is flagged to the moderators.
    */
   async update(request: UpdateListingRequest): Promise<ListingResponse> {
     return this.present(await this.updateRow(request));
@@ -111,50 +120,51 @@ export class ListingsService {
     const inTransaction = <T>(work: (tx: EntityManager) => Promise<T>) =>
       batch ? work(batch) : this.listings.transaction(work);
     return inTransaction(async (tx) => {
-      const current = await this.listings.find(request.workspace_id, request.id, tx, true);
+      const current = await this.listings.find(ownerOf(request), request.id, tx, true);
       if (!current) throw notFound();
       transition(current.status, 'edit');
       const changes = editOf(request, current, place);
       const changed = Object.keys(definedOnly(changes));
       if (changed.length === 0) return current; // an empty PATCH changes nothing and tells no one
       const next: ListingRow = { ...current, ...definedOnly(changes) };
-      if (current.status === 'published' && (await this.priceLeavesBand(current, next))) {
-        return this.returnToModeration(tx, next, changes, changed);
-      }
-      const updated = await this.listings.update(tx, current.id, changes);
+      // A live edit's bullets follow its new facts (price, rooms, place).
+      const live = current.status === 'published' ? bulletColumns(next) : {};
+      const updated = await this.listings.update(tx, current.id, { ...changes, ...live });
+      if (current.status === 'published') return this.reviewLiveEdit(tx, current, updated, changed);
       await this.emit(tx, CATALOGUE_LISTING_UPDATED, updated, { changed });
       return updated;
     });
   }
 
-  /** A published listing whose new price the checks would not pass goes back to the queue with fresh flags. */
-  private async returnToModeration(
+  /**
+   * A published listing's edit is live already; the automated checks run on it, and findings
+   * the moderators had not seen on it (by code) flag it to them: the `changed_after_publication`
+   * flag first, then every finding, until a moderator keeps it or unpublishes it. While it
+   * awaits review, each edit refreshes the findings the moderator will see.
+   */
+  private async reviewLiveEdit(
     tx: EntityManager,
-    next: ListingRow,
-    changes: ListingWrite,
+    before: ListingRow,
+    after: ListingRow,
     changed: string[],
   ): Promise<ListingRow> {
-    const flags = await this.flagsFor(tx, next);
-    const returned = await this.listings.update(tx, next.id, {
-      ...changes,
-      status: 'pending',
-      submitted_at: new Date(),
-      flags,
-    });
-    await this.listings.log(tx, {
-      listing_id: next.id,
-      moderator_id: null,
-      action: 'returned_to_pending',
-      reason: 'The new price per m² is beyond what the automated checks accept without review.',
-      flags,
-    });
-    await this.emit(tx, CATALOGUE_LISTING_UPDATED, returned, { changed, flags });
-    return returned;
+    const findings = await this.flagsFor(tx, after);
+    const fresh = freshFindings(before.flags, findings).length > 0;
+    const awaiting = before.flagged_at !== null;
+    if (!fresh && !awaiting) {
+      await this.emit(tx, CATALOGUE_LISTING_UPDATED, after, { changed });
+      return after;
+    }
+    const flags = [changedAfterPublication(changed, awaiting ? before.flags : []), ...findings];
+    const flagged = await this.listings.update(tx, after.id, { flags, flagged_at: before.flagged_at ?? new Date() });
+    if (fresh) await this.listings.log(tx, { listing_id: after.id, moderator_id: null, action: 'flagged', flags });
+    await this.emit(tx, CATALOGUE_LISTING_UPDATED, flagged, { changed, flags });
+    return flagged;
   }
 
   async delete(request: ListingRefRequest): Promise<ListingDeletedResponse> {
     await this.listings.transaction(async (tx) => {
-      const current = await this.listings.find(request.workspace_id, request.id, tx, true);
+      const current = await this.listings.find(ownerOf(request), request.id, tx, true);
       if (!current) throw notFound();
       transition(current.status, 'delete');
       await this.listings.delete(tx, current.id);
@@ -166,9 +176,13 @@ export class ListingsService {
   /** draft | rejected → pending, once complete; the automated checks' flags go to the moderators. */
   async submit(request: ListingRefRequest): Promise<ListingResponse> {
     const row = await this.listings.transaction(async (tx) => {
-      const current = await this.listings.find(request.workspace_id, request.id, tx, true);
+      const current = await this.listings.find(ownerOf(request), request.id, tx, true);
       if (!current) throw notFound();
       transition(current.status, 'submit');
+      // A rejected listing counts again once resubmitted.
+      if (current.seller_id && current.status === 'rejected') {
+        assertRoomForSeller(await this.listings.lockAndCountActive(tx, current.seller_id, current.id));
+      }
       // A listing withdrawn because its project unit was sold stays out of the catalogue.
       if (current.unit_id && (await this.listings.unitStatus(tx, current.unit_id)) === 'sold') {
         throw new AppError('invalid_state', 'The project unit of this listing is sold.', { state: 'sold' });
@@ -221,6 +235,7 @@ export class ListingsService {
     return {
       id: row.id,
       workspace_id: row.workspace_id,
+      seller_id: row.seller_id,
       broker_id: row.created_by,
       status: row.status,
       time_zone: row.time_zone ?? 'Asia/Riyadh',
@@ -238,27 +253,17 @@ export class ListingsService {
     tx: EntityManager,
     subject: string,
     row: ListingRow,
-    extra: Omit<ListingEventPayload, 'listing_id' | 'workspace_id' | 'status' | 'occurred_at'> = {},
+    extra: Omit<ListingEventPayload, 'listing_id' | 'workspace_id' | 'seller_id' | 'status' | 'occurred_at'> = {},
   ): Promise<void> {
     await this.outbox.add<ListingEventPayload>(tx, subject, {
       listing_id: row.id,
       workspace_id: row.workspace_id,
+      seller_id: row.seller_id,
+      broker_id: row.created_by,
       status: row.status,
       occurred_at: new Date().toISOString(),
       ...extra,
     });
-  }
-
-  private async priceLeavesBand(before: ListingRow, after: ListingRow): Promise<boolean> {
-    const figures = (row: ListingRow) => ({
-      price_sar: numberOrNull(row.price_sar),
-      area_sqm: numberOrNull(row.area_sqm),
-    });
-    const a = figures(before);
-    const b = figures(after);
-    if (a.price_sar === b.price_sar && a.area_sqm === b.area_sqm && before.district_id === after.district_id)
-      return false;
-    return priceEditNeedsReview(a, b, await this.benchmarkOf(after));
   }
 
   private async benchmarkOf(listing: ListingRow) {
@@ -297,15 +302,31 @@ export class ListingsService {
     };
   }
 
-  private async mustFind(workspaceId: string, id: string): Promise<ListingRow> {
-    const row = await this.listings.find(workspaceId, id);
+  private async mustFind(owner: ListingOwner, id: string): Promise<ListingRow> {
+    const row = await this.listings.find(owner, id);
     if (!row) throw notFound();
     return row;
   }
 }
 
 export function notFound(): AppError {
-  return new AppError('not_found', 'There is no such listing in your workspace.');
+  return new AppError('not_found', 'There is no such listing among yours.');
+}
+
+/** The owner a request names: its seller when it names one, else its workspace. */
+export function ownerOf(request: ListingOwner): ListingOwner {
+  return request.seller_id ? { seller_id: request.seller_id } : { workspace_id: request.workspace_id };
+}
+
+/** 409 `conflict` when a seller already has the most listings a seller may have at once. */
+function assertRoomForSeller(active: number): void {
+  if (active >= SELLER_LISTING_LIMIT) {
+    throw new AppError(
+      'conflict',
+      `A seller has at most ${SELLER_LISTING_LIMIT} listings at a time (rejected ones aside): delete one first.`,
+      { details: { max_listings: SELLER_LISTING_LIMIT, active_listings: active } },
+    );
+  }
 }
 
 /** Body fields stored as given. */
@@ -362,4 +383,29 @@ function placeColumns(place: ResolvedPlace): ListingWrite {
 
 function definedOnly<T extends object>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/**
+ * The bullets of a listing about to be (or staying) published, from its own facts: a pending
+ * listing is complete (submit checked it); a live edit's bullets follow its new facts.
+ */
+export function bulletColumns(row: ListingRow): ListingWrite {
+  const price = numberOrNull(row.price);
+  const priceSar = numberOrNull(row.price_sar);
+  const area = numberOrNull(row.area_sqm);
+  if (price === null || priceSar === null || !area || !row.city_en || !row.district_en) return {};
+  const bullets = listingBullets({
+    property_type: row.property_type,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    area_sqm: area,
+    price,
+    currency: row.currency,
+    price_sar: priceSar,
+    city_en: row.city_en,
+    city_ar: row.city_ar ?? row.city_en,
+    district_en: row.district_en,
+    district_ar: row.district_ar ?? row.district_en,
+  });
+  return { ai_bullets_en: bullets.en, ai_bullets_ar: bullets.ar };
 }

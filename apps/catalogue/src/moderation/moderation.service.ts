@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { CATALOGUE_LISTING_PUBLISHED, CATALOGUE_LISTING_REJECTED } from '@app/contracts';
 import type {
   ApproveListingRequest,
@@ -9,14 +10,16 @@ import type {
 } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { ImageUrls } from '../listings/image-urls';
-import { listingBullets } from '../listings/listing-bullets';
 import { transition } from '../listings/listing-state';
 import { toListingsPage } from '../listings/listing.dto';
-import { ListingsRepository, numberOrNull } from '../listings/listings.repository';
-import type { ListingRow, ListingWrite } from '../listings/listings.repository';
-import { ListingsService } from '../listings/listings.service';
+import { ListingsRepository } from '../listings/listings.repository';
+import type { ListingRow } from '../listings/listings.repository';
+import { bulletColumns, ListingsService } from '../listings/listings.service';
 
-/** The moderators' queue and decisions; each decision is logged (who, when, why). */
+/**
+ * The moderators' queue (pending listings, and published ones an edit flagged) and their
+ * decisions; each decision is logged (who, when, why).
+ */
 @Injectable()
 export class ModerationService {
   constructor(
@@ -26,22 +29,26 @@ export class ModerationService {
   ) {}
 
   async queue(request: ModerationQueueRequest): Promise<ListingsPageResponse> {
-    const rows = await this.listings.pending(request.limit + 1, request.offset);
+    const rows = await this.listings.awaitingReview(request.limit + 1, request.offset);
     const images = await this.listings.images(rows.map((row) => row.id));
     return toListingsPage(rows, images, (key) => this.urls.imageUrl(key), request.limit, request.offset);
   }
 
-  /** pending → published: listed_at set the first time, bullets written from the listing's facts. */
+  /**
+   * pending → published: listed_at set the first time, bullets written from the listing's
+   * facts. A flagged published listing is kept as it is: its flag is cleared.
+   */
   async approve(request: ApproveListingRequest): Promise<ListingResponse> {
     const row = await this.listings.transaction(async (tx) => {
       const current = await this.listings.findForModeration(tx, request.id);
       if (!current) throw notFound();
+      if (current.status === 'published' && current.flagged_at) return this.keep(tx, current, request.moderator_id);
       transition(current.status, 'approve');
       const published = await this.listings.update(tx, current.id, {
         status: 'published',
         listed_at: current.listed_at ?? new Date(),
         rejection_reason: null,
-        ...bulletsOf(current),
+        ...bulletColumns(current),
       });
       await this.listings.log(tx, {
         listing_id: current.id,
@@ -55,6 +62,19 @@ export class ModerationService {
     return this.listingsService.present(row);
   }
 
+  /** A flagged live edit the moderator accepts: the listing stays published, its findings count as seen. */
+  private async keep(tx: EntityManager, current: ListingRow, moderatorId: string): Promise<ListingRow> {
+    const flags = current.flags.filter((flag) => flag.code !== 'changed_after_publication');
+    const kept = await this.listings.update(tx, current.id, { flagged_at: null, flags, ...bulletColumns(current) });
+    await this.listings.log(tx, { listing_id: current.id, moderator_id: moderatorId, action: 'approved', flags });
+    return kept;
+  }
+
+  /**
+   * pending → rejected, or a flagged published listing → rejected (unpublished: off the
+   * catalogue at once, the broker or seller told, the listing's inquiries left open). The
+   * reason is shown to the owner.
+   */
   async reject(request: RejectListingRequest): Promise<ListingResponse> {
     const reason = request.reason.trim();
     if (!reason) throw new AppError('validation_error', 'reason must not be blank.', { field: 'reason' });
@@ -62,15 +82,25 @@ export class ModerationService {
       const current = await this.listings.findForModeration(tx, request.id);
       if (!current) throw notFound();
       transition(current.status, 'reject');
-      const rejected = await this.listings.update(tx, current.id, { status: 'rejected', rejection_reason: reason });
+      const unpublished = current.status === 'published';
+      // Only what awaits review: a reject racing an approval of the same pending listing must not unpublish it.
+      if (unpublished && !current.flagged_at) throw notAwaitingReview();
+      const rejected = await this.listings.update(tx, current.id, {
+        status: 'rejected',
+        rejection_reason: reason,
+        flagged_at: null,
+      });
       await this.listings.log(tx, {
         listing_id: current.id,
         moderator_id: request.moderator_id,
-        action: 'rejected',
+        action: unpublished ? 'unpublished' : 'rejected',
         reason,
         flags: current.flags,
       });
-      await this.listingsService.emit(tx, CATALOGUE_LISTING_REJECTED, rejected, { reason });
+      await this.listingsService.emit(tx, CATALOGUE_LISTING_REJECTED, rejected, {
+        reason,
+        ...(unpublished ? { unpublished: true } : {}),
+      });
       return rejected;
     });
     return this.listingsService.present(row);
@@ -81,24 +111,10 @@ function notFound(): AppError {
   return new AppError('not_found', 'There is no such listing.');
 }
 
-/** A pending listing is complete (submit checked it), so every fact the template needs is there. */
-function bulletsOf(row: ListingRow): ListingWrite {
-  const price = numberOrNull(row.price);
-  const priceSar = numberOrNull(row.price_sar);
-  const area = numberOrNull(row.area_sqm);
-  if (price === null || priceSar === null || !area || !row.city_en || !row.district_en) return {};
-  const bullets = listingBullets({
-    property_type: row.property_type,
-    bedrooms: row.bedrooms,
-    bathrooms: row.bathrooms,
-    area_sqm: area,
-    price,
-    currency: row.currency,
-    price_sar: priceSar,
-    city_en: row.city_en,
-    city_ar: row.city_ar ?? row.city_en,
-    district_en: row.district_en,
-    district_ar: row.district_ar ?? row.district_en,
-  });
-  return { ai_bullets_en: bullets.en, ai_bullets_ar: bullets.ar };
+function notAwaitingReview(): AppError {
+  return new AppError(
+    'invalid_state',
+    'A published listing is unpublished while an edit of it awaits review (flagged); this one awaits nothing.',
+    { state: 'published', details: { state: 'published', action: 'reject', flagged: false } },
+  );
 }

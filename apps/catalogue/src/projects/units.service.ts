@@ -212,7 +212,12 @@ export class UnitsService {
     after: UnitRow,
     changed: string[],
   ): Promise<void> {
-    const listing = await this.listings.find(project.workspace_id, after.listing_id as string, tx, true);
+    const listing = await this.listings.find(
+      { workspace_id: project.workspace_id },
+      after.listing_id as string,
+      tx,
+      true,
+    );
     if (!listing) return;
     if (after.status === 'sold' && before.status !== 'sold') {
       if (listing.status === 'draft') return;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { isUUID } from '@app/validation';
 import { DECISION_BATCH_INLINE_MAX_ITEMS, DECISION_BATCH_RESULTS_PAGE, decisionCost } from '@app/contracts';
@@ -21,6 +22,9 @@ import { validateBatchBody } from './validate-batch-body';
 
 /** Items answered (and written) together: the unit of progress a job shows. */
 const CHUNK_SIZE = 50;
+/** A replay of a batch still being paid for waits this long (one billing call) for it, then 409. */
+const ACCEPT_WAIT_MS = 10_000;
+const ACCEPT_POLL_MS = 50;
 
 interface PaidBatch {
   id: string;
@@ -56,14 +60,29 @@ export class DecisionBatchesService {
     );
     const hash = requestHash(req.body);
     const id = randomUUID();
-    const claim = await this.repository.claim({
+    const claimRequest = {
       id,
       workspaceId: req.workspace_id,
       key: req.idempotency_key,
       requestHash: hash,
       itemCount: items.length,
-    });
-    if (!claim.claimed) return this.replay(claim.existing, hash);
+    };
+    // The one rule of docs/api.md: the same key and body again get the first batch, waiting while it
+    // is `pending` (its debit being made); one given back (debit refused) is claimed by this request.
+    const deadline = Date.now() + ACCEPT_WAIT_MS;
+    let claim = await this.repository.claim(claimRequest);
+    while (!claim.claimed) {
+      if (claim.existing.request_hash !== hash)
+        throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.');
+      if (claim.existing.status !== 'pending') return this.replay(claim.existing);
+      if (Date.now() >= deadline)
+        throw new AppError(
+          'idempotency_conflict',
+          'A batch with this Idempotency-Key is being accepted; retry shortly.',
+        );
+      await sleep(ACCEPT_POLL_MS);
+      claim = await this.repository.claim(claimRequest);
+    }
 
     let debit: { entry_id: string; balance: number };
     try {
@@ -103,12 +122,8 @@ export class DecisionBatchesService {
     return toDecisionBatchResponse(row, await this.repository.results(row.id, req.from ?? 0, limit));
   }
 
-  /** Same key again: the first batch (charged once) when the body is the same; 409 otherwise. */
-  private async replay(existing: DecisionBatchRow, hash: string): Promise<DecisionBatchResponse> {
-    if (existing.request_hash !== hash)
-      throw new AppError('idempotency_conflict', 'This Idempotency-Key was used with a different request body.');
-    if (existing.status === 'pending')
-      throw new AppError('idempotency_conflict', 'A batch with this Idempotency-Key is being accepted; retry shortly.');
+  /** The first batch (charged once): finished, or still running. */
+  private async replay(existing: DecisionBatchRow): Promise<DecisionBatchResponse> {
     const limit = existing.status === 'done' ? DECISION_BATCH_RESULTS_PAGE : 0;
     return toDecisionBatchResponse(existing, await this.repository.results(existing.id, 0, limit));
   }

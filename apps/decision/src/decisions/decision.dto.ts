@@ -35,6 +35,8 @@ export function toDecisionResponse(parts: DecisionParts): DecisionResponse {
       yoy_pct: benchmark.yoy_pct,
       scope: benchmark.scope,
     },
+    // Why each sub-score is what it is, reasoning or not: `no_benchmark` whenever benchmark is null.
+    factors: scoring.factors,
     comparables: parts.comparables,
     location: parts.location,
     ...(parts.reasoning ? { reasoning: parts.reasoning } : {}),

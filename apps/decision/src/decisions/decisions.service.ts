@@ -205,10 +205,10 @@ export class DecisionsService {
   }
 }
 
-/** The same key again: the first answer when the body is the same; 409 when it differs or is still running. */
+/** The same key again: the first answer when the body is the same; 422 when it differs; 409 while still running. */
 function replay(claim: Extract<KeyClaim, { claimed: false }>, hash: string): DecisionResponse {
   if (claim.requestHash !== hash)
-    throw new AppError('idempotency_conflict', 'This Idempotency-Key was used with a different request body.');
+    throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.');
   if (!claim.response)
     throw new AppError(
       'idempotency_conflict',

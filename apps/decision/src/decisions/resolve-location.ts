@@ -19,24 +19,21 @@ export function resolveLocation(index: LocationIndex, input: DecisionLocationInp
   const cities = citiesOf(index, input);
   const hits = index.searchDistricts(input.district, LOCATION_SUGGESTIONS + 1, new Set(cities.map((c) => c.id)));
   if (hits.length === 0)
-    throw new AppError('validation_error', `No district named "${input.district}" in ${cityNames(cities)}.`, {
-      field: 'location.district',
-      suggestions: [],
-    });
+    throw unresolved('location.district', `No district named "${input.district}" in ${cityNames(cities)}.`, []);
   const best = hits.filter((hit) => hit.tier === hits[0].tier);
   if (best.length > 1)
-    throw new AppError('validation_error', `"${input.district}" matches more than one district; pick one by id.`, {
-      field: 'location.district',
-      suggestions: suggestions(hits),
-    });
+    throw unresolved(
+      'location.district',
+      `"${input.district}" matches more than one district; pick one by id.`,
+      suggestions(hits),
+    );
   return toDecisionLocation(best[0].district.id, best[0].city, best[0].district);
 }
 
 function byDistrictId(index: LocationIndex, id: number): DecisionLocation {
   const district = index.district(id);
   const city = district && index.city(district.city_id);
-  if (!district || !city)
-    throw new AppError('validation_error', `There is no district with id ${id}.`, { field: 'location.district_id' });
+  if (!district || !city) throw unresolved('location.district_id', `There is no district with id ${id}.`);
   return toDecisionLocation(id, city, district);
 }
 
@@ -44,10 +41,7 @@ function byDistrictId(index: LocationIndex, id: number): DecisionLocation {
 function citiesOf(index: LocationIndex, input: DecisionLocationInput): IndexedCity[] {
   if (input.city_id !== undefined) {
     const city = index.city(input.city_id);
-    if (!city)
-      throw new AppError('validation_error', `There is no city with id ${input.city_id}.`, {
-        field: 'location.city_id',
-      });
+    if (!city) throw unresolved('location.city_id', `There is no city with id ${input.city_id}.`);
     return [city];
   }
   if (input.city === undefined)
@@ -56,13 +50,21 @@ function citiesOf(index: LocationIndex, input: DecisionLocationInput): IndexedCi
       'location.city is required when neither location.city_id nor location.district_id is given.',
     );
   const hits = index.searchCities(input.city, LOCATION_SUGGESTIONS);
-  if (hits.length === 0)
-    throw new AppError('validation_error', `No city named "${input.city}".`, {
-      field: 'location.city',
-      suggestions: [],
-    });
+  if (hits.length === 0) throw unresolved('location.city', `No city named "${input.city}".`, []);
   // "Jeddah" is also a village's name: the districts of every city of the best tier are searched.
   return hits.filter((hit) => hit.tier === hits[0].tier).map((hit) => hit.city);
+}
+
+/**
+ * A place that does not resolve: `field`, the suggestions when a name was searched, and
+ * `details.fields` as every other 422 validation_error carries it (validationErrorFrom).
+ */
+function unresolved(field: string, message: string, suggestions?: DistrictItem[]): AppError {
+  return new AppError('validation_error', message, {
+    field,
+    ...(suggestions ? { suggestions } : {}),
+    details: { fields: [{ field, expected: message }] },
+  });
 }
 
 function missing(field: string, message: string): AppError {

@@ -53,4 +53,30 @@ describe('resolvePlace', () => {
   it('should name city_id when the city id is unknown', () => {
     expect(errorOf(() => resolvePlace(index, { city_id: 999, district: 'Olaya' })).extras.field).toBe('city_id');
   });
+
+  it.each([
+    ['an unknown district', { city: 'Riyadh', district: 'Qqqqzzzz' }, 'district'],
+    ['an ambiguous district', { city: 'Riyadh', district: 'Al' }, 'district'],
+    ['an unknown city', { city: 'Qqqqzzzz', district: 'Olaya' }, 'city'],
+    ['an unknown city id', { city_id: 999, district: 'Olaya' }, 'city_id'],
+    ['an unknown district id', { district_id: 999 }, 'district_id'],
+  ])('should carry details.fields like every other 422 when the place is %s', (_case, request, field) => {
+    const err = errorOf(() => resolvePlace(index, { ...request, field_prefix: '' }));
+    expect(err.status).toBe(422);
+    expect(err.toEnvelope()).toMatchObject({
+      error: 'validation_error',
+      code: 'INVALID_FIELD_TYPE',
+      field,
+      details: { fields: [{ field, expected: err.message }] },
+    });
+  });
+
+  it('should keep the decision prefix in details.fields when a decision names the place', () => {
+    const err = errorOf(() => resolvePlace(index, { city: 'Riyadh', district: 'Al', field_prefix: 'location.' }));
+    expect(err.toEnvelope()).toMatchObject({
+      field: 'location.district',
+      details: { fields: [{ field: 'location.district' }] },
+    });
+    expect((err.toEnvelope().suggestions as unknown[]).length).toBeGreaterThan(1);
+  });
 });

@@ -24,11 +24,22 @@ export function resolvePlace(index: LocationIndex, request: ResolvePlaceRequest)
 function withFieldPrefix(err: AppError, prefix: string): AppError {
   const rename = (field: unknown) =>
     typeof field === 'string' && field.startsWith('location.') ? prefix + field.slice('location.'.length) : field;
-  const details = err.extras.details;
-  const missing = Array.isArray(details?.missing) ? { ...details, missing: details.missing.map(rename) } : details;
-  return new AppError(err.error, err.message.replace(/location\./g, prefix), {
+  const renameText = (text: string) => text.replace(/location\./g, prefix);
+  const details = err.extras.details && {
+    ...err.extras.details,
+    ...(Array.isArray(err.extras.details.missing) ? { missing: err.extras.details.missing.map(rename) } : {}),
+    ...(Array.isArray(err.extras.details.fields)
+      ? {
+          fields: (err.extras.details.fields as { field: string; expected: string }[]).map((entry) => ({
+            field: rename(entry.field),
+            expected: renameText(entry.expected),
+          })),
+        }
+      : {}),
+  };
+  return new AppError(err.error, renameText(err.message), {
     ...err.extras,
     field: rename(err.extras.field) as string | undefined,
-    details: missing,
+    details,
   });
 }

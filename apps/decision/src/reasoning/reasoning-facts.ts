@@ -35,6 +35,24 @@ export interface BenchmarkFacts {
   pct_vs_median: number;
 }
 
+/** The size bucket's fact (spec 2.2): the price per sqm against the market average for the type and place. */
+export interface AverageFacts {
+  /** `mean` of the benchmark's sales; `median` where the benchmark has no mean. */
+  kind: 'mean' | 'median';
+  average_sqm: number;
+  /** Asking price per sqm against the average, in percent (negative: cheaper), one decimal. */
+  pct_vs_average: number;
+}
+
+/** Where the area falls among the areas of the same sales (a fact of the details bucket). */
+export interface AreaFacts {
+  position: 'below' | 'within' | 'above' | 'far_above';
+  area_sqm: number;
+  p25_sqm: number;
+  median_sqm: number;
+  p75_sqm: number;
+}
+
 /** The comparable sales cited, summarised for a sentence, and listed for the AI prompt. */
 export interface ComparableFacts {
   /** `district`: all in the property's district; `city`: across the city (too few in the district). */
@@ -74,6 +92,12 @@ export interface ReasoningFacts {
   benchmark: BenchmarkFacts | null;
   /** null: no benchmark, or no recorded sale of a comparable area. */
   comparables: ComparableFacts | null;
+  /** From the size factor; null without a benchmark. */
+  average: AverageFacts | null;
+  /** From the details factor on the areas sold; null when the area was not compared. */
+  area: AreaFacts | null;
+  /** The buckets that score a neutral 50 for want of a benchmark (their `no_benchmark` factors). */
+  neutral_buckets: ScoreBucket[];
   factors: ScoringFactor[];
 }
 
@@ -104,6 +128,39 @@ function comparableFacts(comparables: ComparableSales | null | undefined): Compa
     latest: sales[0],
     sales,
   };
+}
+
+const SIZE_CODES = new Set(['sqm_price_below_average', 'sqm_price_near_average', 'sqm_price_above_average']);
+const AREA_POSITIONS: Partial<Record<ScoringFactor['code'], AreaFacts['position']>> = {
+  area_below_market_range: 'below',
+  area_within_market_range: 'within',
+  area_above_market_range: 'above',
+  area_far_above_market_range: 'far_above',
+};
+
+function averageFacts(factors: ScoringFactor[]): AverageFacts | null {
+  const found = factors.find((factor) => factor.bucket === 'size' && SIZE_CODES.has(factor.code));
+  if (!found) return null;
+  return {
+    kind: found.values.average === 'median' ? 'median' : 'mean',
+    average_sqm: Number(found.values.average_sqm),
+    pct_vs_average: Number(found.values.vs_average_pct),
+  };
+}
+
+function areaFacts(factors: ScoringFactor[]): AreaFacts | null {
+  for (const factor of factors) {
+    const position = AREA_POSITIONS[factor.code];
+    if (!position) continue;
+    return {
+      position,
+      area_sqm: Number(factor.values.area),
+      p25_sqm: Number(factor.values.area_p25_sqm),
+      median_sqm: Number(factor.values.area_median_sqm),
+      p75_sqm: Number(factor.values.area_p75_sqm),
+    };
+  }
+  return null;
 }
 
 export function reasoningFacts({
@@ -143,6 +200,11 @@ export function reasoningFacts({
       pct_vs_median: roundTo1((pricePerSqm / benchmark.median_sqm - 1) * 100),
     },
     comparables: benchmark ? comparableFacts(comparables) : null,
+    average: averageFacts(scoring.factors),
+    area: areaFacts(scoring.factors),
+    neutral_buckets: SCORE_BUCKETS.filter((bucket) =>
+      scoring.factors.some((factor) => factor.code === 'no_benchmark' && factor.bucket === bucket),
+    ),
     factors: scoring.factors,
   };
 }

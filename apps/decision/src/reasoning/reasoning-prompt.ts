@@ -13,6 +13,10 @@ benchmark exists, so the price was not compared with the market. comparables are
 type and a similar area behind the benchmark (scope district: in the district; city: across the city), with
 their date, area, price and price per sqm: when comparables is not null, cite them in both languages (how
 many, their price per sqm range, the latest sale's date and price per sqm) as the evidence for the price.
+Breakdown: price is the price per sqm on the benchmark's quartiles; location is demand and trend; size is the
+price per sqm against the market average (average: its mean, or its median where kind is "median"; say so), not
+the property's area; details are type-specific and include the area against the areas sold (area), bedrooms for
+the area and the building. neutral_buckets scored a neutral 50 because no benchmark exists: say so.
 Breakdown statuses: pass is good, warn is borderline, fail is poor.
 Answer with one JSON object and nothing else, with exactly these keys:
 - "reasoning_en": 2 or 3 sentences in English, using the English place names.

@@ -1,7 +1,8 @@
 import type { DecisionLocation, SubScoreStatus } from '@app/contracts';
 import type { MarketBenchmark } from '../benchmarks/market-benchmark';
 import type { ComparableSales } from '../comparables/comparable-sales';
-import type { ScoringResult } from '../scoring/scoring.types';
+import { scoreDecision } from '../scoring/score-decision';
+import type { ScoringFactor, ScoringResult } from '../scoring/scoring.types';
 import type { ReasoningInput } from './reasoning.provider';
 
 /** Test inputs for the reasoning specs: a Riyadh apartment, varied per test with overrides. */
@@ -34,6 +35,7 @@ const statusOf = (score: number): SubScoreStatus => (score >= 70 ? 'pass' : scor
 export function scoringOf(
   scores: { price: number; location: number; size: number; details: number },
   pricePerSqm: number,
+  factors: ScoringFactor[] = [],
 ): ScoringResult {
   const score = Math.round((scores.price + scores.location + scores.size + scores.details) / 4);
   return {
@@ -46,19 +48,25 @@ export function scoringOf(
       size: { score: scores.size, status: statusOf(scores.size) },
       details: { score: scores.details, status: statusOf(scores.details) },
     },
-    factors: [],
+    factors,
   };
+}
+
+/** The input with the factors the real scoring gives its property and benchmark (the sub-scores kept as set). */
+export function withFactors(input: ReasoningInput): ReasoningInput {
+  const { factors } = scoreDecision({ property: input.property, benchmark: input.benchmark, hasCoordinates: false });
+  return { ...input, scoring: { ...input.scoring, factors } };
 }
 
 /** 150 sqm, 3 bedrooms, SAR 630,000 (4,200 per sqm: below p25) in Al Olaya, 4 years old, with parking. */
 export function wellPricedApartment(overrides: Partial<ReasoningInput> = {}): ReasoningInput {
-  return {
+  return withFactors({
     property: { type: 'apartment', price: 630_000, area: 150, bedrooms: 3, bathrooms: 2, age: 4, parking: true },
     location: OLAYA_RIYADH,
     scoring: scoringOf({ price: 88, location: 80, size: 55, details: 30 }, 4200),
     benchmark: OLAYA_APARTMENTS_2024,
     ...overrides,
-  };
+  });
 }
 
 /** Three recorded sales of comparable apartments in Al Olaya, newest first. */

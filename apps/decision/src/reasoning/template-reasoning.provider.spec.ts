@@ -8,6 +8,7 @@ import {
   OLAYA_RIYADH,
   scoringOf,
   wellPricedApartment,
+  withFactors,
 } from './reasoning-test-inputs';
 import { TemplateReasoningProvider, templateReasoning } from './template-reasoning.provider';
 
@@ -21,8 +22,10 @@ describe('templateReasoning', () => {
     expect(reasoning_en).toBe(
       'This 150 sqm 3-bedroom apartment in Al Olaya, Riyadh, priced at SAR 630,000, is a partial match with a ' +
         'score of 63 out of 100. At SAR 4,200 per sqm, it is in the cheapest quarter of 2024 apartment sales in ' +
-        'Al Olaya (median SAR 5,000; 25th to 75th percentile SAR 4,300 to 5,800; 120 sales). Prices there rose ' +
-        '6.2% on the previous year; price and location score well, size is borderline and details fall short.',
+        'Al Olaya (median SAR 5,000; 25th to 75th percentile SAR 4,300 to 5,800; 120 sales) and 17.6% below their ' +
+        'average of SAR 5,100. Prices there rose 6.2% on the previous year; at 150 sqm it is in the middle half of ' +
+        'apartments sold there by area (110 to 185 sqm); price and location score well, price per sqm against the ' +
+        'market average is borderline and details fall short.',
     );
     expect(reasoning_en).not.toMatch(ARABIC_LETTER);
   });
@@ -34,8 +37,10 @@ describe('templateReasoning', () => {
       'حصل هذا العقار، وهو شقة بمساحة ١٥٠ م² و٣ غرف نوم في حي العليا بمدينة الرياض بسعر ٦٣٠٬٠٠٠ ريال، ' +
         'على درجة ٦٣ من ١٠٠، ما يجعله مطابقًا جزئيًا للمعايير. يبلغ سعر المتر المربع ٤٬٢٠٠ ريال، وهو ضمن الربع ' +
         'الأرخص من صفقات الشقق في حي العليا لعام ٢٠٢٤ (الوسيط ٥٬٠٠٠ ريال، والنطاق المعتاد بين ٤٬٣٠٠ و٥٬٨٠٠ ريال، ' +
-        'من واقع ١٢٠ صفقة). ارتفعت الأسعار هناك بنسبة ٦٫٢٪ مقارنةً بالعام السابق، وجاء تقييم معياري السعر ' +
-        'والموقع جيدًا، وتقييم معيار المساحة متوسطًا، وتقييم معيار المواصفات ضعيفًا.',
+        'من واقع ١٢٠ صفقة)، وأقل بنسبة ١٧٫٦٪ من متوسطها البالغ ٥٬١٠٠ ريال. ارتفعت الأسعار هناك بنسبة ٦٫٢٪ ' +
+        'مقارنةً بالعام السابق، وتقع مساحته البالغة ١٥٠ م² ضمن النصف الأوسط لمساحات الشقق المبيعة هناك ' +
+        '(بين ١١٠ و١٨٥ م²)، وجاء تقييم معياري السعر والموقع جيدًا، وتقييم معيار سعر المتر مقارنةً بمعدل السوق ' +
+        'متوسطًا، وتقييم معيار المواصفات ضعيفًا.',
     );
     expect(reasoning_ar).not.toMatch(LATIN_LETTER);
   });
@@ -44,11 +49,13 @@ describe('templateReasoning', () => {
     const { reasoning_en, reasoning_ar } = templateReasoning(wellPricedApartment({ comparables: OLAYA_COMPARABLES }));
 
     expect(reasoning_en).toContain(
-      '(median SAR 5,000; 25th to 75th percentile SAR 4,300 to 5,800; 120 sales); 3 recent sales of 120 to 165 sqm ' +
+      '(median SAR 5,000; 25th to 75th percentile SAR 4,300 to 5,800; 120 sales) and 17.6% below their average of ' +
+        'SAR 5,100; 3 recent sales of 120 to 165 sqm ' +
         'in Al Olaya went for SAR 4,100 to 4,600 per sqm, the latest SAR 4,300 per sqm for 140 sqm on 2024-11-20.',
     );
     expect(reasoning_ar).toContain(
-      'من واقع ١٢٠ صفقة)، وسُجّلت مؤخرًا ٣ صفقات لعقارات مماثلة في حي العليا بمساحات من ١٢٠ إلى ١٦٥ م² بأسعار ' +
+      'من واقع ١٢٠ صفقة)، وأقل بنسبة ١٧٫٦٪ من متوسطها البالغ ٥٬١٠٠ ريال، وسُجّلت مؤخرًا ٣ صفقات لعقارات ' +
+        'مماثلة في حي العليا بمساحات من ١٢٠ إلى ١٦٥ م² بأسعار ' +
         'من ٤٬١٠٠ إلى ٤٬٦٠٠ ريال للمتر المربع، آخرها بسعر ٤٬٣٠٠ ريال للمتر المربع لمساحة ١٤٠ م² بتاريخ ٢٠٢٤-١١-٢٠.',
     );
     for (const text of [reasoning_en, reasoning_ar]) expect(countSentences(text)).toBe(3);
@@ -103,15 +110,20 @@ describe('templateReasoning', () => {
     expect(reasoning.reasoning_ar).toContain('فيلا بمساحة ٥٠٠ م² وغرفتي نوم');
   });
 
-  it('should say the price was not compared and flag it when there is no benchmark', () => {
+  it('should say the price was not compared, which sub-scores are neutral, and flag it when there is no benchmark', () => {
     const reasoning = templateReasoning(wellPricedApartment({ benchmark: null }));
 
     expect(reasoning.reasoning_en).toContain(
-      'No price benchmark exists for apartments in Al Olaya, Riyadh, so its SAR 4,200 per sqm could not be compared',
+      'No price benchmark exists for apartments in Al Olaya, Riyadh, so its SAR 4,200 per sqm could not be compared ' +
+        'with recent sales or their average, and price, location and price per sqm against the market average each ' +
+        'score a neutral 50.',
     );
     expect(reasoning.reasoning_ar).toContain(
-      'لا يتوفر مؤشر لأسعار الشقق في حي العليا بمدينة الرياض، لذا تعذّرت مقارنة سعر المتر المربع البالغ ٤٬٢٠٠ ريال',
+      'لا يتوفر مؤشر لأسعار الشقق في حي العليا بمدينة الرياض، لذا تعذّرت مقارنة سعر المتر المربع البالغ ٤٬٢٠٠ ريال ' +
+        'بأسعار الصفقات الأخيرة ومتوسطها، فجاء تقييم معايير السعر والموقع وسعر المتر مقارنةً بمعدل السوق محايدًا ' +
+        '(٥٠ من ١٠٠).',
     );
+    expect(reasoning.reasoning_ar).not.toMatch(LATIN_LETTER);
     expect(reasoning.risk_flags[0]).toBe(
       'No price benchmark for apartments in Al Olaya, Riyadh: the price could not be checked against sales',
     );
@@ -146,11 +158,76 @@ describe('templateReasoning', () => {
 
     expect(reasoning.reasoning_en).toMatch(/^This 600 sqm plot of land in Dubai Marina, Dubai, priced at SAR 900,000/);
     expect(reasoning.reasoning_ar).toMatch(/^حصل هذا العقار، وهو أرض بمساحة ٦٠٠ م² في مرسى دبي بمدينة دبي/);
-    expect(reasoning.reasoning_en).toContain('Details score well, while price, location and size are borderline.');
+    expect(reasoning.reasoning_en).toContain(
+      'Details score well, while price, location and price per sqm against the market average are borderline.',
+    );
     expect(reasoning.reasoning_ar).toContain(
-      'جاء تقييم معيار المواصفات جيدًا، وتقييم معايير السعر والموقع والمساحة متوسطًا.',
+      'جاء تقييم معيار المواصفات جيدًا، وتقييم معايير السعر والموقع وسعر المتر مقارنةً بمعدل السوق متوسطًا.',
     );
     expect(reasoning.risk_flags.join(' ')).not.toContain('building');
+  });
+
+  it('should say the median stands in for the average when the benchmark has no mean', () => {
+    const reasoning = templateReasoning(
+      wellPricedApartment({ benchmark: { ...OLAYA_APARTMENTS_2024, mean_sqm: null } }),
+    );
+
+    expect(reasoning.reasoning_en).toContain(
+      '120 sales); with no mean price on record, the median stands in for their average.',
+    );
+    expect(reasoning.reasoning_ar).toContain(
+      'من واقع ١٢٠ صفقة)، ومع عدم توفر متوسط مسجّل للأسعار يحلّ الوسيط محلّ المتوسط.',
+    );
+    for (const text of [reasoning.reasoning_en, reasoning.reasoning_ar]) expect(countSentences(text)).toBe(3);
+  });
+
+  it('should say how a small, crowded flat and an outsized villa compare with the areas sold there', () => {
+    const small = templateReasoning(
+      withFactors({
+        property: { type: 'apartment', price: 500_000, area: 60, bedrooms: 4 },
+        location: OLAYA_RIYADH,
+        scoring: scoringOf({ price: 3, location: 76, size: 0, details: 22 }, 8333),
+        benchmark: OLAYA_APARTMENTS_2024,
+      }),
+    );
+    expect(small.reasoning_en).toContain(
+      'at 60 sqm it is smaller than most apartments sold there (middle half 110 to 185 sqm); location scores well',
+    );
+    expect(small.reasoning_ar).toContain(
+      '، ومساحته البالغة ٦٠ م² أصغر من معظم الشقق المبيعة هناك (النصف الأوسط منها بين ١١٠ و١٨٥ م²)، وجاء تقييم',
+    );
+    expect(small.risk_flags).toContain('Too many bedrooms for the area (15 sqm a bedroom)');
+    expect(small.reasoning_en).toContain('63.4% above their average of SAR 5,100');
+    expect(small.reasoning_ar).toContain('وأعلى بنسبة ٦٣٫٤٪ من متوسطها البالغ ٥٬١٠٠ ريال');
+
+    const villa = templateReasoning(
+      withFactors({
+        property: { type: 'villa', price: 4_000_000, area: 700, bedrooms: 5 },
+        location: OLAYA_RIYADH,
+        scoring: scoringOf({ price: 47, location: 76, size: 47, details: 50 }, 5714),
+        benchmark: { ...OLAYA_APARTMENTS_2024, area_p25_sqm: 250, area_median_sqm: 280, area_p75_sqm: 320 },
+      }),
+    );
+    expect(villa.reasoning_en).toContain(
+      'at 700 sqm it is far larger than most villas sold there (middle half 250 to 320 sqm), which narrows its buyers;',
+    );
+    expect(villa.reasoning_ar).toContain(
+      'ومساحته البالغة ٧٠٠ م² أكبر بكثير من معظم الفلل المبيعة هناك (النصف الأوسط منها بين ٢٥٠ و٣٢٠ م²)، ما يقلّل ' +
+        'عدد المشترين المحتملين',
+    );
+    for (const text of [small.reasoning_ar, villa.reasoning_ar]) expect(text).not.toMatch(LATIN_LETTER);
+  });
+
+  it('should flag an area unusual for the type', () => {
+    const reasoning = templateReasoning(
+      withFactors({
+        property: { type: 'apartment', price: 100_000, area: 20 },
+        location: OLAYA_RIYADH,
+        scoring: scoringOf({ price: 85, location: 76, size: 90, details: 30 }, 5000),
+        benchmark: OLAYA_APARTMENTS_2024,
+      }),
+    );
+    expect(reasoning.risk_flags).toContain('Unusual area for apartments (20 sqm; usually 40 to 400 sqm)');
   });
 
   it.each([
@@ -192,6 +269,7 @@ describe('templateReasoning', () => {
         transaction_count: fc.integer({ min: 1, max: 5000 }),
         yoy_pct: fc.option(fc.double({ min: -40, max: 40, noNaN: true }), { nil: null }),
         scope: fc.constantFrom('district' as const, 'city' as const),
+        withMean: fc.boolean(),
       }),
       { nil: null },
     );
@@ -210,20 +288,23 @@ describe('templateReasoning', () => {
 
     fc.assert(
       fc.property(property, benchmark, score, score, score, score, (prop, bench, price, location, size, details) => {
-        const reasoning = templateReasoning({
-          property: prop,
-          location: OLAYA_RIYADH,
-          scoring: scoringOf({ price, location, size, details }, Math.round(prop.price / prop.area)),
-          benchmark: bench && {
-            ...bench,
-            p25_sqm: bench.median_sqm - bench.spread / 2,
-            p75_sqm: bench.median_sqm + bench.spread,
-            mean_sqm: bench.median_sqm,
-            area_p25_sqm: 100,
-            area_median_sqm: 140,
-            area_p75_sqm: 180,
-          },
-        });
+        // The real factors of the property and benchmark: every sentence a factor can add is drawn.
+        const reasoning = templateReasoning(
+          withFactors({
+            property: prop,
+            location: OLAYA_RIYADH,
+            scoring: scoringOf({ price, location, size, details }, Math.round(prop.price / prop.area)),
+            benchmark: bench && {
+              ...bench,
+              p25_sqm: bench.median_sqm - bench.spread / 2,
+              p75_sqm: bench.median_sqm + bench.spread,
+              mean_sqm: bench.withMean ? bench.median_sqm * 1.04 : null,
+              area_p25_sqm: 100,
+              area_median_sqm: 140,
+              area_p75_sqm: 180,
+            },
+          }),
+        );
         for (const text of [reasoning.reasoning_en, reasoning.reasoning_ar]) {
           expect(countSentences(text)).toBeGreaterThanOrEqual(2);
           expect(countSentences(text)).toBeLessThanOrEqual(3);

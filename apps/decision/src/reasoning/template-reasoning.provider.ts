@@ -10,6 +10,7 @@ import {
   trendOf,
 } from './reasoning-facts';
 import type { BenchmarkFacts, ComparableFacts, ReasoningFacts } from './reasoning-facts';
+import { NEUTRAL_SCORE } from '../scoring/scoring-formula';
 import { MAX_KEY_FACTORS } from './reasoning-output';
 import type { ReasoningInput, ReasoningProvider } from './reasoning.provider';
 
@@ -85,16 +86,21 @@ const TYPE_AR: Record<PropertyType, { noun: string; plural: string }> = {
   office: { noun: 'مكتب', plural: 'المكاتب' },
 };
 
+/**
+ * The buckets as a reader understands them. `size` is named by what it measures (spec 2.2: the
+ * price per sqm against the market average), so "size falls short" never reads as "too small".
+ */
 const BUCKET_EN: Record<ScoreBucket, string> = {
   price: 'price',
   location: 'location',
-  size: 'size',
+  size: 'price per sqm against the market average',
   details: 'details',
 };
 const BUCKET_AR: Record<ScoreBucket, string> = {
   price: 'السعر',
   location: 'الموقع',
-  size: 'المساحة',
+  // معدل, not متوسط: the warn status reads "متوسطًا", and "بالمتوسط متوسطًا" would stumble.
+  size: 'سعر المتر مقارنةً بمعدل السوق',
   details: 'المواصفات',
 };
 
@@ -147,7 +153,8 @@ function priceEn(facts: ReasoningFacts): string {
   if (!benchmark) {
     return (
       `No price benchmark exists for ${TYPE_EN[property.type].plural} in ${place.district_name_en}, ` +
-      `${place.city_name_en}, so its ${perSqm} could not be compared with recent sales.`
+      `${place.city_name_en}, so its ${perSqm} could not be compared with recent sales or their average` +
+      `${neutralEn(facts)}.`
     );
   }
   const sales = salesEn(facts, benchmark);
@@ -164,8 +171,43 @@ function priceEn(facts: ReasoningFacts): string {
   return (
     `At ${perSqm}, ${position} (median ${sarEn(benchmark.median_sqm)}; 25th to 75th percentile ` +
     `${sarEn(benchmark.p25_sqm)} to ${numEn(benchmark.p75_sqm)}; ${numEn(benchmark.transaction_count)} sales${cityWide})` +
-    `${comparablesEn(facts)}.`
+    `${averageEn(facts)}${comparablesEn(facts)}.`
   );
+}
+
+/** The buckets scored neutral for want of a benchmark (their `no_benchmark` factors), as a clause. */
+function neutralEn({ neutral_buckets: buckets }: ReasoningFacts): string {
+  if (buckets.length === 0) return '';
+  const each = buckets.length > 1 ? 'each score' : buckets[0] === 'details' ? 'score' : 'scores';
+  return `, and ${listEn(buckets.map((b) => BUCKET_EN[b]))} ${each} a neutral ${NEUTRAL_SCORE}`;
+}
+
+/** The size fact (spec 2.2): the price per sqm against the sales' average, or their median standing in for it. */
+function averageEn({ average }: ReasoningFacts): string {
+  if (!average) return '';
+  if (average.kind === 'median') return '; with no mean price on record, the median stands in for their average';
+  const at = sarEn(average.average_sqm);
+  if (average.pct_vs_average === 0) return ` and at their average of ${at}`;
+  const side = average.pct_vs_average < 0 ? 'below' : 'above';
+  return ` and ${pctEn(average.pct_vs_average)} ${side} their average of ${at}`;
+}
+
+/** The details fact on the area: where it falls among the areas of the same sales. */
+function areaEn({ area, property }: ReasoningFacts): string | null {
+  if (!area) return null;
+  const sold = `${TYPE_EN[property.type].plural} sold there`;
+  const middle = `${numEn(area.p25_sqm)} to ${numEn(area.p75_sqm)} sqm`;
+  const at = `at ${numEn(area.area_sqm)} sqm it is`;
+  switch (area.position) {
+    case 'below':
+      return `${at} smaller than most ${sold} (middle half ${middle})`;
+    case 'within':
+      return `${at} in the middle half of ${sold} by area (${middle})`;
+    case 'above':
+      return `${at} larger than most ${sold} (middle half ${middle})`;
+    case 'far_above':
+      return `${at} far larger than most ${sold} (middle half ${middle}), which narrows its buyers`;
+  }
 }
 
 /** "a to b", or "a" when both are the same. */
@@ -221,9 +263,10 @@ function breakdownEn(facts: ReasoningFacts): string {
 }
 
 function outlookEn(facts: ReasoningFacts): string {
-  const trend = trendEn(facts.benchmark);
-  const breakdown = breakdownEn(facts);
-  return trend ? `${trend}; ${breakdown}.` : `${capitalise(breakdown)}.`;
+  const clauses = [trendEn(facts.benchmark), areaEn(facts), breakdownEn(facts)].filter(
+    (clause): clause is string => clause !== null,
+  );
+  return `${capitalise(clauses.join('; '))}.`;
 }
 
 // ---------- Arabic ----------
@@ -253,7 +296,7 @@ function priceAr(facts: ReasoningFacts): string {
   if (!benchmark) {
     return (
       `لا يتوفر مؤشر لأسعار ${TYPE_AR[property.type].plural} في ${placeAr(facts)}، لذا تعذّرت مقارنة ` +
-      `سعر المتر المربع البالغ ${sarAr(property.price_per_sqm_sar)} بأسعار الصفقات الأخيرة.`
+      `سعر المتر المربع البالغ ${sarAr(property.price_per_sqm_sar)} بأسعار الصفقات الأخيرة ومتوسطها${neutralAr(facts)}.`
     );
   }
   const sales = salesAr(facts, benchmark);
@@ -270,8 +313,42 @@ function priceAr(facts: ReasoningFacts): string {
   return (
     `يبلغ سعر المتر المربع ${sarAr(property.price_per_sqm_sar)}، ${position} (الوسيط ${sarAr(benchmark.median_sqm)}، ` +
     `والنطاق المعتاد بين ${numAr(benchmark.p25_sqm)} و${sarAr(benchmark.p75_sqm)}، ` +
-    `من واقع ${salesCountAr(benchmark.transaction_count)}${cityWide})${comparablesAr(facts)}.`
+    `من واقع ${salesCountAr(benchmark.transaction_count)}${cityWide})${averageAr(facts)}${comparablesAr(facts)}.`
   );
+}
+
+/** "فجاء تقييم معايير السعر والموقع … محايدًا (٥٠ من ١٠٠)": the buckets scored neutral for want of a benchmark. */
+function neutralAr(facts: ReasoningFacts): string {
+  if (facts.neutral_buckets.length === 0) return '';
+  return `، فجاء تقييم ${criteriaAr(facts.neutral_buckets)} محايدًا (${numAr(NEUTRAL_SCORE)} من ${numAr(100)})`;
+}
+
+/** The size fact: the price per sqm against the sales' average ("متوسطها"), or their median standing in for it. */
+function averageAr({ average }: ReasoningFacts): string {
+  if (!average) return '';
+  if (average.kind === 'median') return '، ومع عدم توفر متوسط مسجّل للأسعار يحلّ الوسيط محلّ المتوسط';
+  const at = `متوسطها البالغ ${sarAr(average.average_sqm)}`;
+  if (average.pct_vs_average === 0) return `، ومساوٍ ل${at}`;
+  const side = average.pct_vs_average < 0 ? 'أقل' : 'أعلى';
+  return `، و${side} بنسبة ${pctAr(average.pct_vs_average)} من ${at}`;
+}
+
+/** The details fact on the area, as a clause: "تقع مساحته البالغة … ضمن النصف الأوسط …". */
+function areaAr({ area, property }: ReasoningFacts): string | null {
+  if (!area) return null;
+  const sold = `${TYPE_AR[property.type].plural} المبيعة هناك`;
+  const middle = `(النصف الأوسط منها بين ${numAr(area.p25_sqm)} و${numAr(area.p75_sqm)} م²)`;
+  const its = `مساحته البالغة ${numAr(area.area_sqm)} م²`;
+  switch (area.position) {
+    case 'below':
+      return `${its} أصغر من معظم ${sold} ${middle}`;
+    case 'within':
+      return `تقع ${its} ضمن النصف الأوسط لمساحات ${sold} (بين ${numAr(area.p25_sqm)} و${numAr(area.p75_sqm)} م²)`;
+    case 'above':
+      return `${its} أكبر من معظم ${sold} ${middle}`;
+    case 'far_above':
+      return `${its} أكبر بكثير من معظم ${sold} ${middle}، ما يقلّل عدد المشترين المحتملين`;
+  }
 }
 
 const ARABIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
@@ -332,9 +409,10 @@ function breakdownAr(facts: ReasoningFacts): string {
 }
 
 function outlookAr(facts: ReasoningFacts): string {
-  const trend = trendAr(facts.benchmark);
-  const breakdown = breakdownAr(facts);
-  return trend ? `${trend}، و${breakdown}.` : `${breakdown}.`;
+  const clauses = [trendAr(facts.benchmark), areaAr(facts), breakdownAr(facts)].filter(
+    (clause): clause is string => clause !== null,
+  );
+  return `${clauses.join('، و')}.`;
 }
 
 // ---------- factors and flags (English, like the rest of the API's codes and labels) ----------
@@ -398,5 +476,17 @@ function riskFlags(facts: ReasoningFacts): string[] {
     flags.push(`Old building (${numEn(property.age_years)} years)`);
   }
   if (hasBuilding(property.type) && property.parking === false) flags.push('No parking');
+  for (const factor of facts.factors) {
+    if (factor.code === 'bedrooms_cramped') {
+      flags.push(`Too many bedrooms for the area (${numEn(Number(factor.values.sqm_per_bedroom))} sqm a bedroom)`);
+    }
+    if (factor.code === 'area_unusual_for_type') {
+      const { area, min_area: min, max_area: max } = factor.values;
+      flags.push(
+        `Unusual area for ${TYPE_EN[property.type].plural} (${numEn(Number(area))} sqm; ` +
+          `usually ${numEn(Number(min))} to ${numEn(Number(max))} sqm)`,
+      );
+    }
+  }
   return flags;
 }

@@ -1,20 +1,17 @@
 import type { DecisionPropertyInput } from '@app/contracts';
-import type { BucketResult, FactorCode } from './factor-codes';
+import type { MarketBenchmark } from '../benchmarks/market-benchmark';
+import { areaAgainstSales, bedroomsForArea, unusualArea } from './area-rules';
+import type { BucketResult, RulePoints as Points } from './factor-codes';
 import { effectOf, factor } from './factor-codes';
 import { toScore } from './piecewise-linear';
 import { NEUTRAL_SCORE } from './scoring-formula';
 
 /**
- * details: 50 plus type-specific points. A field that was not given adds nothing, so a
- * sparse request is never penalised. Each rule gives its points and the factor saying why.
- * Bedrooms for the area belong to size (size-bucket.ts): one fact, one bucket.
+ * details: 50 plus points: the area (area-rules.ts: against the areas sold, bedrooms for the
+ * area, usual for the type), then type-specific building rules. A field that was not given adds
+ * nothing, so a sparse request is never penalised. Each rule gives its points and the factor
+ * saying why.
  */
-interface Points {
-  code: FactorCode;
-  points: number;
-  values: Record<string, number>;
-}
-
 function bathrooms(property: DecisionPropertyInput): Points | null {
   const { bedrooms, bathrooms: count } = property;
   if (bedrooms === undefined || count === undefined || count * 2 >= bedrooms) return null;
@@ -83,19 +80,17 @@ function rulesFor(property: DecisionPropertyInput): (Points | null)[] {
   }
 }
 
-export function detailsBucket(property: DecisionPropertyInput): BucketResult {
-  if (property.type === 'land') {
-    return {
-      score: NEUTRAL_SCORE,
-      factors: [factor('details_not_applicable', 'details', 'neutral', { type: 'land' })],
-    };
-  }
-  const applied = rulesFor(property).filter((rule): rule is Points => rule !== null);
+/**
+ * Land has no building: its building rules do not apply (`details_not_applicable`), its area does.
+ */
+export function detailsBucket(property: DecisionPropertyInput, benchmark: MarketBenchmark | null): BucketResult {
+  const area = [areaAgainstSales(property.area, benchmark), bedroomsForArea(property), unusualArea(property)];
+  const applied = [...area, ...rulesFor(property)].filter((rule): rule is Points => rule !== null);
   const total = applied.reduce((sum, rule) => sum + rule.points, 0);
-  return {
-    score: toScore(NEUTRAL_SCORE + total),
-    factors: applied.map((rule) =>
-      factor(rule.code, 'details', effectOf(rule.points), { ...rule.values, points: rule.points }),
-    ),
-  };
+  const factors = applied.map((rule) =>
+    factor(rule.code, 'details', effectOf(rule.points), { ...rule.values, points: rule.points }),
+  );
+  if (property.type === 'land')
+    factors.unshift(factor('details_not_applicable', 'details', 'neutral', { type: 'land' }));
+  return { score: toScore(NEUTRAL_SCORE + total), factors };
 }

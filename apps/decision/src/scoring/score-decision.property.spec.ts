@@ -21,13 +21,13 @@ const benchmarkFields = {
   scope: fc.constantFrom('district' as const, 'city' as const),
 };
 
-/** A market as data gives it: p25 ≤ median ≤ p75 for prices and areas, the mean near the median. */
+/** A market as data gives it: p25 ≤ median ≤ p75 for prices and areas, the mean near the median (or none). */
 const marketBenchmark: fc.Arbitrary<MarketBenchmark> = fc
   .record({
     median: perSqm,
     p25: fc.double({ min: 0.4, max: 1, noNaN: true }),
     p75: fc.double({ min: 1, max: 2.5, noNaN: true }),
-    mean: fc.double({ min: 0.7, max: 1.5, noNaN: true }),
+    mean: fc.option(fc.double({ min: 0.7, max: 1.5, noNaN: true }), { nil: null, freq: 5 }),
     areaMedian: soldArea,
     areaP25: fc.double({ min: 0.3, max: 1, noNaN: true }),
     areaP75: fc.double({ min: 1, max: 3, noNaN: true }),
@@ -38,7 +38,7 @@ const marketBenchmark: fc.Arbitrary<MarketBenchmark> = fc
     median_sqm: median,
     p25_sqm: median * p25,
     p75_sqm: median * p75,
-    mean_sqm: median * mean,
+    mean_sqm: mean === null ? null : median * mean,
     area_p25_sqm: areaMedian * areaP25,
     area_median_sqm: areaMedian,
     area_p75_sqm: areaMedian * areaP75,
@@ -49,8 +49,8 @@ const scrambledBenchmark: fc.Arbitrary<MarketBenchmark> = fc.record({
   p25_sqm: perSqm,
   median_sqm: perSqm,
   p75_sqm: perSqm,
-  mean_sqm: perSqm,
-  area_p25_sqm: soldArea,
+  mean_sqm: fc.option(perSqm, { nil: null }),
+  area_p25_sqm: fc.oneof(soldArea, fc.constant(0)),
   area_median_sqm: soldArea,
   area_p75_sqm: soldArea,
   ...benchmarkFields,
@@ -117,7 +117,7 @@ describe('scoreDecision properties', () => {
     );
   });
 
-  it('should never score a higher price better on price or overall, all else equal', () => {
+  it('should never score a higher price better on price, on size or overall, all else equal', () => {
     // A ladder of prices, drawn both anywhere and near the market (0.3 to 2.5 times the median) where the curves bend.
     const marketRatio = fc.double({ min: 0.3, max: 2.5, noNaN: true });
     const ladder = fc.array(fc.oneof(price, marketRatio), { minLength: 2, maxLength: 30 });
@@ -131,21 +131,60 @@ describe('scoreDecision properties', () => {
         results.slice(1).forEach((dearer, index) => {
           const cheaper = results[index];
           expect(dearer.breakdown.price.score).toBeLessThanOrEqual(cheaper.breakdown.price.score);
+          expect(dearer.breakdown.size.score).toBeLessThanOrEqual(cheaper.breakdown.size.score);
           expect(dearer.score).toBeLessThanOrEqual(cheaper.score);
         });
       }),
     );
   });
 
-  it('should give the same property the same size sub-score and size factors at any two prices', () => {
+  it('should move only price and size with the price: location and details, and their factors, stay put', () => {
     fc.assert(
       fc.property(input, price, price, (scoring, first, second) => {
         const at = (askingPrice: number) =>
           scoreDecision({ ...scoring, property: { ...scoring.property, price: askingPrice } });
         const [one, other] = [at(first), at(second)];
-        expect(other.breakdown.size).toEqual(one.breakdown.size);
-        const sizeFactors = (result: ReturnType<typeof at>) => result.factors.filter((f) => f.bucket === 'size');
-        expect(sizeFactors(other)).toEqual(sizeFactors(one));
+        expect([other.breakdown.location, other.breakdown.details]).toEqual([
+          one.breakdown.location,
+          one.breakdown.details,
+        ]);
+        const unpriced = (result: ReturnType<typeof at>) =>
+          result.factors.filter((f) => f.bucket === 'location' || f.bucket === 'details');
+        expect(unpriced(other)).toEqual(unpriced(one));
+      }),
+    );
+  });
+
+  it('should score size on the price per sqm alone: the same price per sqm at any area, the same size', () => {
+    fc.assert(
+      fc.property(input, perSqm, area, area, (scoring, pricePerSqm, first, second) => {
+        const at = (sqm: number) =>
+          scoreDecision({ ...scoring, property: { ...scoring.property, area: sqm, price: pricePerSqm * sqm } });
+        expect(at(second).breakdown.size).toEqual(at(first).breakdown.size);
+      }),
+    );
+  });
+
+  it('should compare with the median where the benchmark has no mean, and say so', () => {
+    fc.assert(
+      fc.property(input, benchmark, (scoring, market) => {
+        const withoutMean = scoreDecision({ ...scoring, benchmark: { ...market, mean_sqm: null } });
+        const meanIsMedian = scoreDecision({ ...scoring, benchmark: { ...market, mean_sqm: market.median_sqm } });
+        expect(withoutMean.breakdown.size).toEqual(meanIsMedian.breakdown.size);
+        const sizeCodes = withoutMean.factors.filter((f) => f.bucket === 'size').map((f) => f.code);
+        expect(sizeCodes).toContain('average_from_median');
+      }),
+    );
+  });
+
+  it('should make details 50 plus the points its factors carry, clamped: a client can recompute it', () => {
+    fc.assert(
+      fc.property(input, (scoring) => {
+        const { breakdown, factors } = scoreDecision(scoring);
+        const points = factors
+          .filter((factor) => factor.bucket === 'details')
+          .reduce((sum, factor) => sum + Number(factor.values.points ?? 0), 0);
+        expect(breakdown.details.score).toBe(Math.round(Math.min(100, Math.max(0, 50 + points))));
       }),
     );
   });
@@ -169,20 +208,21 @@ describe('scoreDecision properties', () => {
     );
   });
 
-  it('should score price and location a neutral 50, and size from 50 plus its own points, without a benchmark', () => {
+  it('should score price, location and size a neutral 50, each with a no_benchmark factor, without a benchmark', () => {
     fc.assert(
       fc.property(input, (scoring) => {
         const { breakdown, factors } = scoreDecision({ ...scoring, benchmark: null });
-        expect([breakdown.price.score, breakdown.location.score]).toEqual([50, 50]);
-        const sizePoints = factors
-          .filter((factor) => factor.bucket === 'size')
-          .reduce((sum, factor) => sum + Number(factor.values.points ?? 0), 0);
-        expect(breakdown.size.score).toBe(Math.min(100, Math.max(0, 50 + sizePoints)));
-        expect(factors.filter((factor) => factor.code === 'no_benchmark').map((factor) => factor.bucket)).toEqual([
-          'price',
-          'location',
-          'size',
-        ]);
+        expect([breakdown.price.score, breakdown.location.score, breakdown.size.score]).toEqual([50, 50, 50]);
+        for (const bucket of ['price', 'location', 'size'] as const) {
+          expect(factors.filter((factor) => factor.bucket === bucket)).toEqual([
+            { code: 'no_benchmark', bucket, effect: 'neutral', values: {} },
+          ]);
+        }
+        // details still counts what needs no benchmark; its area, which does, is not compared and says so.
+        expect(factors.filter((factor) => factor.code === 'no_benchmark').map((factor) => factor.bucket)).not.toContain(
+          'details',
+        );
+        expect(factors).toContainEqual(expect.objectContaining({ code: 'area_not_compared', bucket: 'details' }));
       }),
     );
   });

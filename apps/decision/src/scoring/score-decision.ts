@@ -6,18 +6,14 @@ import { overallScore, subScore, verdictOf } from './scoring-formula';
 import type { ScoringInput, ScoringResult } from './scoring.types';
 import { sizeBucket } from './size-bucket';
 
-/** A benchmark whose prices or areas are not all positive numbers compares with nothing: it scores as none. */
+/**
+ * A benchmark whose price quartiles are not all positive numbers compares with nothing: it scores
+ * as none. Its other figures are checked where they are used: without a mean, size uses the median;
+ * without area quartiles, the area is not compared.
+ */
 function usable(benchmark: MarketBenchmark | null): MarketBenchmark | null {
   if (!benchmark) return null;
-  const figures = [
-    benchmark.p25_sqm,
-    benchmark.median_sqm,
-    benchmark.p75_sqm,
-    benchmark.mean_sqm,
-    benchmark.area_p25_sqm,
-    benchmark.area_median_sqm,
-    benchmark.area_p75_sqm,
-  ];
+  const figures = [benchmark.p25_sqm, benchmark.median_sqm, benchmark.p75_sqm];
   return figures.every((figure) => Number.isFinite(figure) && figure > 0) ? benchmark : null;
 }
 
@@ -33,8 +29,8 @@ export function scoreDecision(input: ScoringInput): ScoringResult {
 
   const price = priceBucket(pricePerSqm, benchmark);
   const location = locationBucket(benchmark, hasCoordinates);
-  const size = sizeBucket(property, benchmark);
-  const details = detailsBucket(property);
+  const size = sizeBucket(pricePerSqm, benchmark);
+  const details = detailsBucket(property, benchmark);
 
   const breakdown = {
     price: subScore(price.score),

@@ -1,25 +1,21 @@
-import type { DecisionBreakdown, DecisionPropertyInput, Verdict } from '@app/contracts';
+import type { DecisionBreakdown, DecisionFactor, DecisionPropertyInput, Verdict } from '@app/contracts';
 import type { MarketBenchmark } from '../benchmarks/market-benchmark';
 
 /** Everything the score depends on; nothing else (the function is pure). */
 export interface ScoringInput {
   property: DecisionPropertyInput;
-  /** null: no benchmark for the place and type; price and size score neutral and say so. */
+  /** null: no benchmark for the place and type; price, location and size score neutral and say so. */
   benchmark: MarketBenchmark | null;
   /** The request carried lat/lng. */
   hasCoordinates: boolean;
 }
 
 /**
- * A fact behind a sub-score, for the reasoning providers: a stable code, the bucket it
- * belongs to, whether it counts for or against, and the numbers it was computed from.
+ * A fact behind a sub-score, for the response's `factors` and the reasoning providers: a stable
+ * code, the bucket it belongs to, whether it counts for or against, and the numbers it was
+ * computed from (the contract's shape).
  */
-export interface ScoringFactor {
-  code: string;
-  bucket: keyof DecisionBreakdown;
-  effect: 'positive' | 'negative' | 'neutral';
-  values: Record<string, number | string | boolean | null>;
-}
+export type ScoringFactor = DecisionFactor;
 
 export interface ScoringResult {
   score: number;

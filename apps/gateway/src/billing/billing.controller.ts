@@ -9,9 +9,9 @@ import {
   ApiOperation,
   ApiParam,
   ApiProduces,
-  ApiUnprocessableEntityResponse,
   ApiServiceUnavailableResponse,
   ApiTags,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { LeadCreditsPurchaseResponse, Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
@@ -44,15 +44,18 @@ export class BillingController {
   constructor(private readonly billing: BillingService) {}
 
   @Get('balance')
-  @Authenticated(['user', 'api_key'], 'billing:manage')
-  @ApiOperation({ summary: "The workspace's decision balance and lead credits" })
+  @Authenticated(['user', 'api_key'], 'billing:read')
+  @ApiOperation({
+    summary: "The workspace's decision balance and lead credits",
+    description: 'Owner, admin or an API key (spec 5.7: only owner and admin see billing).',
+  })
   @ApiOkResponse({ type: BalanceDto })
   balance(@CurrentPrincipal() principal: Principal): Promise<BalanceDto> {
     return this.billing.balance(principal);
   }
 
   @Put('balance/low-balance-threshold')
-  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @Authenticated(['user', 'api_key'], 'workspace:settings')
   @ApiOperation({
     summary: 'Set the low-balance threshold of one asset',
     description: 'Falling below it emits billing.balance.low.v1, once per crossing. 0: never.',
@@ -70,13 +73,14 @@ export class BillingController {
   @ApiOperation({
     summary: 'Buy a decision pack (5, 20 or 50)',
     description:
+      'The owner, or an API key (which acts as the owner); an admin gets 403 (spec 5.7). ' +
       "Answers the purchase `pending` with `checkout_url`, the payment provider's hosted page: the decisions are " +
       'credited when the provider confirms the payment (`paid`). The demo provider (`manual`) answers `paid` at once. ' +
       'With an Idempotency-Key, a retry returns the first purchase and charges once.',
   })
   @IdempotencyKeyHeader('A retry with the same key returns the first purchase, charged once')
   @ApiCreatedResponse({ type: DecisionPackDto })
-  @ApiConflictResponse({ description: '`idempotency_conflict`: the key was used for a different pack' })
+  @ApiUnprocessableEntityResponse({ description: '`idempotency_key_reused`: the key was used for a different pack' })
   @ApiServiceUnavailableResponse({ description: NOT_PAID })
   purchase(
     @CurrentPrincipal() principal: Principal,
@@ -92,12 +96,12 @@ export class BillingController {
     summary: 'Buy lead credits',
     description:
       'One lead credit pays for one lead (a buyer on a listing). Leads that arrived without credit are unlocked, ' +
-      'oldest first, as soon as credit arrives. Paid like a pack: `pending` with `checkout_url` until the provider ' +
+      'oldest first, as soon as credit arrives. The owner or an API key; an admin gets 403. Paid like a pack: `pending` with `checkout_url` until the provider ' +
       'confirms. With an Idempotency-Key, a retry returns the first purchase.',
   })
   @IdempotencyKeyHeader('A retry with the same key returns the first purchase, charged once')
   @ApiCreatedResponse({ type: LeadCreditsPurchaseDto })
-  @ApiConflictResponse({ description: '`idempotency_conflict`: the key was used for another quantity' })
+  @ApiUnprocessableEntityResponse({ description: '`idempotency_key_reused`: the key was used for another quantity' })
   @ApiServiceUnavailableResponse({ description: NOT_PAID })
   purchaseLeadCredits(
     @CurrentPrincipal() principal: Principal,
@@ -112,7 +116,9 @@ export class BillingController {
   @Authenticated(['user', 'api_key'], 'billing:manage')
   @ApiOperation({
     summary: 'Refund the unused part of a pack',
-    description: 'Within 24 hours of purchase, once. Decisions are consumed oldest credit first.',
+    description:
+      'Within 24 hours of purchase, once. Decisions are consumed oldest credit first. ' +
+      'The owner or an API key; an admin gets 403.',
   })
   @ApiOkResponse({ type: DecisionPackDto })
   @ApiNotFoundResponse({ description: '`not_found`: no such pack in your workspace' })
@@ -122,7 +128,7 @@ export class BillingController {
   }
 
   @Get('purchases')
-  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @Authenticated(['user', 'api_key'], 'billing:read')
   @ApiOperation({
     summary: 'Purchases of packs and lead credits, newest first',
     description:
@@ -134,7 +140,7 @@ export class BillingController {
   }
 
   @Get('invoices')
-  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @Authenticated(['user', 'api_key'], 'billing:read')
   @ApiOperation({
     summary: 'Tax invoices and credit notes, newest first',
     description:
@@ -147,7 +153,7 @@ export class BillingController {
   }
 
   @Get('invoices/:id.pdf')
-  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @Authenticated(['user', 'api_key'], 'billing:read')
   @ApiOperation({ summary: 'An invoice or credit note as a bilingual PDF (Arabic and English)' })
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiProduces('application/pdf')
@@ -167,7 +173,7 @@ export class BillingController {
   }
 
   @Get('billing-profile')
-  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @Authenticated(['user', 'api_key'], 'billing:read')
   @ApiOperation({ summary: "The workspace's legal name, VAT number and country, as invoices name the buyer" })
   @ApiOkResponse({ type: BillingProfileDto })
   billingProfile(@CurrentPrincipal() principal: Principal): Promise<BillingProfileDto> {
@@ -190,7 +196,7 @@ export class BillingController {
   }
 
   @Get('ledger')
-  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @Authenticated(['user', 'api_key'], 'billing:read')
   @ApiOperation({ summary: 'Ledger entries, newest first' })
   @ApiOkResponse({ type: LedgerPageDto })
   ledger(@CurrentPrincipal() principal: Principal, @Query() query: LedgerQueryDto): Promise<LedgerPageDto> {

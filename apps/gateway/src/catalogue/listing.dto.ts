@@ -56,12 +56,27 @@ export class ListingDto implements ListingResponse {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  @ApiProperty({ format: 'uuid' })
-  workspace_id: string;
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'The owning workspace; null for a seller’s own listing',
+  })
+  workspace_id: string | null;
+
+  @ApiProperty({
+    format: 'uuid',
+    nullable: true,
+    type: String,
+    description: 'The seller account that owns it; null for a workspace’s listing',
+  })
+  seller_id: string | null;
 
   @ApiProperty({
     enum: LISTING_STATUSES,
-    description: 'draft → pending (submit) → published (approve) | rejected (reject, `rejection_reason`)',
+    description:
+      'draft → pending (submit) → published (approve) | rejected (reject, `rejection_reason`); ' +
+      'published → rejected when a moderator unpublishes it (with a reason)',
   })
   status: ListingStatus;
 
@@ -139,7 +154,9 @@ export class ListingDto implements ListingResponse {
 
   @ApiProperty({
     type: [ListingFlagDto],
-    description: 'Automated pre-moderation findings at submit (price band, area, near-duplicate, licence)',
+    description:
+      'Automated pre-moderation findings at submit (price band, area, near-duplicate, licence); after a flagged edit ' +
+      'of a published listing, `changed_after_publication` (with `changed`: the fields) first, then the findings',
   })
   flags: ListingFlagDto[];
 
@@ -165,6 +182,15 @@ export class ListingDto implements ListingResponse {
 
   @ApiProperty({ format: 'date-time', nullable: true, type: String })
   submitted_at: string | null;
+
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description:
+      'When an edit after publication was flagged to moderators (the edit is live); null when nothing awaits review',
+  })
+  flagged_at: string | null;
 
   @ApiProperty({ format: 'date-time' })
   created_at: string;

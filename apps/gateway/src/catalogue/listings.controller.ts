@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -9,14 +10,17 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { SELLER_LISTING_LIMIT } from '@app/contracts';
 import type { ListingDeletedResponse, ListingResponse, ListingsPageResponse, Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import { workspaceOf } from '../identity/access/principal-workspace';
+import { EmailVerification } from '../identity/accounts/email-verification';
 import { CatalogueClient } from './catalogue.client';
 import { CreateListingDto, ListListingsQueryDto, UpdateListingDto } from './listing-body.dto';
 import { ListingDeletedDto, ListingDto, ListingsPageDto } from './listing.dto';
+import { Idempotent } from '../idempotency/idempotent.decorator';
+import { listingOwnerOf } from './listing-owner';
 
-const NOT_FOUND = '`not_found`: no such listing in your workspace';
+const NOT_FOUND = '`not_found`: no such listing among yours (your workspace’s, or your own as a seller)';
 const PLACE_422 =
   '`validation_error` with `field` (an unknown or ambiguous place also carries `suggestions`; land with bedrooms or bathrooms)';
 
@@ -24,29 +28,44 @@ const PLACE_422 =
 @ApiServiceUnavailableResponse({ description: '`service_unavailable`: the catalogue did not answer in time' })
 @Controller('listings')
 export class ListingsController {
-  constructor(private readonly catalogue: CatalogueClient) {}
+  constructor(
+    private readonly catalogue: CatalogueClient,
+    private readonly emails: EmailVerification,
+  ) {}
 
   @Post()
-  @Authenticated(['user', 'api_key'], 'listings:manage')
-  @ApiOperation({ summary: 'Create a draft listing', description: 'Only `property_type` is required for a draft.' })
+  @Idempotent()
+  @Authenticated(['user', 'api_key'], 'listings:manage', { sellers: true })
+  @ApiOperation({
+    summary: 'Create a draft listing',
+    description:
+      'Only `property_type` is required for a draft. A broker or developer workspace owns it; a seller account ' +
+      `(no workspace) owns its own, at most ${SELLER_LISTING_LIMIT} at a time (rejected ones aside).`,
+  })
   @ApiCreatedResponse({ type: ListingDto })
   @ApiUnprocessableEntityResponse({ description: PLACE_422 })
-  @ApiConflictResponse({ description: '`conflict`: external_ref already used in this workspace' })
+  @ApiConflictResponse({
+    description:
+      '`conflict`: external_ref already used in this workspace, or a seller already has ' +
+      `${SELLER_LISTING_LIMIT} listings (\`details.max_listings\`)`,
+  })
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateListingDto): Promise<ListingResponse> {
     return this.catalogue.createListing({
       ...body,
-      workspace_id: workspaceOf(principal),
+      ...listingOwnerOf(principal),
       created_by: principal.accountId,
     });
   }
 
   @Get()
-  @Authenticated(['user', 'api_key'], 'listings:manage')
-  @ApiOperation({ summary: "The workspace's listings, newest first, optionally by status" })
+  @Authenticated(['user', 'api_key'], 'listings:manage', { sellers: true })
+  @ApiOperation({
+    summary: 'Your listings (your workspace’s, or your own as a seller), newest first, optionally by status',
+  })
   @ApiOkResponse({ type: ListingsPageDto })
   list(@CurrentPrincipal() principal: Principal, @Query() query: ListListingsQueryDto): Promise<ListingsPageResponse> {
     return this.catalogue.listListings({
-      workspace_id: workspaceOf(principal),
+      ...listingOwnerOf(principal),
       ...(query.status ? { status: query.status } : {}),
       limit: query.limit,
       offset: query.offset,
@@ -54,22 +73,23 @@ export class ListingsController {
   }
 
   @Get(':id')
-  @Authenticated(['user', 'api_key'], 'listings:manage')
-  @ApiOperation({ summary: 'One listing of the workspace, in any state' })
+  @Authenticated(['user', 'api_key'], 'listings:manage', { sellers: true })
+  @ApiOperation({ summary: 'One of your listings, in any state' })
   @ApiOkResponse({ type: ListingDto })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingResponse> {
-    return this.catalogue.getListing({ workspace_id: workspaceOf(principal), id });
+    return this.catalogue.getListing({ ...listingOwnerOf(principal), id });
   }
 
   @Patch(':id')
-  @Authenticated(['user', 'api_key'], 'listings:manage')
+  @Authenticated(['user', 'api_key'], 'listings:manage', { sellers: true })
   @ApiOperation({
     summary: 'Edit a listing',
     description:
       'Draft and rejected listings change freely; a pending one waits for moderation (409 `invalid_state`). ' +
-      'Edits to a published listing go live at once, but a price that leaves the automated price band ' +
-      '(p25/1.5 .. p75×1.5 of the district benchmark per m²) sends it back to `pending`.',
+      'Edits to a published listing go live at once and it stays `published` (spec 3). The automated checks run ' +
+      'on every such edit: a finding the listing did not carry flags it to moderators (`flagged_at`, ' +
+      '`changed_after_publication` first in `flags`), who may keep it or unpublish it with a reason.',
   })
   @ApiOkResponse({ type: ListingDto })
   @ApiNotFoundResponse({ description: NOT_FOUND })
@@ -80,11 +100,11 @@ export class ListingsController {
     @Param('id') id: string,
     @Body() body: UpdateListingDto,
   ): Promise<ListingResponse> {
-    return this.catalogue.updateListing({ ...body, workspace_id: workspaceOf(principal), id });
+    return this.catalogue.updateListing({ ...body, ...listingOwnerOf(principal), id });
   }
 
   @Delete(':id')
-  @Authenticated(['user', 'api_key'], 'listings:manage')
+  @Authenticated(['user', 'api_key'], 'listings:manage', { sellers: true })
   @ApiOperation({
     summary: 'Delete a listing (any state)',
     description: 'Emits catalogue.listing.deleted.v1: its open inquiries are closed.',
@@ -92,12 +112,12 @@ export class ListingsController {
   @ApiOkResponse({ type: ListingDeletedDto })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingDeletedResponse> {
-    return this.catalogue.deleteListing({ workspace_id: workspaceOf(principal), id });
+    return this.catalogue.deleteListing({ ...listingOwnerOf(principal), id });
   }
 
   @Post(':id/submit')
   @HttpCode(200)
-  @Authenticated(['user', 'api_key'], 'listings:manage')
+  @Authenticated(['user', 'api_key'], 'listings:manage', { sellers: true })
   @ApiOperation({
     summary: 'Submit a draft or rejected listing for moderation',
     description:
@@ -108,12 +128,17 @@ export class ListingsController {
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiConflictResponse({
     description:
-      "`invalid_state` with `state`: only draft and rejected listings are submitted; a sold project unit's listing is not",
+      "`invalid_state` with `state`: only draft and rejected listings are submitted; a sold project unit's listing is not; " +
+      `\`conflict\`: resubmitting a rejected listing of a seller who already has ${SELLER_LISTING_LIMIT} others`,
   })
   @ApiUnprocessableEntityResponse({
     description: '`listing_incomplete` with `missing` (images, title_en, title_ar, price, area_sqm, place)',
   })
-  submit(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingResponse> {
-    return this.catalogue.submitListing({ workspace_id: workspaceOf(principal), id });
+  @ApiForbiddenResponse({
+    description: "`email_not_verified`: the account (a key's creator) has not confirmed its e-mail address yet",
+  })
+  async submit(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingResponse> {
+    await this.emails.assertVerified(principal.accountId, 'submit a listing for publication');
+    return this.catalogue.submitListing({ ...listingOwnerOf(principal), id });
   }
 }

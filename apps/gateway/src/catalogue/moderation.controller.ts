@@ -15,7 +15,10 @@ import { RejectListingDto } from './listing-body.dto';
 import { ListingDto, ListingsPageDto } from './listing.dto';
 
 const NOT_FOUND = '`not_found`: no such listing';
-const NOT_PENDING = '`invalid_state` with `state`: only pending listings are moderated';
+const NOT_PENDING =
+  '`invalid_state` with `state`: only pending listings, and published ones an edit flagged, are approved';
+const NOT_REJECTABLE =
+  '`invalid_state` with `state`: only pending listings, and published ones an edit flagged, are rejected';
 
 @ApiTags('moderation')
 @ApiServiceUnavailableResponse({ description: '`service_unavailable`: the catalogue did not answer in time' })
@@ -25,7 +28,12 @@ export class ModerationController {
 
   @Get()
   @Moderator()
-  @ApiOperation({ summary: 'The moderation queue: pending listings, oldest submission first, with their flags' })
+  @ApiOperation({
+    summary: 'The moderation queue: pending listings and flagged published ones, oldest first, with their flags',
+    description:
+      'Pending listings (by submission) and published listings whose edit the automated checks flagged (by ' +
+      '`flagged_at`; status `published`, `changed_after_publication` first in `flags`, the edit already live).',
+  })
   @ApiOkResponse({ type: ListingsPageDto })
   queue(@Query() query: PageQueryDto): Promise<ListingsPageResponse> {
     return this.catalogue.moderationQueue({ limit: query.limit, offset: query.offset });
@@ -34,7 +42,12 @@ export class ModerationController {
   @Post(':id/approve')
   @HttpCode(200)
   @Moderator()
-  @ApiOperation({ summary: 'Publish a pending listing', description: 'Sets listed_at (first time) and the bullets.' })
+  @ApiOperation({
+    summary: 'Publish a pending listing, or keep a flagged published one',
+    description:
+      'Pending: published, listed_at set (first time) and the bullets written. Published and flagged: stays ' +
+      'published, `flagged_at` cleared; its findings count as seen (the same ones do not flag it again).',
+  })
   @ApiOkResponse({ type: ListingDto })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiConflictResponse({ description: NOT_PENDING })
@@ -45,10 +58,15 @@ export class ModerationController {
   @Post(':id/reject')
   @HttpCode(200)
   @Moderator()
-  @ApiOperation({ summary: 'Reject a pending listing with a reason shown to the broker' })
+  @ApiOperation({
+    summary: 'Reject a pending listing, or unpublish a flagged published one, with a reason shown to its owner',
+    description:
+      'pending → rejected; flagged published → rejected (unpublished: out of search at once, its broker or seller ' +
+      'notified by e-mail and in-app, its open inquiries stay open). The owner may edit and submit it again.',
+  })
   @ApiOkResponse({ type: ListingDto })
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  @ApiConflictResponse({ description: NOT_PENDING })
+  @ApiConflictResponse({ description: NOT_REJECTABLE })
   reject(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,

@@ -87,10 +87,13 @@ export class DecisionBatchesController {
     description:
       '`insufficient_decisions` with `required` (the whole batch) and `balance`: nothing ran, nothing charged',
   })
-  @ApiConflictResponse({ description: '`idempotency_conflict`: the key was used with a different body' })
+  @ApiConflictResponse({
+    description: '`idempotency_conflict`: a batch with this key is still being paid for after 10 s; retry',
+  })
   @ApiUnprocessableEntityResponse({
     description:
-      '`validation_error` on `items`: not an array, empty, or more than 1,000 items (items are checked one by one)',
+      '`validation_error` on `items`: not an array, empty, or more than 1,000 items (items are checked one by one); ' +
+      '`idempotency_key_reused`: the key was used with a different body',
   })
   async create(
     @CurrentPrincipal() principal: Principal,

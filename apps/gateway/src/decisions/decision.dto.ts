@@ -1,7 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { COMPARABLE_SOURCES, MAX_COMPARABLES, SUB_SCORE_STATUSES, VERDICTS } from '@app/contracts';
+import {
+  COMPARABLE_SOURCES,
+  DECISION_FACTOR_CODES,
+  FACTOR_EFFECTS,
+  MAX_COMPARABLES,
+  SCORE_BUCKETS,
+  SCORE_WEIGHTS,
+  SUB_SCORE_STATUSES,
+  VERDICTS,
+} from '@app/contracts';
 import type {
   ComparableSource,
+  DecisionFactor,
+  DecisionFactorCode,
+  FactorEffect,
+  ScoreBucket,
   DecisionBenchmark,
   DecisionComparable,
   DecisionBreakdown,
@@ -25,20 +38,53 @@ class SubScoreDto implements SubScore {
 }
 
 class BreakdownDto implements DecisionBreakdown {
-  @ApiProperty({ description: 'price per sqm against the benchmark distribution' })
+  @ApiProperty({
+    description: `weight ${SCORE_WEIGHTS.price}: price per sqm against the benchmark distribution (p25, median, p75)`,
+  })
   price: SubScoreDto;
 
-  @ApiProperty({ description: 'area demand and trend' })
+  @ApiProperty({ description: `weight ${SCORE_WEIGHTS.location}: area demand and trend` })
   location: SubScoreDto;
 
   @ApiProperty({
     description:
-      'the area against the areas sold for the type and place, and bedrooms for the area (homes); never the price',
+      `weight ${SCORE_WEIGHTS.size}: price per sqm against the market average for the type and place (the ` +
+      "benchmark's mean; its median where no mean exists, with the `average_from_median` factor)",
   })
   size: SubScoreDto;
 
-  @ApiProperty({ description: 'type-specific details (bathrooms, floor, age, parking, furnished)' })
+  @ApiProperty({
+    description:
+      `weight ${SCORE_WEIGHTS.details}: type-specific factors: the area against the areas sold, bedrooms for the ` +
+      'area, the usual area for the type, bathrooms, floor, age, parking, furnished',
+  })
   details: SubScoreDto;
+}
+
+/** Each factor code and its meaning, as a markdown list for the OpenAPI description. */
+const FACTOR_CODE_LIST = Object.entries(DECISION_FACTOR_CODES)
+  .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+  .join('\n');
+
+class DecisionFactorDto implements DecisionFactor {
+  @ApiProperty({
+    enum: Object.keys(DECISION_FACTOR_CODES),
+    description: `Stable code; \`values\` holds the numbers named in brackets.\n\n${FACTOR_CODE_LIST}`,
+  })
+  code: DecisionFactorCode;
+
+  @ApiProperty({ enum: SCORE_BUCKETS, description: 'the sub-score it explains' })
+  bucket: ScoreBucket;
+
+  @ApiProperty({ enum: FACTOR_EFFECTS, description: 'for the property, against it, or neither' })
+  effect: FactorEffect;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: ['number', 'string', 'boolean', 'null'] },
+    description: 'the figures the factor was computed from (`points`: what a rule added to its sub-score)',
+  })
+  values: Record<string, number | string | boolean | null>;
 }
 
 export class BenchmarkDto implements DecisionBenchmark {
@@ -150,6 +196,15 @@ export class DecisionDto implements DecisionResponse {
 
   @ApiProperty({ type: BenchmarkDto, nullable: true })
   benchmark: BenchmarkDto | null;
+
+  @ApiPropertyOptional({
+    type: [DecisionFactorDto],
+    description:
+      'Why each sub-score is what it is: the facts behind every bucket, with or without reasoning. When ' +
+      '`benchmark` is null, price, location and size each carry a `no_benchmark` factor (they score a neutral ' +
+      '50). Present on every decision made since factors were added (absent only on decisions stored before).',
+  })
+  factors?: DecisionFactorDto[];
 
   @ApiPropertyOptional({
     type: [ComparableDto],

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { DecisionRequestBody } from '@app/contracts';
 import type { DecisionResponse, DecisionsPageResponse, Principal } from '@app/contracts';
-import { IdempotencyKey, IdempotencyKeyHeader } from '../http/idempotency-key';
+import { IdempotencyKey } from '../http/idempotency-key';
 import { PageQueryDto } from '../http/page-query.dto';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { workspaceOf } from '../identity/access/principal-workspace';
@@ -19,6 +19,7 @@ import { DECISION_REQUEST_DESCRIPTION, DECISION_REQUEST_EXAMPLE, DECISIONS_DESCR
 import { contractSchemaRef } from '../http/contract-schemas';
 import { DecisionsClient } from './decisions.client';
 import { DecisionDto, DecisionsPageDto } from './decision.dto';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('decisions')
 @Controller('decisions')
@@ -30,6 +31,7 @@ export class DecisionsController {
    * before validation (422), and the balance is billing's, asked from there.
    */
   @Post()
+  @Idempotent()
   @HttpCode(200)
   @Authenticated(['api_key'])
   @ApiOperation({
@@ -40,7 +42,6 @@ export class DecisionsController {
     schema: { ...contractSchemaRef(DecisionRequestBody), examples: [DECISION_REQUEST_EXAMPLE] },
     description: DECISION_REQUEST_DESCRIPTION,
   })
-  @IdempotencyKeyHeader('A retry with the same key and body returns the first answer, charged once')
   @ApiOkResponse({ type: DecisionDto })
   @ApiPaymentRequiredResponse({ description: '`insufficient_decisions` with `required` and `balance`' })
   @ApiUnprocessableEntityResponse({

@@ -25,6 +25,9 @@ export const DECISIONS_DESCRIPTION = [
   '',
   SCORING_FORMULA_SUMMARY,
   '',
+  '`factors`: the facts behind each sub-score (`{code, bucket, effect, values}`), on every decision, with or without',
+  'reasoning; whenever `benchmark` is null, price, location and size each carry `no_benchmark` (a neutral 50).',
+  '',
   'Benchmark: district + type for the latest year with enough transactions, else city + type (`scope`), else null.',
   '`comparables`: up to 5 recorded sales behind the benchmark (its year, same type, area within ±25 %), newest first,',
   'from the district when it has at least 3, else the city; cited in the reasoning and stored with the decision.',
@@ -52,5 +55,6 @@ export const DECISION_BATCH_DESCRIPTION = [
   '  202 with the job (`status: running`, a `Location` header): GET /v1/decisions/batch/{id} returns its status and',
   '  results, from any replica.',
   '',
-  '`Idempotency-Key`: the same key and body return the same batch, charged once (a different body: 409).',
+  '`Idempotency-Key`: the same key and body return the same batch, charged once (a retry sent while it is being paid ' +
+    'for waits for it); a different body: 422 `idempotency_key_reused`.',
 ].join('\n');

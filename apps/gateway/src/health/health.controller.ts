@@ -17,7 +17,12 @@ import { IDENTITY_DATABASE } from '../database/identity.database';
 import { ServiceStatusDto, ServicesStatusDto } from './health.dto';
 import { ServicesStatusService } from './services-status.service';
 
-/** Public: probes carry no data. Readiness covers the gateway's own dependencies only. */
+/**
+ * Public: probes carry no data. Readiness means this gateway serves HTTP (started, not shutting
+ * down): PostgreSQL and NATS are shared, so their blips answer the contract's 503 on the routes
+ * that need them rather than taking every replica out of the Service at once. Their state is at
+ * /v1/health/dependencies.
+ */
 @ApiTags('health')
 @Public()
 @Controller('health')
@@ -39,11 +44,23 @@ export class HealthController {
 
   @Get('ready')
   @ApiOperation({
-    summary: 'Readiness: the gateway database and the transport answer',
-    description: 'A stopped downstream service does not make the gateway unready; see /v1/health/services.',
+    summary: 'Readiness: the gateway has started and is not shutting down',
+    description:
+      'Independent of PostgreSQL, NATS and the services, which every replica shares: while one is down the routes ' +
+      'that need it answer 503 `service_unavailable` and the others keep working. See /v1/health/dependencies.',
   })
   @HealthProbe()
   ready(): Promise<HealthCheckResult> {
+    return this.health.check([]);
+  }
+
+  @Get('dependencies')
+  @ApiOperation({
+    summary: 'The gateway database and the transport, as this gateway sees them, for operators',
+    description: 'Never a probe: 503 here says which shared dependency is down, not that this replica is broken.',
+  })
+  @HealthProbe()
+  dependencies(): Promise<HealthCheckResult> {
     return this.health.check([
       () => this.database.pingCheck('database', { connection: this.dataSource, timeout: 1000 }),
       () => this.transport.check(),

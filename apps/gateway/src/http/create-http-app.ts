@@ -13,6 +13,7 @@ import { answerClientError } from './client-errors';
 import { useJsonBodyParser } from './json-body-parser';
 import { useRequestLogging } from './request-logging';
 import { useHttpMetrics } from './http-metrics';
+import { useIdempotentReplies } from '../idempotency/idempotent-replies';
 import { useMultipartBodies } from './multipart-body';
 import { asyncApiDocument } from './asyncapi';
 import { mountOpenApi } from './openapi';
@@ -57,6 +58,7 @@ export async function createHttpApp(rootModule: Type, options: HttpAppOptions): 
   useInteractionFormBodies(fastify, options.bodyLimitBytes);
   await useMultipartBodies(fastify);
   await useBrowserSafety(fastify, options.corsOrigins ?? []);
+  useIdempotentReplies(fastify);
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     bufferLogs: true,
     bodyParser: false,

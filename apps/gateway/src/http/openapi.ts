@@ -1,6 +1,8 @@
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ERROR_REGISTRY } from '@app/errors';
+import { OAUTH_SECURITY_SCHEME } from '../identity/access/oauth-scope.decorator';
+import { REST_SCOPES, REST_SCOPE_LABELS } from '../oauth/rest-scopes';
 import { referencedContractSchemas } from './contract-schemas';
 import { toContractDocument } from './openapi-contract';
 
@@ -25,6 +27,30 @@ Every error has the flat shape \`{"error", "message", ...extra}\` and also carri
 ${ERROR_TABLE}
 `;
 
+/**
+ * Third-party apps acting for a user: an access token of our authorization server issued for
+ * the REST API (docs/security.md "OAuth access tokens on the REST API").
+ */
+function oauthScheme(origin: string) {
+  return {
+    type: 'oauth2' as const,
+    description:
+      `OAuth 2.1 (authorization code with PKCE S256, open dynamic registration at ${origin}/oauth/reg, ` +
+      `discovery at ${origin}/.well-known/oauth-authorization-server). Ask for \`resource=${origin}/v1\` and the ` +
+      'scopes below: the token is then accepted on the operations that list this scheme with that scope, and ' +
+      'nowhere else on /v1 (403 `insufficient_scope`, with `WWW-Authenticate: Bearer error="insufficient_scope"`). ' +
+      'A token issued for /mcp is refused here (401 `invalid_token`), and a REST token at /mcp.',
+    flows: {
+      authorizationCode: {
+        authorizationUrl: `${origin}/oauth/auth`,
+        tokenUrl: `${origin}/oauth/token`,
+        refreshUrl: `${origin}/oauth/token`,
+        scopes: Object.fromEntries(REST_SCOPES.map((scope) => [scope, REST_SCOPE_LABELS[scope].en])),
+      },
+    },
+  };
+}
+
 /** The OpenAPI 3 document, generated from the controllers: JSON at /openapi.json, browsable at /docs. */
 export function mountOpenApi(app: NestFastifyApplication, publicUrl: string): void {
   const config = new DocumentBuilder()
@@ -33,6 +59,7 @@ export function mountOpenApi(app: NestFastifyApplication, publicUrl: string): vo
     .setVersion('1')
     .addServer(publicUrl)
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key (sk-…) or access token' })
+    .addOAuth2(oauthScheme(new URL(publicUrl).origin), OAUTH_SECURITY_SCHEME)
     .build();
   config.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } as typeof config.info.license;
   const document = toContractDocument(SwaggerModule.createDocument(app, config), referencedContractSchemas());

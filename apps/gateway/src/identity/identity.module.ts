@@ -5,6 +5,7 @@ import { ApiKeysModule } from './api-keys/api-keys.module';
 import { AuthModule } from './auth/auth.module';
 import { ConnectedAppsModule } from './connected-apps/connected-apps.module';
 import { DemoModule } from './demo/demo.module';
+import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { RecipientsModule } from './recipients/recipients.module';
 import { WorkspacesModule } from './workspaces/workspaces.module';
 
@@ -19,6 +20,7 @@ import { WorkspacesModule } from './workspaces/workspaces.module';
     ApiKeysModule,
     DemoModule,
     RecipientsModule,
+    LifecycleModule,
   ],
 })
 export class IdentityModule {}

@@ -18,16 +18,19 @@ import type {
   SurveyResponse,
 } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { OAuthScope } from '../identity/access/oauth-scope.decorator';
 import { BookingNoteDto, CreateBookingDto, ListBookingsQueryDto, ProposeBookingDto, SurveyDto } from './leads-body.dto';
 import { BookingCreatedDto, BookingDto, BookingsPageDto, SurveyResultDto } from './leads.dto';
 import { LeadParties, pathId, sideOf, viewerOf } from './lead-parties';
 import { LeadsClient } from './leads.client';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const NOT_YOURS = '`not_found`: no such booking, or it is another buyer’s or another workspace’s';
 const ILLEGAL = '`invalid_state` (with `state`, the current one): not a legal move from there';
 
 @ApiTags('bookings')
 @Authenticated(['user', 'api_key'])
+@OAuthScope('bookings')
 @Controller('bookings')
 export class BookingsController {
   constructor(
@@ -36,11 +39,13 @@ export class BookingsController {
   ) {}
 
   @Post()
+  @Idempotent()
   @ApiOperation({
     summary: 'Book a viewing at an open slot',
     description:
       '`scheduled_at` must equal the start of an open slot (GET /v1/properties/{id}/availability). One active ' +
-      'booking per slot: the first wins, the others get 409 `slot_already_booked`. The broker is notified at once. ' +
+      'booking per slot: the first wins, the others get 409 `slot_already_booked`; the buyer who holds it, booking ' +
+      'it again (a retry whose answer was lost), gets that booking (`charged: false`). The broker is notified at once. ' +
       'Charged like an inquiry: one lead credit for a buyer’s first action on a listing.',
   })
   @ApiCreatedResponse({ type: BookingCreatedDto })
@@ -66,7 +71,9 @@ export class BookingsController {
   @Get()
   @ApiOperation({
     summary: 'Viewings, latest time first',
-    description: '`as=buyer`: yours; `as=broker`: your workspace’s (the default for its members and keys).',
+    description:
+      '`as=buyer`: yours; `as=broker`: your workspace’s, or your own listings’ as a seller (the default for ' +
+      'workspace members, keys and sellers).',
   })
   @ApiOkResponse({ type: BookingsPageDto })
   @ApiForbiddenResponse({ description: '`forbidden`: `as=broker` without a workspace' })

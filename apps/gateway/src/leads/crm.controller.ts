@@ -8,14 +8,14 @@ import {
 } from '@nestjs/swagger';
 import type { LeadResponse, LeadsPageResponse, Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import { workspaceOf } from '../identity/access/principal-workspace';
+import { listingOwnerOf } from '../catalogue/listing-owner';
 import { ListLeadsQueryDto, UpdateLeadDto } from './leads-body.dto';
 import { LeadDto, LeadsPageDto } from './leads.dto';
 import { pathId } from './lead-parties';
 import { LeadsClient } from './leads.client';
 
 @ApiTags('crm')
-@Authenticated(['user', 'api_key'], 'leads:manage')
+@Authenticated(['user', 'api_key'], 'leads:manage', { sellers: true })
 @Controller('workspace/leads')
 export class CrmController {
   constructor(private readonly leads: LeadsClient) {}
@@ -25,12 +25,13 @@ export class CrmController {
     summary: 'Your pipeline of leads, newest first',
     description:
       'A lead is one buyer on one listing, opened by their first inquiry, booking or phone reveal. A `locked` lead ' +
-      'arrived while the workspace had no lead credit: its contact is hidden until credit is bought.',
+      'arrived while the workspace had no lead credit: its contact is hidden until credit is bought. A seller ' +
+      '(no workspace) sees the leads of their own listings here, never locked: sellers are never charged lead credits.',
   })
   @ApiOkResponse({ type: LeadsPageDto })
   list(@CurrentPrincipal() principal: Principal, @Query() query: ListLeadsQueryDto): Promise<LeadsPageResponse> {
     return this.leads.listLeads({
-      workspace_id: workspaceOf(principal),
+      ...listingOwnerOf(principal),
       account_id: principal.accountId,
       ...(query.stage ? { stage: query.stage } : {}),
       ...(query.outcome ? { outcome: query.outcome } : {}),
@@ -49,7 +50,7 @@ export class CrmController {
       '`still_interested`, `not_interested`; `null` clears it.',
   })
   @ApiOkResponse({ type: LeadDto })
-  @ApiNotFoundResponse({ description: '`not_found`: no such lead in your workspace' })
+  @ApiNotFoundResponse({ description: '`not_found`: no such lead among yours' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
   update(
     @CurrentPrincipal() principal: Principal,
@@ -57,7 +58,7 @@ export class CrmController {
     @Body() body: UpdateLeadDto,
   ): Promise<LeadResponse> {
     return this.leads.updateLead({
-      workspace_id: workspaceOf(principal),
+      ...listingOwnerOf(principal),
       account_id: principal.accountId,
       id: pathId(id, 'lead'),
       ...(body.stage ? { stage: body.stage } : {}),

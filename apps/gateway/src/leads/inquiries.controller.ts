@@ -18,15 +18,18 @@ import type {
   Principal,
 } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { OAuthScope } from '../identity/access/oauth-scope.decorator';
 import { CreateInquiryDto, InquiryMessageBodyDto, ListInquiriesQueryDto, UpdateInquiryDto } from './leads-body.dto';
 import { InquiriesPageDto, InquiryCreatedDto, InquiryMessageDto, InquiryThreadDto } from './leads.dto';
 import { LeadParties, pathId, sideOf, viewerOf } from './lead-parties';
 import { LeadsClient } from './leads.client';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const NOT_YOURS = '`not_found`: no such inquiry, or it is another buyer’s or another workspace’s';
 
 @ApiTags('inquiries')
 @Authenticated(['user', 'api_key'])
+@OAuthScope('inquiries')
 @Controller('inquiries')
 export class InquiriesController {
   constructor(
@@ -35,12 +38,14 @@ export class InquiriesController {
   ) {}
 
   @Post()
+  @Idempotent()
   @ApiOperation({
     summary: 'Ask a listing’s broker a question',
     description:
       'Opens a thread with the broker (spec 4.4). At most 10 inquiries per rolling hour per buyer (429 ' +
       '`rate_limited` with `retry_after` and `Retry-After`). The first inquiry, booking or phone reveal of a buyer ' +
-      'on a listing costs the broker one lead credit (`charged: true`); with none left the inquiry is still sent ' +
+      'on a listing costs the broker one lead credit (`charged: true`; never for a seller’s own listing: sellers are ' +
+      'never charged); with none left the inquiry is still sent ' +
       'and the lead waits, locked, for credit. With an API key, the inquiry comes from the key’s creator.',
   })
   @ApiCreatedResponse({ type: InquiryCreatedDto })
@@ -63,7 +68,9 @@ export class InquiriesController {
   @Get()
   @ApiOperation({
     summary: 'Inquiry threads, latest activity first',
-    description: '`as=buyer`: the ones you sent; `as=broker`: your workspace’s (the default for its members and keys).',
+    description:
+      '`as=buyer`: the ones you sent; `as=broker`: your workspace’s, or your own listings’ as a seller (the default ' +
+      'for workspace members, keys and sellers).',
   })
   @ApiOkResponse({ type: InquiriesPageDto })
   @ApiForbiddenResponse({ description: '`forbidden`: `as=broker` without a workspace' })
@@ -90,6 +97,7 @@ export class InquiriesController {
   }
 
   @Post(':id/messages')
+  @Idempotent()
   @ApiOperation({
     summary: 'Follow up (buyer) or reply (broker)',
     description: 'The first broker reply moves the thread from `open` to `replied`. Messages cost nothing.',

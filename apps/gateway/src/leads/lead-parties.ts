@@ -3,6 +3,7 @@ import { isUUID } from 'class-validator';
 import type { BuyerRef, LeadSide, Principal, ViewerRef } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { AccountsRepository } from '../identity/accounts/accounts.repository';
+import { isSeller } from '../identity/access/principal-workspace';
 
 /**
  * Who acts in a lead, from the credential: identity is the gateway's, so it hands the
@@ -30,17 +31,19 @@ export class LeadParties {
   }
 }
 
+/** The caller as a reader of threads and bookings: a buyer, and the owner side of their workspace's or own (seller) listings. */
 export function viewerOf(principal: Principal): ViewerRef {
   return {
     account_id: principal.accountId,
     ...(principal.workspaceId ? { workspace_id: principal.workspaceId } : {}),
+    ...(isSeller(principal) ? { seller_id: principal.accountId } : {}),
   };
 }
 
-/** Whose list: asked, or the workspace's for its members and keys, else the caller's own. */
+/** Whose list: asked, or the owner side's for workspace members, keys and sellers, else the caller's own. */
 export function sideOf(principal: Principal, asked: LeadSide | undefined): LeadSide {
   if (asked) return asked;
-  return principal.workspaceId ? 'broker' : 'buyer';
+  return principal.workspaceId || isSeller(principal) ? 'broker' : 'buyer';
 }
 
 /** A path id that is not a uuid names nothing of yours. */

@@ -25,10 +25,8 @@ import {
   SLOT_DURATION_DEFAULT,
 } from '@app/contracts';
 import type { BookingStatus, InquiryStatus, LeadOutcome, LeadSide, LeadStage, PreferredContact } from '@app/contracts';
+import { IsMobileNumber, PHONE_NUMBER_DESCRIPTION } from '@app/validation/phone';
 import { PageQueryDto } from '../http/page-query.dto';
-
-/** E.164: a plus, a country code, up to 15 digits. */
-const E164 = /^\+[1-9]\d{6,14}$/;
 
 export class CreateInquiryDto {
   @ApiProperty({ format: 'uuid', description: 'A published property' })
@@ -162,9 +160,12 @@ export class CreateBookingDto {
   @IsISO8601({ strict: true })
   scheduled_at: string;
 
-  @ApiPropertyOptional({ pattern: E164.source, description: 'E.164; default: the phone on your profile' })
+  @ApiPropertyOptional({
+    example: '050 123 4567',
+    description: `${PHONE_NUMBER_DESCRIPTION} Default: the phone on your profile.`,
+  })
   @IsOptional()
-  @Matches(E164, { message: 'user_phone must be an E.164 number, e.g. +966501234567' })
+  @IsMobileNumber()
   user_phone?: string;
 
   @ApiPropertyOptional({ maxLength: 1000, description: 'Visible to the broker' })

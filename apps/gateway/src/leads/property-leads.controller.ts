@@ -11,10 +11,12 @@ import { isUUID } from 'class-validator';
 import type { AvailabilityResponse, Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { Authenticated, CurrentPrincipal, Public } from '../identity/access/access.decorators';
+import { OAuthScope } from '../identity/access/oauth-scope.decorator';
 import { AvailabilityQueryDto } from './leads-body.dto';
 import { AvailabilityDto, PhoneRevealDto } from './leads.dto';
 import { LeadParties } from './lead-parties';
 import { LeadsClient } from './leads.client';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const DEFAULT_WINDOW_MS = 14 * 86_400_000;
 
@@ -48,8 +50,10 @@ export class PropertyLeadsController {
   }
 
   @Post(':id/reveal-phone')
+  @Idempotent()
   @HttpCode(200)
   @Authenticated(['user'])
+  @OAuthScope('reveal_phone')
   @ApiOperation({
     summary: 'Show the broker’s phone',
     description:

@@ -13,15 +13,16 @@ import {
 import { SLOT_DURATION_DEFAULT } from '@app/contracts';
 import type { Principal, SlotResponse, SlotRuleResponse, SlotsResponse } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import { workspaceOf } from '../identity/access/principal-workspace';
+import { listingOwnerOf } from '../catalogue/listing-owner';
 import { CreateSlotDto, ListSlotsQueryDto } from './leads-body.dto';
 import { SLOT_OR_RULE_SCHEMA, SlotDto, SlotRuleDto, SlotsDto } from './leads.dto';
 import { pathId } from './lead-parties';
 import { LeadsClient } from './leads.client';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('bookings')
 @ApiExtraModels(SlotDto, SlotRuleDto)
-@Authenticated(['user', 'api_key'], 'bookings:manage')
+@Authenticated(['user', 'api_key'], 'bookings:manage', { sellers: true })
 @Controller('workspace/slots')
 export class SlotsController {
   constructor(private readonly leads: LeadsClient) {}
@@ -31,13 +32,14 @@ export class SlotsController {
   @ApiOkResponse({ type: SlotsDto })
   list(@CurrentPrincipal() principal: Principal, @Query() query: ListSlotsQueryDto): Promise<SlotsResponse> {
     return this.leads.listSlots({
-      workspace_id: workspaceOf(principal),
+      ...listingOwnerOf(principal),
       account_id: principal.accountId,
       ...(query.property_id ? { property_id: query.property_id } : {}),
     });
   }
 
   @Post()
+  @Idempotent()
   @ApiOperation({
     summary: 'Open a viewing slot, or a weekly rule of slots',
     description:
@@ -46,7 +48,7 @@ export class SlotsController {
       'its slots are computed and compared in UTC. Default duration: 30 minutes.',
   })
   @ApiCreatedResponse({ schema: SLOT_OR_RULE_SCHEMA })
-  @ApiNotFoundResponse({ description: '`not_found`: not a listing of your workspace' })
+  @ApiNotFoundResponse({ description: '`not_found`: not one of your listings' })
   @ApiConflictResponse({ description: '`conflict`: a slot already starts then' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
   create(
@@ -56,7 +58,7 @@ export class SlotsController {
     return this.leads.createSlot({
       ...body,
       duration_minutes: body.duration_minutes ?? SLOT_DURATION_DEFAULT,
-      workspace_id: workspaceOf(principal),
+      ...listingOwnerOf(principal),
       account_id: principal.accountId,
     });
   }
@@ -65,10 +67,10 @@ export class SlotsController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Remove a slot or a weekly rule (bookings already made stay)' })
   @ApiNoContentResponse({ description: 'Removed' })
-  @ApiNotFoundResponse({ description: '`not_found`: no such slot or rule in your workspace' })
+  @ApiNotFoundResponse({ description: '`not_found`: no such slot or rule among yours' })
   async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
     await this.leads.deleteSlot({
-      workspace_id: workspaceOf(principal),
+      ...listingOwnerOf(principal),
       account_id: principal.accountId,
       id: pathId(id, 'slot'),
     });

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestWithPrincipal } from '../identity/access/access.decorators';
-import { McpAccessTokenStrategy, McpTokenRefused } from './mcp-access-token.strategy';
+import { OAuthTokenRefused } from '../oauth/oauth-access-tokens';
+import { McpAccessTokenStrategy } from './mcp-access-token.strategy';
 import type { McpAuthentication } from './mcp-access-token.strategy';
 
 /** What the SDK hands tools as `extra.authInfo`. */
@@ -26,11 +27,8 @@ export class McpAuthGuard implements CanActivate {
       (request.raw as RawWithAuth).auth = auth;
       return true;
     } catch (refused) {
-      if (!(refused instanceof McpTokenRefused)) throw refused;
-      context
-        .switchToHttp()
-        .getResponse<FastifyReply>()
-        .header('www-authenticate', `Bearer resource_metadata="${refused.resourceMetadata}"${refused.challenge}`);
+      if (!(refused instanceof OAuthTokenRefused)) throw refused;
+      context.switchToHttp().getResponse<FastifyReply>().header('www-authenticate', refused.wwwAuthenticate);
       throw refused.error;
     }
   }

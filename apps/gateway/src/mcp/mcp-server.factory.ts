@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError, toAppError } from '@app/errors';
-import type { UserPrincipal } from './tools/mcp-tool';
+import type { ToolCaller, UserPrincipal } from './tools/mcp-tool';
+import { ToolCallersRepository } from './tools/tool-callers.repository';
 import { ToolCatalogue } from './tools/tool-catalogue';
 
 const SERVER_INFO = { name: 'property-decision-platform', version: '1.0.0' };
@@ -19,14 +20,22 @@ const INSTRUCTIONS =
 export class McpServerFactory {
   private readonly logger = new Logger(McpServerFactory.name);
 
-  constructor(private readonly catalogue: ToolCatalogue) {}
+  constructor(
+    private readonly catalogue: ToolCatalogue,
+    private readonly callers: ToolCallersRepository,
+  ) {}
 
   create(principal: UserPrincipal): Server {
     const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.catalogue.visibleTo(principal) }));
+    // The workspace's kind is read once per server (one request), only when a tool request needs it.
+    let caller: Promise<ToolCaller> | undefined;
+    const callerOnce = () => (caller ??= this.callers.callerOf(principal));
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: this.catalogue.visibleTo(await callerOnce()),
+    }));
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
-      const tool = this.catalogue.find(request.params.name, principal);
-      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+      const tool = this.catalogue.find(request.params.name, await callerOnce());
+      if (!tool) throw new ToolNotFound(request.params.name);
       try {
         return success(await tool.run(principal, request.params.arguments ?? {}));
       } catch (error) {
@@ -42,6 +51,18 @@ export class McpServerFactory {
     if (!known) this.logger.error({ err: error, tool: toolName }, 'MCP tool failed');
     const envelope = (known ?? new AppError('internal_error', 'An unexpected error occurred.')).toEnvelope();
     return { isError: true, content: [{ type: 'text', text: JSON.stringify(envelope) }] };
+  }
+}
+
+/**
+ * JSON-RPC -32602 for a tool this user cannot see. Not McpError: its message already starts with
+ * "MCP error -32602:", and the client SDK prefixes the message it receives again.
+ */
+class ToolNotFound extends Error {
+  readonly code = ErrorCode.InvalidParams;
+
+  constructor(name: string) {
+    super(`Tool ${name} not found`);
   }
 }
 

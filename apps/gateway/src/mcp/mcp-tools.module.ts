@@ -27,6 +27,7 @@ import { PropertiesService } from '../properties/properties.service';
 import { WidgetsApiModule } from '../widgets/widgets-api.module';
 import { McpServerFactory } from './mcp-server.factory';
 import { REST_HANDLERS, RestRoutes } from './tools/rest-routes';
+import { ToolCallersRepository } from './tools/tool-callers.repository';
 import { ToolCatalogue } from './tools/tool-catalogue';
 
 /**
@@ -63,8 +64,9 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     DeveloperWorkspaces,
     RestRoutes,
     ToolCatalogue,
+    ToolCallersRepository,
     McpServerFactory,
   ],
-  exports: [McpServerFactory],
+  exports: [McpServerFactory, ToolCatalogue, ToolCallersRepository],
 })
 export class McpToolsModule {}

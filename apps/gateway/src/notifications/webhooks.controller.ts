@@ -38,6 +38,7 @@ import {
   WebhookDeliveryDto,
   WebhooksDto,
 } from './webhooks.dto';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const NOT_YOURS = '`not_found`: no such webhook (or delivery) in your workspace';
 
@@ -55,6 +56,7 @@ export class WebhooksController {
   }
 
   @Post()
+  @Idempotent()
   @ApiOperation({
     summary: 'Subscribe a URL to events',
     description:

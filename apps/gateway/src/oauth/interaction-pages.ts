@@ -11,7 +11,8 @@ const TEXT = {
     signIn: 'Sign in',
     badLogin: 'Email or password is incorrect.',
     consentHeading: (client: string) => `Allow ${client} to act for you?`,
-    consentIntro: 'With your current role, the assistant will be able to:',
+    consentIntroMcp: 'Through the MCP server, with your current role, the assistant will be able to:',
+    consentIntroRest: 'Through the REST API, it will be able to:',
     redirect: (host: string) => `After you choose, you return to ${host}.`,
     revokeNote: 'You can disconnect it at any time from your connected apps.',
     allow: 'Allow',
@@ -21,6 +22,11 @@ const TEXT = {
     limitedHeading: 'Too many sign-in attempts',
     limited: (seconds: number) => `Wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'}, then try again.`,
     backToSignIn: 'Back to sign in',
+    foreignHeading: 'This form was refused',
+    foreign:
+      'It did not come from this sign-in page: it was sent from another website, or from an out-of-date copy of ' +
+      'the page. Nothing was done, and your sign-in request is still open.',
+    backToRequest: 'Back to the sign-in page',
     switchTo: 'العربية',
   },
   ar: {
@@ -32,7 +38,8 @@ const TEXT = {
     signIn: 'تسجيل الدخول',
     badLogin: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
     consentHeading: (client: string) => `هل تسمح لـ ${client} بالتصرف نيابةً عنك؟`,
-    consentIntro: 'بحسب دورك الحالي، سيتمكن المساعد من:',
+    consentIntroMcp: 'عبر خادم MCP، وبحسب دورك الحالي، سيتمكن المساعد من:',
+    consentIntroRest: 'عبر واجهة REST البرمجية، سيتمكن من:',
     redirect: (host: string) => `بعد اختيارك ستعود إلى ${host}.`,
     revokeNote: 'يمكنك فصله في أي وقت من التطبيقات المرتبطة.',
     allow: 'السماح',
@@ -42,6 +49,11 @@ const TEXT = {
     limitedHeading: 'محاولات تسجيل دخول كثيرة',
     limited: (seconds: number) => `انتظر ${seconds} ثانية ثم حاول مرة أخرى.`,
     backToSignIn: 'العودة إلى تسجيل الدخول',
+    foreignHeading: 'رُفض هذا النموذج',
+    foreign:
+      'لم يصدر هذا النموذج عن صفحة تسجيل الدخول هذه، بل أُرسل من موقع آخر أو من نسخة قديمة من الصفحة. ' +
+      'لم يُنفَّذ أي شيء، وطلب تسجيل الدخول ما زال مفتوحًا.',
+    backToRequest: 'العودة إلى صفحة تسجيل الدخول',
     switchTo: 'English',
   },
 } as const;
@@ -102,7 +114,8 @@ export interface ConsentPage {
   clientName: string;
   redirectHost: string;
   csrf: string;
-  permissions: string[];
+  /** Per protected resource asked for (consent-permissions.ts); an empty list is not shown. */
+  permissions: { mcp: string[]; rest: string[] };
 }
 
 export function consentPage(language: PageLanguage, page: ConsentPage): string {
@@ -114,10 +127,28 @@ export function consentPage(language: PageLanguage, page: ConsentPage): string {
     language,
     `${action}?lang=${language === 'ar' ? 'en' : 'ar'}`,
     `<h1>${escape(text.consentHeading(page.clientName))}</h1>
-<p>${escape(text.consentIntro)}</p>
-<ul class="permissions">${page.permissions.map((p) => `<li>${escape(p)}</li>`).join('')}</ul>
+${permissionList('mcp', text.consentIntroMcp, page.permissions.mcp)}${permissionList('rest', text.consentIntroRest, page.permissions.rest)}
 <p class="note">${escape(text.redirect(page.redirectHost))} ${escape(text.revokeNote)}</p>
 <div class="actions">${form('consent', text.allow, 'primary')}${form('abort', text.deny, 'secondary')}</div>`,
+  );
+}
+
+function permissionList(resource: string, intro: string, permissions: string[]): string {
+  if (!permissions.length) return '';
+  const items = permissions.map((p) => `<li>${escape(p)}</li>`).join('');
+  return `<p>${escape(intro)}</p>\n<ul class="permissions" data-resource="${resource}">${items}</ul>\n`;
+}
+
+/** A login or consent form refused for coming from another site (or without its token); the request is still open. */
+export function foreignFormPage(language: PageLanguage, uid: string): string {
+  const text = TEXT[language];
+  const action = `/interaction/${encodeURIComponent(uid)}`;
+  return layout(
+    language,
+    `${action}?lang=${language === 'ar' ? 'en' : 'ar'}`,
+    `<h1>${escape(text.foreignHeading)}</h1>
+<p class="error" role="alert">${escape(text.foreign)}</p>
+<p><a class="back" href="${escape(`${action}?lang=${language}`)}">${escape(text.backToRequest)}</a></p>`,
   );
 }
 
@@ -168,4 +199,5 @@ button.secondary{background:#e4e8ec;color:#1c2430}
 .permissions li{margin:.35rem 0}
 .error{color:#a8071a;background:#fff1f0;padding:.6rem;border-radius:8px}
 .note{color:#56606b;font-size:.9rem}
+a.back{color:#0b6e4f;font-weight:600}
 `;

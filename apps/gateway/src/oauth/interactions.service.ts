@@ -6,11 +6,16 @@ import type { InteractionResults } from 'oidc-provider';
 import { AccountsRepository } from '../identity/accounts/accounts.repository';
 import { normalizeEmail } from '../identity/accounts/email';
 import { verifyPassword } from '../identity/accounts/passwords';
+import { ToolCatalogue, isVisible } from '../mcp/tools/tool-catalogue';
+import { ToolCallersRepository } from '../mcp/tools/tool-callers.repository';
 import { consentPermissions } from './consent-permissions';
-import { consentPage, expiredPage, loginPage } from './interaction-pages';
+import { consentPage, expiredPage, foreignFormPage, loginPage } from './interaction-pages';
 import { OAuthAccountsRepository } from './oauth-accounts.repository';
 import { OAuthServer } from './oauth-server.service';
 import type { PageLanguage } from './page-language';
+import { mcpResourceUrl, restResourceUrl } from './public-origin';
+import { isRestScope } from './rest-scopes';
+import type { RestScope } from './rest-scopes';
 
 export type PageAnswer =
   | {
@@ -56,6 +61,8 @@ export class InteractionsService {
     private readonly oauth: OAuthServer,
     private readonly accounts: AccountsRepository,
     private readonly oauthAccounts: OAuthAccountsRepository,
+    private readonly tools: ToolCatalogue,
+    private readonly toolCallers: ToolCallersRepository,
   ) {}
 
   async show(req: IncomingMessage, res: ServerResponse, language: PageLanguage): Promise<PageAnswer> {
@@ -68,13 +75,17 @@ export class InteractionsService {
     }
     const principal = await this.oauthAccounts.principalOf(details.session?.accountId ?? '');
     if (!principal) return page(expiredPage(language), 400);
+    const asked = this.askedFor(req, details);
+    // The tools this user's assistant will reach: its workspace role's, as /mcp will list them.
+    const caller = asked.mcp ? await this.toolCallers.callerOf(principal) : null;
+    const tools = caller ? this.tools.tools.filter((tool) => isVisible(tool, caller)) : null;
     return page(
       consentPage(language, {
         uid: details.uid,
         clientName,
         redirectHost: hostOf(text(details.params.redirect_uri)),
         csrf: this.csrf(details.uid),
-        permissions: consentPermissions(principal, language),
+        permissions: consentPermissions(tools, asked.restScopes, language),
       }),
       200,
       formTarget,
@@ -88,9 +99,9 @@ export class InteractionsService {
     language: PageLanguage,
   ): Promise<PageAnswer> {
     const details = await this.details(req, res);
-    if (!details || details.prompt.name !== 'login' || !this.csrfMatches(details.uid, form.csrf, req)) {
-      return page(expiredPage(language), 400);
-    }
+    if (!details || details.prompt.name !== 'login') return page(expiredPage(language), 400);
+    const foreign = this.foreignForm(details.uid, form.csrf, req, language);
+    if (foreign) return foreign;
     const email = text(form.email);
     const account = email ? await this.accounts.findByEmailNormalized(normalizeEmail(email)) : null;
     const matches = await verifyPassword(account?.passwordHash, text(form.password));
@@ -109,9 +120,9 @@ export class InteractionsService {
     const provider = this.oauth.providerFor(req);
     const details = await this.details(req, res);
     const accountId = details?.session?.accountId;
-    if (!details || !accountId || details.prompt.name !== 'consent' || !this.csrfMatches(details.uid, form.csrf, req)) {
-      return page(expiredPage(language), 400);
-    }
+    if (!details || !accountId || details.prompt.name !== 'consent') return page(expiredPage(language), 400);
+    const foreign = this.foreignForm(details.uid, form.csrf, req, language);
+    if (foreign) return foreign;
     const grant =
       (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
       new provider.Grant({ accountId, clientId: text(details.params.client_id) });
@@ -128,7 +139,9 @@ export class InteractionsService {
 
   async abort(req: IncomingMessage, res: ServerResponse, form: InteractionForm, language: PageLanguage) {
     const details = await this.details(req, res);
-    if (!details || !this.csrfMatches(details.uid, form.csrf, req)) return page(expiredPage(language), 400);
+    if (!details) return page(expiredPage(language), 400);
+    const foreign = this.foreignForm(details.uid, form.csrf, req, language);
+    if (foreign) return foreign;
     return this.finish(req, res, { error: 'access_denied', error_description: 'The user denied the request.' });
   }
 
@@ -158,12 +171,39 @@ export class InteractionsService {
     return createHmac('sha256', this.oauth.keys.cookies[0]).update(`interaction-csrf:${uid}`).digest('base64url');
   }
 
-  private csrfMatches(uid: string, presented: unknown, req: IncomingMessage): boolean {
+  /**
+   * A form posted from another site (its Origin) or without this page's token is refused with a
+   * page that says so (403): the sign-in itself is still open, and the page links back to it.
+   */
+  private foreignForm(uid: string, presented: unknown, req: IncomingMessage, language: PageLanguage) {
     const origin = req.headers.origin;
-    if (origin && origin !== 'null' && origin !== this.oauth.originOf(req)) return false;
+    const crossSite = Boolean(origin && origin !== 'null' && origin !== this.oauth.originOf(req));
     const expected = Buffer.from(this.csrf(uid));
     const given = Buffer.from(text(presented));
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    const tokenMatches = given.length === expected.length && timingSafeEqual(given, expected);
+    if (!crossSite && tokenMatches) return undefined;
+    this.logger.warn({ uid, cross_site: crossSite }, 'OAuth interaction form refused: not posted from its own page');
+    return page(foreignFormPage(language, uid), 403);
+  }
+
+  /**
+   * The protected resources this authorization asks for, and the REST scopes: what consent will
+   * grant (oidc-provider's missing resource scopes), else the `resource` parameter (default /mcp).
+   */
+  private askedFor(req: IncomingMessage, details: { params: Record<string, unknown>; prompt: { details: unknown } }) {
+    const origin = this.oauth.originOf(req);
+    const missing = (details.prompt.details as ConsentDetails).missingResourceScopes ?? {};
+    const param = details.params.resource;
+    const resources = Object.keys(missing).length
+      ? Object.keys(missing)
+      : (Array.isArray(param) ? param : [param ?? mcpResourceUrl(origin)]).map(text);
+    const restScopes: RestScope[] = (missing[restResourceUrl(origin)] ?? text(details.params.scope).split(' ')).filter(
+      isRestScope,
+    );
+    return {
+      mcp: resources.includes(mcpResourceUrl(origin)),
+      restScopes: resources.includes(restResourceUrl(origin)) ? restScopes : [],
+    };
   }
 }
 

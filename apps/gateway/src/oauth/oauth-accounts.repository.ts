@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { AccountRole, Principal, WorkspaceRole } from '@app/contracts';
 import { IDENTITY_DATABASE } from '../database/identity.database';
+import { REVOKED_ACCESS_TOKEN } from './revoked-access-tokens';
 
 export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
 
@@ -39,13 +40,17 @@ export class OAuthAccountsRepository {
     return rows[0] ? toPrincipal(rows[0]) : null;
   }
 
-  /** The principal, only while the grant the token came from still stands (not revoked, not expired). */
-  async principalOfGrant(accountId: string, grantId: string): Promise<UserPrincipal | null> {
+  /**
+   * The principal, only while the grant the token came from still stands (not revoked, not
+   * expired) and the token itself was not revoked (its `jti`, see revoked-access-tokens.ts).
+   */
+  async principalOfGrant(accountId: string, grantId: string, jti: string): Promise<UserPrincipal | null> {
     const rows = await this.dataSource.query<AccessRow[]>(
       `${ACCESS} WHERE a.id::text = $1 AND EXISTS (
          SELECT 1 FROM identity.oauth_models g
-          WHERE g.kind = 'Grant' AND g.id = $2 AND g.account_id = $1 AND (g.expires_at IS NULL OR g.expires_at > now()))`,
-      [accountId, grantId],
+          WHERE g.kind = 'Grant' AND g.id = $2 AND g.account_id = $1 AND (g.expires_at IS NULL OR g.expires_at > now()))
+         AND NOT EXISTS (SELECT 1 FROM identity.oauth_models r WHERE r.kind = $4 AND r.id = $3)`,
+      [accountId, grantId, jti, REVOKED_ACCESS_TOKEN],
     );
     return rows[0] ? toPrincipal(rows[0]) : null;
   }

@@ -22,3 +22,5 @@ export function publicOriginOf(request: IncomingMessage, publicUrl: string | und
 
 export const mcpResourceUrl = (origin: string) => `${origin}/mcp`;
 export const oauthIssuer = (origin: string) => `${origin}/oauth`;
+/** The REST API as an OAuth protected resource (RFC 8707 resource indicator). */
+export const restResourceUrl = (origin: string) => `${origin}/v1`;

@@ -3,10 +3,11 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../identity/access/access.decorators';
 import { MCP_SCOPE, OAuthServer } from './oauth-server.service';
-import { mcpResourceUrl, oauthIssuer } from './public-origin';
+import { mcpResourceUrl, oauthIssuer, restResourceUrl } from './public-origin';
+import { REST_SCOPES } from './rest-scopes';
 
 /**
- * Discovery documents: RFC 9728 protected-resource metadata for /mcp, and RFC 8414
+ * Discovery documents: RFC 9728 protected-resource metadata for /mcp and for the REST API (/v1), and RFC 8414
  * authorization-server metadata at the path-aware URL (issuer `…/oauth`) and the root one.
  */
 @ApiExcludeController()
@@ -29,6 +30,19 @@ export class WellKnownController {
       scopes_supported: [MCP_SCOPE],
       bearer_methods_supported: ['header'],
       resource_name: 'Property platform MCP server',
+    };
+  }
+
+  @Get('oauth-protected-resource/v1')
+  protectedResourceOfRest(@Req() req: FastifyRequest) {
+    const origin = this.oauth.originOf(req.raw);
+    return {
+      resource: restResourceUrl(origin),
+      authorization_servers: [oauthIssuer(origin)],
+      scopes_supported: [...REST_SCOPES],
+      bearer_methods_supported: ['header'],
+      resource_name: 'Property platform REST API (buyer routes)',
+      resource_documentation: `${origin}/docs`,
     };
   }
 

@@ -50,7 +50,8 @@ export class PropertiesService {
   ): Promise<PropertyDetail & { broker: { name: string; slug: string; verified: boolean } | null }> {
     const detail = await this.properties.get({ id: propertyId(id) });
     const owner = await this.rpc.send<ListingOwnerResponse>(CATALOGUE_LISTING_OWNER_PATTERN, { id: detail.id });
-    return { ...detail, broker: await this.brokers.brokerOf(owner.workspace_id) };
+    // A seller's own listing has no broker (no workspace, no page, no badge).
+    return { ...detail, broker: owner.workspace_id ? await this.brokers.brokerOf(owner.workspace_id) : null };
   }
 
   priceIntel(id: string): Promise<PriceIntel> {

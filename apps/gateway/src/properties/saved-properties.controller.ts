@@ -10,11 +10,13 @@ import {
 import type { Principal, SavedPropertiesPage, SavedProperty } from '@app/contracts';
 import { PageQueryDto } from '../http/page-query.dto';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { OAuthScope } from '../identity/access/oauth-scope.decorator';
 import { SavePropertyDto, SavedPropertiesPageDto, SavedPropertyDto } from './property.dto';
 import { PropertiesService } from './properties.service';
 
 @ApiTags('properties')
 @Authenticated(['user'])
+@OAuthScope('saved_properties')
 @Controller('me/saved-properties')
 export class SavedPropertiesController {
   constructor(private readonly properties: PropertiesService) {}

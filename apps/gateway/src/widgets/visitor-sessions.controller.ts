@@ -14,10 +14,8 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MessageResponse, SessionResponse, VisitorThreadResponse } from '@app/contracts';
-import { AppError } from '@app/errors';
 import { bearerTokenFrom } from '../identity/auth/bearer-token.decorator';
 import { Public } from '../identity/access/access.decorators';
-import { normalizePhoneNumber } from '../identity/accounts/phone-number';
 import { LiveHub } from './live-hub';
 import { VisitorAccessService } from './visitor-access.service';
 import { VisitorRateLimited } from './visitor-rate-limit';
@@ -29,6 +27,7 @@ import {
   VisitorThreadDto,
 } from './widget.dto';
 import { WidgetsClient } from './widgets.client';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const NOT_THIS_SESSION = '`session_not_found`: the token is for another session or widget';
 const TOKEN = '`unauthorized` (no token) or `invalid_token` (not a valid visitor token; account tokens included)';
@@ -58,6 +57,7 @@ export class VisitorSessionsController {
   }
 
   @Post(':session_id/messages')
+  @Idempotent()
   @HttpCode(201)
   @VisitorRateLimited()
   @ApiOperation({
@@ -115,15 +115,10 @@ export class VisitorSessionsController {
     @Body() body: VisitorContactDto,
   ): Promise<{ session: SessionResponse }> {
     const ref = await this.access.sessionRef(sessionId, bearerTokenFrom(authorization));
-    let phone: string | undefined;
-    if (body.phone !== undefined) {
-      phone = normalizePhoneNumber(body.phone) ?? undefined;
-      if (!phone) throw new AppError('validation_error', 'phone must be a valid phone number.', { field: 'phone' });
-    }
     return this.widgets.contact({
       ...ref,
       ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(phone ? { phone } : {}),
+      ...(body.phone !== undefined ? { phone: body.phone } : {}),
       ...(body.email !== undefined ? { email: body.email.toLowerCase() } : {}),
     });
   }

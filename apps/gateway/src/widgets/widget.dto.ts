@@ -28,6 +28,7 @@ import {
   VISITOR_TEXT_MAX,
   WEB_ORIGIN,
 } from '@app/contracts';
+import { IsMobileNumber, PHONE_NUMBER_DESCRIPTION } from '@app/validation/phone';
 import type {
   ConversationCitation,
   Language,
@@ -287,13 +288,9 @@ export class VisitorContactDto {
   @MaxLength(200)
   name?: string;
 
-  @ApiPropertyOptional({
-    example: '0551234567',
-    description: 'Saudi or UAE number, local or +966/+971; stored as E.164',
-  })
+  @ApiPropertyOptional({ example: '055 123 4567', description: PHONE_NUMBER_DESCRIPTION })
   @IsOptional()
-  @IsString()
-  @MaxLength(20)
+  @IsMobileNumber()
   phone?: string;
 
   @ApiPropertyOptional({ format: 'email', maxLength: 320 })

@@ -1,6 +1,6 @@
 import { BOOKING_STATUSES } from '@app/contracts';
 import { AppError } from '@app/errors';
-import { nextBookingStatus } from './booking-state';
+import { assertViewingStarted, nextBookingStatus } from './booking-state';
 
 function refusal(run: () => unknown): AppError {
   try {
@@ -55,5 +55,30 @@ describe('booking states', () => {
   it('should refuse a broker action from the buyer and a buyer action from the broker with 403', () => {
     expect(refusal(() => nextBookingStatus('pending', 'confirm', 'buyer')).error).toBe('forbidden');
     expect(refusal(() => nextBookingStatus('proposed', 'accept', 'broker')).error).toBe('forbidden');
+  });
+
+  describe('completing a viewing', () => {
+    const viewing = {
+      status: 'confirmed' as const,
+      scheduled_at: new Date('2030-01-05T07:00:00Z'),
+      time_zone: 'Asia/Riyadh',
+    };
+
+    it('should refuse with 409 naming the start when the viewing has not started', () => {
+      const error = refusal(() => assertViewingStarted(viewing, new Date('2030-01-05T06:59:59Z')));
+      expect(error.status).toBe(409);
+      expect(error.toEnvelope()).toMatchObject({
+        error: 'invalid_state',
+        state: 'confirmed',
+        details: { scheduled_at: '2030-01-05T07:00:00.000Z' },
+      });
+      expect(error.message).toContain('2030-01-05T07:00:00.000Z');
+      expect(error.message).toContain('2030-01-05T10:00:00+03:00');
+    });
+
+    it('should allow it from the minute the viewing starts', () => {
+      expect(() => assertViewingStarted(viewing, new Date('2030-01-05T07:00:00Z'))).not.toThrow();
+      expect(() => assertViewingStarted(viewing, new Date('2030-01-06T00:00:00Z'))).not.toThrow();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { BookingAction, BookingStatus, LeadSide } from '@app/contracts';
 import { AppError } from '@app/errors';
+import { localTimeOf } from '../slots/slot-times';
 
 interface Move {
   side: LeadSide;
@@ -30,6 +31,25 @@ export function nextBookingStatus(current: BookingStatus, action: BookingAction,
     throw new AppError('invalid_state', `A ${current} booking cannot be ${pastTense(action)}.`, { state: current });
   }
   return move.to;
+}
+
+/**
+ * A viewing is completed once it has taken place: completing it before its start is 409
+ * invalid_state naming the start (UTC and on the listing's clock), checked after the move's
+ * own rule so a booking that is not confirmed still names its state.
+ */
+export function assertViewingStarted(
+  booking: { status: BookingStatus; scheduled_at: Date; time_zone: string },
+  now: Date,
+): void {
+  const startsAt = new Date(booking.scheduled_at);
+  if (startsAt.getTime() <= now.getTime()) return;
+  throw new AppError(
+    'invalid_state',
+    `This viewing starts at ${startsAt.toISOString()} (${localTimeOf(startsAt, booking.time_zone)} on the ` +
+      "listing's clock): it can be completed only once it has started.",
+    { state: booking.status, details: { scheduled_at: startsAt.toISOString() } },
+  );
 }
 
 function pastTense(action: BookingAction): string {

@@ -5,11 +5,13 @@ import { uniqueViolation } from '@app/database';
 import { AppError } from '@app/errors';
 import type { BookingStatus, LeadOutcome, ListBookingsRequest } from '@app/contracts';
 import { LEADS_DATABASE } from '../database/leads.database';
+import { ownerParams, sideClause, sideParams } from '../listings/listing-owner';
 
 export interface BookingRow {
   id: string;
   lead_id: string;
-  workspace_id: string;
+  workspace_id: string | null;
+  seller_id: string | null;
   listing_id: string;
   buyer_id: string;
   broker_id: string | null;
@@ -31,6 +33,7 @@ export type NewBooking = Pick<
   BookingRow,
   | 'lead_id'
   | 'workspace_id'
+  | 'seller_id'
   | 'listing_id'
   | 'buyer_id'
   | 'broker_id'
@@ -64,12 +67,12 @@ export class BookingsRepository {
   async insert(tx: EntityManager, booking: NewBooking): Promise<BookingRow> {
     try {
       const rows = await tx.query<BookingRow[]>(
-        `INSERT INTO leads.bookings (lead_id, workspace_id, listing_id, buyer_id, broker_id, time_zone, scheduled_at,
-           duration_minutes, status, user_phone, notes, rescheduled_from)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
+        `INSERT INTO leads.bookings (lead_id, workspace_id, seller_id, listing_id, buyer_id, broker_id, time_zone,
+           scheduled_at, duration_minutes, status, user_phone, notes, rescheduled_from)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
         [
           booking.lead_id,
-          booking.workspace_id,
+          ...ownerParams(booking),
           booking.listing_id,
           booking.buyer_id,
           booking.broker_id,
@@ -90,15 +93,25 @@ export class BookingsRepository {
     }
   }
 
-  /** Visible to its buyer and to its listing's workspace; locked for a state change when in a transaction. */
+  /** The buyer's own active (pending or confirmed) booking of a slot, if they hold it. */
+  async findHeldBy(buyerId: string, listingId: string, scheduledAt: Date): Promise<BookingRow | null> {
+    const rows = await this.dataSource.query<BookingRow[]>(
+      `SELECT * FROM leads.bookings WHERE listing_id = $1 AND scheduled_at = $2 AND buyer_id = $3
+         AND status IN ('pending', 'confirmed')`,
+      [listingId, scheduledAt, buyerId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Visible to its buyer and to its listing's owner (workspace or seller); locked for a state change when in a transaction. */
   async findVisible(
     id: string,
-    viewer: { account_id: string; workspace_id?: string },
+    viewer: { account_id: string; workspace_id?: string; seller_id?: string },
     tx?: EntityManager,
   ): Promise<BookingRow | null> {
     const rows = await (tx ?? this.dataSource).query<BookingRow[]>(
-      `SELECT * FROM leads.bookings WHERE id = $1 AND (buyer_id = $2 OR workspace_id = $3)${tx ? ' FOR UPDATE' : ''}`,
-      [id, viewer.account_id, viewer.workspace_id ?? null],
+      `SELECT * FROM leads.bookings WHERE id = $1 AND (buyer_id = $2 OR workspace_id = $3 OR seller_id = $4)${tx ? ' FOR UPDATE' : ''}`,
+      [id, viewer.account_id, viewer.workspace_id ?? null, viewer.seller_id ?? null],
     );
     return rows[0] ?? null;
   }
@@ -116,18 +129,11 @@ export class BookingsRepository {
   }
 
   page(request: ListBookingsRequest): Promise<BookingRow[]> {
-    const owner = request.as === 'buyer' ? 'buyer_id = $1' : 'workspace_id = $1';
     return this.dataSource.query<BookingRow[]>(
       `SELECT * FROM leads.bookings
-        WHERE ${owner} AND ($2::text IS NULL OR status = $2) AND ($3::uuid IS NULL OR listing_id = $3)
-        ORDER BY scheduled_at DESC, id LIMIT $4 OFFSET $5`,
-      [
-        request.as === 'buyer' ? request.account_id : request.workspace_id,
-        request.status ?? null,
-        request.property_id ?? null,
-        request.limit + 1,
-        request.offset,
-      ],
+        WHERE ${sideClause(1)} AND ($4::text IS NULL OR status = $4) AND ($5::uuid IS NULL OR listing_id = $5)
+        ORDER BY scheduled_at DESC, id LIMIT $6 OFFSET $7`,
+      [...sideParams(request), request.status ?? null, request.property_id ?? null, request.limit + 1, request.offset],
     );
   }
 

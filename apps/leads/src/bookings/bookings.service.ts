@@ -29,10 +29,11 @@ import { Outbox } from '@app/messaging';
 import { LeadCharges } from '../crm/lead-charges';
 import { LeadsRepository } from '../crm/leads.repository';
 import type { LeadRow } from '../crm/leads.repository';
-import { CatalogueClient } from '../listings/catalogue.client';
+import { CatalogueClient, ownListing } from '../listings/catalogue.client';
+import { ownerColumns } from '../listings/listing-owner';
 import { SlotsService } from '../slots/slots.service';
 import type { SlotStart } from '../slots/slot-times';
-import { nextBookingStatus } from './booking-state';
+import { assertViewingStarted, nextBookingStatus } from './booking-state';
 import { toBookingResponse, toSurveyResponse } from './booking.dto';
 import { BookingsRepository } from './bookings.repository';
 import type { BookingRow } from './bookings.repository';
@@ -59,14 +60,17 @@ export class BookingsService {
 
   async create(request: CreateBookingRequest): Promise<BookingCreatedResponse> {
     const listing = await this.catalogue.published(request.property_id);
-    if (request.buyer_workspace_id === listing.workspace_id) {
-      throw new AppError('self_booking_forbidden', 'This listing belongs to your own workspace.');
+    if (ownListing(listing, request.buyer, request.buyer_workspace_id)) {
+      throw new AppError('self_booking_forbidden', 'This listing is your own.');
     }
     const slot = await this.openSlot(listing.id, request.scheduled_at, 'scheduled_at');
+    // The buyer who holds the slot retrying (their first answer lost to a timeout) gets their booking, never 409.
+    const held = await this.bookings.findHeldBy(request.buyer.account_id, listing.id, slot.starts_at);
+    if (held) return { booking: toBookingResponse(held, true), charged: false };
     const { booking, opened } = await this.bookings.transaction(async (tx) => {
       const phone = request.user_phone ?? request.buyer.phone ?? null;
       const opened = await this.charges.open(tx, listing, {
-        workspace_id: listing.workspace_id,
+        ...ownerColumns(listing),
         listing_id: listing.id,
         buyer_id: request.buyer.account_id,
         buyer_name: request.buyer.name,
@@ -77,7 +81,7 @@ export class BookingsService {
       });
       const booking = await this.bookings.insert(tx, {
         lead_id: opened.lead.id,
-        workspace_id: listing.workspace_id,
+        ...ownerColumns(listing),
         listing_id: listing.id,
         buyer_id: request.buyer.account_id,
         broker_id: listing.broker_id,
@@ -97,8 +101,8 @@ export class BookingsService {
   }
 
   async list(request: ListBookingsRequest): Promise<BookingsPageResponse> {
-    if (request.as === 'broker' && !request.workspace_id) {
-      throw new AppError('forbidden', 'Only members of a workspace see its bookings.');
+    if (request.as === 'broker' && !request.workspace_id && !request.seller_id) {
+      throw new AppError('forbidden', 'Only members of a workspace, or sellers, see bookings of their listings.');
     }
     const rows = await this.bookings.page(request);
     const page = rows.slice(0, request.limit);
@@ -124,6 +128,7 @@ export class BookingsService {
       if (!booking) throw notFound();
       const side = sideOf(booking, request);
       const status = nextBookingStatus(booking.status, request.action, side);
+      if (request.action === 'complete') assertViewingStarted(booking, new Date());
       if (request.action === 'accept') return this.accept(tx, booking, side);
       const updated = await this.bookings.update(tx, booking.id, {
         status,
@@ -175,7 +180,7 @@ export class BookingsService {
     const slot = await this.openSlot(booking.listing_id, new Date(booking.proposed_at).toISOString(), 'scheduled_at');
     const replacement = await this.bookings.insert(tx, {
       lead_id: booking.lead_id,
-      workspace_id: booking.workspace_id,
+      ...ownerColumns(booking),
       listing_id: booking.listing_id,
       buyer_id: booking.buyer_id,
       broker_id: booking.broker_id,
@@ -231,6 +236,7 @@ export class BookingsService {
   ): Promise<void> {
     await this.outbox.add<LeadsEventPayload>(tx, subject, {
       workspace_id: booking.workspace_id,
+      seller_id: booking.seller_id,
       property_id: booking.listing_id,
       buyer_id: booking.buyer_id,
       broker_id: booking.broker_id,

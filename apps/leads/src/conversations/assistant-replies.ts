@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import type { Language } from '@app/contracts';
 import { KNOWLEDGE_ANSWERER } from '../knowledge/knowledge-answerer';
 import type { KnowledgeAnswer, KnowledgeAnswerer } from '../knowledge/knowledge-answerer';
+import { writtenLanguage } from '../knowledge/knowledge-text';
 import { ConversationsRepository } from './conversations.repository';
 import type { SessionRow } from './conversations.repository';
 import { Escalation, NOTICES } from './escalation';
@@ -27,9 +29,14 @@ export class AssistantReplies {
     @Optional() @Inject(KNOWLEDGE_ANSWERER) private readonly answerer?: KnowledgeAnswerer,
   ) {}
 
-  /** Runs after the visitor's message is stored; failures are logged, the visitor still gets a person. */
+  /**
+   * Runs after the visitor's message is stored; failures are logged, the visitor still gets a
+   * person. Answered in the language the visitor wrote this message in, not the one the
+   * session opened with (an English question in an Arabic widget gets an English answer).
+   */
   async reply(session: SessionRow, question: string): Promise<'stored' | 'dropped'> {
-    const answer = await this.ask(session, question);
+    const language = writtenLanguage(question, session.language);
+    const answer = await this.ask(session, question, language);
     const members = answer.kind === 'unknown' ? await this.team.available(session.workspace_id).catch(() => []) : [];
     const batch = new LiveBatch();
     const outcome = await this.conversations.transaction(async (tx) => {
@@ -43,7 +50,7 @@ export class AssistantReplies {
           batch,
           {
             author: 'assistant',
-            text: NOTICES.unknown[current.language],
+            text: NOTICES.unknown[language],
           },
           'assistant_unknown',
         );
@@ -63,7 +70,7 @@ export class AssistantReplies {
     return outcome;
   }
 
-  private async ask(session: SessionRow, question: string): Promise<KnowledgeAnswer> {
+  private async ask(session: SessionRow, question: string, language: Language): Promise<KnowledgeAnswer> {
     if (!this.answerer) return { kind: 'unknown' };
     const turns = await this.conversations.recentTurns(session.id, HISTORY_TURNS + 1);
     const history = turns
@@ -74,7 +81,7 @@ export class AssistantReplies {
         workspaceId: session.workspace_id,
         projectId: session.project_id,
         question,
-        language: session.language,
+        language,
         history,
       });
     } catch (err) {

@@ -117,7 +117,7 @@ export class InboxService {
       await this.conversations.change(tx, session.id, { lead_id: id });
       return id;
     });
-    const lead = await this.leads.find(request.workspace_id, leadId);
+    const lead = await this.leads.find({ workspace_id: request.workspace_id }, leadId);
     if (!lead) throw new AppError('not_found', 'There is no such lead in your workspace.');
     return toLeadResponse(lead);
   }

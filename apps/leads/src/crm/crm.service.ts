@@ -8,12 +8,13 @@ import type {
   UpdateLeadRequest,
 } from '@app/contracts';
 import { AppError } from '@app/errors';
-import { CatalogueClient } from '../listings/catalogue.client';
+import { CatalogueClient, ownListing } from '../listings/catalogue.client';
+import { ownerColumns } from '../listings/listing-owner';
 import { LeadCharges } from './lead-charges';
 import { toLeadResponse } from './lead.dto';
 import { LeadsRepository } from './leads.repository';
 
-/** The broker's pipeline of leads, and the buyer's phone reveal that can open one. */
+/** The broker's (or seller's) pipeline of leads, and the buyer's phone reveal that can open one. */
 @Injectable()
 export class CrmService {
   constructor(
@@ -35,8 +36,8 @@ export class CrmService {
 
   async update(request: UpdateLeadRequest): Promise<LeadResponse> {
     const row = await this.leads.transaction(async (tx) => {
-      const lead = await this.leads.find(request.workspace_id, request.id, tx);
-      if (!lead) throw new AppError('not_found', 'There is no such lead in your workspace.');
+      const lead = await this.leads.find(request, request.id, tx);
+      if (!lead) throw new AppError('not_found', 'There is no such lead among yours.');
       return this.leads.update(
         tx,
         lead.id,
@@ -50,13 +51,13 @@ export class CrmService {
   /** The buyer may call the broker: a lead like an inquiry or a booking, charged the same way. */
   async revealPhone(request: PhoneRevealRequest): Promise<PhoneRevealResponse> {
     const listing = await this.catalogue.published(request.property_id);
-    if (request.buyer_workspace_id === listing.workspace_id) {
-      throw new AppError('forbidden', 'This listing belongs to your own workspace.');
+    if (ownListing(listing, request.buyer, request.buyer_workspace_id)) {
+      throw new AppError('forbidden', 'This listing is your own.');
     }
     if (!listing.broker_id) throw new AppError('not_found', 'This listing has no broker phone to show.');
     const opened = await this.leads.transaction((tx) =>
       this.charges.open(tx, listing, {
-        workspace_id: listing.workspace_id,
+        ...ownerColumns(listing),
         listing_id: listing.id,
         buyer_id: request.buyer.account_id,
         buyer_name: request.buyer.name,

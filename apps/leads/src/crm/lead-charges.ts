@@ -13,7 +13,8 @@ const UNLOCK_BATCH = 100;
  * A lead is one buyer on one listing (design/decisions.md). Its first inquiry, booking or
  * phone reveal costs the broker's workspace one lead credit; later ones cost nothing. With
  * no credit the buyer's action still succeeds and the lead stays locked (contact hidden)
- * until credit arrives.
+ * until credit arrives. A seller's lead is never charged (lead credits are a workspace's)
+ * and never locked.
  */
 @Injectable()
 export class LeadCharges {
@@ -43,7 +44,7 @@ export class LeadCharges {
    * locked): that is the same debit, and this action is still what it paid for.
    */
   async chargeNew(opened: { lead: LeadRow; created: boolean }): Promise<boolean> {
-    if (!opened.created) return false;
+    if (!opened.created || !opened.lead.workspace_id) return false;
     try {
       return (await this.charge(opened.lead)) !== 'no_credit';
     } catch (err) {
@@ -65,6 +66,7 @@ export class LeadCharges {
   }
 
   private async charge(lead: LeadRow): Promise<'charged' | 'no_credit' | 'already'> {
+    if (!lead.workspace_id) return 'already'; // a seller's lead: nothing to pay, never locked
     const entry = await this.billing.chargeLead(lead.workspace_id, lead.id);
     if (!entry) return 'no_credit';
     const paid = await this.leads.transaction(async (tx) => {
@@ -79,6 +81,7 @@ export class LeadCharges {
 export function leadEvent(lead: LeadRow, brokerId: string | null): LeadsEventPayload {
   return {
     workspace_id: lead.workspace_id,
+    seller_id: lead.seller_id,
     property_id: lead.listing_id,
     buyer_id: lead.buyer_id,
     broker_id: brokerId,

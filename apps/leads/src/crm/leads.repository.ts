@@ -1,12 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { LeadOutcome, LeadSource, LeadStage, ListLeadsRequest, PreferredContact } from '@app/contracts';
+import type {
+  LeadOutcome,
+  LeadSource,
+  LeadStage,
+  ListingOwner,
+  ListLeadsRequest,
+  PreferredContact,
+} from '@app/contracts';
 import { LEADS_DATABASE } from '../database/leads.database';
+import { ownerClause, ownerParams } from '../listings/listing-owner';
 
 export interface LeadRow {
   id: string;
-  workspace_id: string;
+  workspace_id: string | null;
+  seller_id: string | null;
   listing_id: string;
   buyer_id: string;
   buyer_name: string;
@@ -25,7 +34,8 @@ export interface LeadRow {
 }
 
 export interface NewLead {
-  workspace_id: string;
+  workspace_id: string | null;
+  seller_id: string | null;
   listing_id: string;
   buyer_id: string;
   buyer_name: string;
@@ -45,16 +55,19 @@ export class LeadsRepository {
 
   /**
    * The buyer's lead on the listing, made now or found. A concurrent maker waits on the unique
-   * key and then finds the winner's row: exactly one caller sees `created`.
+   * key and then finds the winner's row: exactly one caller sees `created`. A seller's lead is
+   * never locked: lead credits are a workspace's, never charged to a seller.
    */
   async open(tx: EntityManager, lead: NewLead): Promise<{ lead: LeadRow; created: boolean }> {
     const inserted = await tx.query<LeadRow[]>(
       `INSERT INTO leads.leads
-         (workspace_id, listing_id, buyer_id, buyer_name, buyer_email, buyer_phone, preferred_contact, source)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         (workspace_id, seller_id, listing_id, buyer_id, buyer_name, buyer_email, buyer_phone, preferred_contact,
+          source, locked)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $2::uuid IS NULL)
        ON CONFLICT (listing_id, buyer_id) DO NOTHING RETURNING *`,
       [
         lead.workspace_id,
+        lead.seller_id,
         lead.listing_id,
         lead.buyer_id,
         lead.buyer_name,
@@ -84,10 +97,10 @@ export class LeadsRepository {
     return rows[0] ?? null;
   }
 
-  async find(workspaceId: string, id: string, tx?: EntityManager): Promise<LeadRow | null> {
+  async find(owner: ListingOwner, id: string, tx?: EntityManager): Promise<LeadRow | null> {
     const rows = await (tx ?? this.dataSource).query<LeadRow[]>(
-      `SELECT * FROM leads.leads WHERE id = $1 AND workspace_id = $2${tx ? ' FOR UPDATE' : ''}`,
-      [id, workspaceId],
+      `SELECT * FROM leads.leads WHERE id = $1 AND ${ownerClause(2)}${tx ? ' FOR UPDATE' : ''}`,
+      [id, ...ownerParams(owner)],
     );
     return rows[0] ?? null;
   }
@@ -103,12 +116,12 @@ export class LeadsRepository {
   page(request: ListLeadsRequest): Promise<LeadRow[]> {
     return this.dataSource.query<LeadRow[]>(
       `SELECT * FROM leads.leads
-        WHERE workspace_id = $1
-          AND ($2::text IS NULL OR stage = $2) AND ($3::text IS NULL OR outcome = $3)
-          AND ($4::uuid IS NULL OR listing_id = $4) AND ($5::boolean IS NULL OR locked = $5)
-        ORDER BY created_at DESC, id LIMIT $6 OFFSET $7`,
+        WHERE ${ownerClause(1)}
+          AND ($3::text IS NULL OR stage = $3) AND ($4::text IS NULL OR outcome = $4)
+          AND ($5::uuid IS NULL OR listing_id = $5) AND ($6::boolean IS NULL OR locked = $6)
+        ORDER BY created_at DESC, id LIMIT $7 OFFSET $8`,
       [
-        request.workspace_id,
+        ...ownerParams(request),
         request.stage ?? null,
         request.outcome ?? null,
         request.property_id ?? null,
@@ -140,7 +153,7 @@ export class LeadsRepository {
   /** Workspaces with locked leads, for the retry sweep. */
   async workspacesWithLockedLeads(limit: number): Promise<string[]> {
     const rows = await this.dataSource.query<{ workspace_id: string }[]>(
-      `SELECT DISTINCT workspace_id FROM leads.leads WHERE locked LIMIT $1`,
+      `SELECT DISTINCT workspace_id FROM leads.leads WHERE locked AND workspace_id IS NOT NULL LIMIT $1`,
       [limit],
     );
     return rows.map((row) => row.workspace_id);

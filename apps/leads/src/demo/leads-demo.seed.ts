@@ -25,6 +25,7 @@ export class LeadsDemoSeed {
       for (const rule of DEMO_RULES)
         await this.slots.insertRule({
           workspace_id: workspaceId,
+          seller_id: null,
           listing_id: listing.id,
           time_zone: listing.time_zone,
           weekday: rule.weekday,

@@ -10,11 +10,13 @@ import type {
 } from '@app/contracts';
 import { INQUIRIES_PER_HOUR } from '@app/contracts';
 import { LEADS_DATABASE } from '../database/leads.database';
+import { ownerParams, sideClause, sideParams } from '../listings/listing-owner';
 
 export interface InquiryRow {
   id: string;
   lead_id: string;
-  workspace_id: string;
+  workspace_id: string | null;
+  seller_id: string | null;
   listing_id: string;
   buyer_id: string;
   broker_id: string | null;
@@ -38,7 +40,7 @@ export interface MessageRow {
 
 export type NewInquiry = Pick<
   InquiryRow,
-  'lead_id' | 'workspace_id' | 'listing_id' | 'buyer_id' | 'broker_id' | 'question' | 'preferred_contact'
+  'lead_id' | 'workspace_id' | 'seller_id' | 'listing_id' | 'buyer_id' | 'broker_id' | 'question' | 'preferred_contact'
 >;
 
 @Injectable()
@@ -69,12 +71,12 @@ export class InquiriesRepository {
   async insert(tx: EntityManager, inquiry: NewInquiry): Promise<InquiryRow> {
     const rows = await tx.query<InquiryRow[]>(
       `INSERT INTO leads.inquiries
-         (lead_id, workspace_id, listing_id, buyer_id, broker_id, question, preferred_contact,
+         (lead_id, workspace_id, seller_id, listing_id, buyer_id, broker_id, question, preferred_contact,
           last_message_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, clock_timestamp(), clock_timestamp(), clock_timestamp()) RETURNING *`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, clock_timestamp(), clock_timestamp(), clock_timestamp()) RETURNING *`,
       [
         inquiry.lead_id,
-        inquiry.workspace_id,
+        ...ownerParams(inquiry),
         inquiry.listing_id,
         inquiry.buyer_id,
         inquiry.broker_id,
@@ -85,32 +87,25 @@ export class InquiriesRepository {
     return rows[0];
   }
 
-  /** Visible to its buyer and to its listing's workspace; anyone else finds nothing. */
+  /** Visible to its buyer and to its listing's owner (workspace or seller); anyone else finds nothing. */
   async findVisible(
     id: string,
-    viewer: { account_id: string; workspace_id?: string },
+    viewer: { account_id: string; workspace_id?: string; seller_id?: string },
     tx?: EntityManager,
   ): Promise<InquiryRow | null> {
     const rows = await (tx ?? this.dataSource).query<InquiryRow[]>(
-      `SELECT * FROM leads.inquiries WHERE id = $1 AND (buyer_id = $2 OR workspace_id = $3)${tx ? ' FOR UPDATE' : ''}`,
-      [id, viewer.account_id, viewer.workspace_id ?? null],
+      `SELECT * FROM leads.inquiries WHERE id = $1 AND (buyer_id = $2 OR workspace_id = $3 OR seller_id = $4)${tx ? ' FOR UPDATE' : ''}`,
+      [id, viewer.account_id, viewer.workspace_id ?? null, viewer.seller_id ?? null],
     );
     return rows[0] ?? null;
   }
 
   page(request: ListInquiriesRequest): Promise<InquiryRow[]> {
-    const owner = request.as === 'buyer' ? 'buyer_id = $1' : 'workspace_id = $1';
     return this.dataSource.query<InquiryRow[]>(
       `SELECT * FROM leads.inquiries
-        WHERE ${owner} AND ($2::text IS NULL OR status = $2) AND ($3::uuid IS NULL OR listing_id = $3)
-        ORDER BY last_message_at DESC, id LIMIT $4 OFFSET $5`,
-      [
-        request.as === 'buyer' ? request.account_id : request.workspace_id,
-        request.status ?? null,
-        request.property_id ?? null,
-        request.limit + 1,
-        request.offset,
-      ],
+        WHERE ${sideClause(1)} AND ($4::text IS NULL OR status = $4) AND ($5::uuid IS NULL OR listing_id = $5)
+        ORDER BY last_message_at DESC, id LIMIT $6 OFFSET $7`,
+      [...sideParams(request), request.status ?? null, request.property_id ?? null, request.limit + 1, request.offset],
     );
   }
 

@@ -22,12 +22,13 @@ import type {
 import { AppError } from '@app/errors';
 import { Outbox } from '@app/messaging';
 import { LeadCharges } from '../crm/lead-charges';
-import { CatalogueClient } from '../listings/catalogue.client';
+import { CatalogueClient, ownListing } from '../listings/catalogue.client';
+import { ownerColumns } from '../listings/listing-owner';
 import { InquiriesRepository } from './inquiries.repository';
 import type { InquiryRow } from './inquiries.repository';
 import { toInquiryResponse, toMessageResponse } from './inquiry.dto';
 
-/** Inquiry threads between a buyer and a listing's broker (spec 2.5, 3, 4.4). */
+/** Inquiry threads between a buyer and a listing's broker or seller (spec 2.5, 3, 4.4). */
 @Injectable()
 export class InquiriesService {
   constructor(
@@ -40,8 +41,8 @@ export class InquiriesService {
   /** 10 per rolling hour per buyer, counted under a per-buyer database lock: exact across replicas. */
   async create(request: CreateInquiryRequest): Promise<InquiryCreatedResponse> {
     const listing = await this.catalogue.published(request.property_id);
-    if (request.buyer_workspace_id === listing.workspace_id) {
-      throw new AppError('self_inquiry_forbidden', 'This listing belongs to your own workspace.');
+    if (ownListing(listing, request.buyer, request.buyer_workspace_id)) {
+      throw new AppError('self_inquiry_forbidden', 'This listing is your own.');
     }
     const { inquiry, opened } = await this.inquiries.transaction(async (tx) => {
       const roomAt = await this.inquiries.hourlyRoom(tx, request.buyer.account_id);
@@ -53,7 +54,7 @@ export class InquiriesService {
         });
       }
       const opened = await this.charges.open(tx, listing, {
-        workspace_id: listing.workspace_id,
+        ...ownerColumns(listing),
         listing_id: listing.id,
         buyer_id: request.buyer.account_id,
         buyer_name: request.buyer.name,
@@ -64,7 +65,7 @@ export class InquiriesService {
       });
       const inquiry = await this.inquiries.insert(tx, {
         lead_id: opened.lead.id,
-        workspace_id: listing.workspace_id,
+        ...ownerColumns(listing),
         listing_id: listing.id,
         buyer_id: request.buyer.account_id,
         broker_id: listing.broker_id,
@@ -79,8 +80,8 @@ export class InquiriesService {
   }
 
   async list(request: ListInquiriesRequest): Promise<InquiriesPageResponse> {
-    if (request.as === 'broker' && !request.workspace_id) {
-      throw new AppError('forbidden', 'Only members of a workspace see its inquiries.');
+    if (request.as === 'broker' && !request.workspace_id && !request.seller_id) {
+      throw new AppError('forbidden', 'Only members of a workspace, or sellers, see inquiries about their listings.');
     }
     const rows = await this.inquiries.page(request);
     return {
@@ -171,6 +172,7 @@ export class InquiriesService {
   ): Promise<void> {
     await this.outbox.add<LeadsEventPayload>(tx, subject, {
       workspace_id: inquiry.workspace_id,
+      seller_id: inquiry.seller_id,
       property_id: inquiry.listing_id,
       buyer_id: inquiry.buyer_id,
       broker_id: inquiry.broker_id,
@@ -183,7 +185,7 @@ export class InquiriesService {
   }
 }
 
-/** The buyer writes as the buyer; anyone else who can see the thread is its listing's workspace. */
+/** The buyer writes as the buyer; anyone else who can see the thread is its listing's owner (workspace or seller). */
 function sideOf(inquiry: InquiryRow, viewer: ViewerRef): LeadSide {
   return inquiry.buyer_id === viewer.account_id ? 'buyer' : 'broker';
 }

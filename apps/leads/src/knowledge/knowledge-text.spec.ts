@@ -7,6 +7,7 @@ import {
   questionTerms,
   sentences,
   splitPassages,
+  writtenLanguage,
 } from './knowledge-text';
 
 describe('knowledge text', () => {
@@ -72,6 +73,19 @@ describe('knowledge text', () => {
       expect(detectLanguage('هل يوجد مسبح؟')).toBe('ar');
       expect(detectLanguage('Is there a pool? مسبح')).toBe('en');
       expect(detectLanguage('2027')).toBe('en');
+    });
+  });
+
+  describe('writtenLanguage', () => {
+    it('should follow the letters of the message whatever the session language', () => {
+      expect(writtenLanguage('Which amenities are there?', 'ar')).toBe('en');
+      expect(writtenLanguage('ما هي المرافق المتوفرة؟', 'en')).toBe('ar');
+    });
+
+    it('should keep the session language when the message has no letters', () => {
+      expect(writtenLanguage('٢٠٢٧؟', 'ar')).toBe('ar');
+      expect(writtenLanguage('2027?', 'ar')).toBe('ar');
+      expect(writtenLanguage('👍', 'en')).toBe('en');
     });
   });
 

@@ -65,6 +65,15 @@ export function detectLanguage(text: string): Language {
   return arabic > latin ? 'ar' : 'en';
 }
 
+/**
+ * The language a visitor wrote a message in: detectLanguage's when it has letters, else
+ * `fallback` (the session's language: "٣؟" or "2027" say nothing about it).
+ */
+export function writtenLanguage(text: string, fallback: Language): Language {
+  const letters = (text.match(ARABIC_LETTERS)?.length ?? 0) + (text.match(LATIN_LETTERS)?.length ?? 0);
+  return letters === 0 ? fallback : detectLanguage(text);
+}
+
 export function hasArabic(text: string): boolean {
   return ARABIC_LETTER.test(text);
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CATALOGUE_LISTING_OWNER_PATTERN } from '@app/contracts';
-import type { ListingOwnerRequest, ListingOwnerResponse } from '@app/contracts';
+import type { ListingOwner, ListingOwnerRequest, ListingOwnerResponse } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { RpcClient } from '@app/messaging';
 
@@ -20,17 +20,35 @@ export class CatalogueClient {
     return listing;
   }
 
-  /** One of the workspace's own listings, any status; another workspace's is 404, its existence undisclosed. */
-  async ofWorkspace(id: string, workspaceId: string): Promise<ListingOwnerResponse> {
+  /**
+   * One of the owner's own listings (a workspace's or a seller's), any status; anyone else's is
+   * 404, its existence undisclosed.
+   */
+  async ofOwner(id: string, owner: ListingOwner): Promise<ListingOwnerResponse> {
     const listing = await this.owner(id).catch((err: unknown) => {
       if (err instanceof AppError && err.error === 'property_not_found') throw listingNotFound();
       throw err;
     });
-    if (listing.workspace_id !== workspaceId) throw listingNotFound();
+    const mine = owner.seller_id
+      ? listing.seller_id === owner.seller_id
+      : owner.workspace_id !== undefined && listing.workspace_id === owner.workspace_id;
+    if (!mine) throw listingNotFound();
     return listing;
   }
 }
 
+/** A buyer acting on their own listing: their workspace's, or their own as a seller. */
+export function ownListing(
+  listing: ListingOwnerResponse,
+  buyer: { account_id: string },
+  workspaceId?: string,
+): boolean {
+  return (
+    (workspaceId !== undefined && listing.workspace_id === workspaceId) ||
+    (listing.seller_id !== null && listing.seller_id === buyer.account_id)
+  );
+}
+
 function listingNotFound(): AppError {
-  return new AppError('not_found', 'There is no such listing in your workspace.');
+  return new AppError('not_found', 'There is no such listing among yours.');
 }

@@ -3,11 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { uniqueViolation } from '@app/database';
 import { AppError } from '@app/errors';
+import type { ListingOwner } from '@app/contracts';
 import { LEADS_DATABASE } from '../database/leads.database';
+import { ownerClause, ownerParams } from '../listings/listing-owner';
 
 export interface SlotRow {
   id: string;
-  workspace_id: string;
+  workspace_id: string | null;
+  seller_id: string | null;
   listing_id: string;
   time_zone: string;
   starts_at: Date;
@@ -17,7 +20,8 @@ export interface SlotRow {
 
 export interface SlotRuleRow {
   id: string;
-  workspace_id: string;
+  workspace_id: string | null;
+  seller_id: string | null;
   listing_id: string;
   time_zone: string;
   weekday: number;
@@ -29,7 +33,7 @@ export interface SlotRuleRow {
 }
 
 /** Dates as `YYYY-MM-DD` strings, not midnight instants in the server's zone. */
-const RULE_COLUMNS = `id, workspace_id, listing_id, time_zone, weekday, local_time, duration_minutes,
+const RULE_COLUMNS = `id, workspace_id, seller_id, listing_id, time_zone, weekday, local_time, duration_minutes,
   to_char(valid_from, 'YYYY-MM-DD') AS valid_from, to_char(valid_until, 'YYYY-MM-DD') AS valid_until, created_at`;
 
 @Injectable()
@@ -39,9 +43,9 @@ export class SlotsRepository {
   async insertSlot(slot: Omit<SlotRow, 'id' | 'created_at'>): Promise<SlotRow> {
     try {
       const rows = await this.dataSource.query<SlotRow[]>(
-        `INSERT INTO leads.slots (workspace_id, listing_id, time_zone, starts_at, duration_minutes)
-         VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-        [slot.workspace_id, slot.listing_id, slot.time_zone, slot.starts_at, slot.duration_minutes],
+        `INSERT INTO leads.slots (workspace_id, seller_id, listing_id, time_zone, starts_at, duration_minutes)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+        [...ownerParams(slot), slot.listing_id, slot.time_zone, slot.starts_at, slot.duration_minutes],
       );
       return rows[0];
     } catch (err) {
@@ -54,10 +58,10 @@ export class SlotsRepository {
   async insertRule(rule: Omit<SlotRuleRow, 'id' | 'created_at'>): Promise<SlotRuleRow> {
     const rows = await this.dataSource.query<SlotRuleRow[]>(
       `INSERT INTO leads.slot_rules
-         (workspace_id, listing_id, time_zone, weekday, local_time, duration_minutes, valid_from, valid_until)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${RULE_COLUMNS}`,
+         (workspace_id, seller_id, listing_id, time_zone, weekday, local_time, duration_minutes, valid_from, valid_until)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${RULE_COLUMNS}`,
       [
-        rule.workspace_id,
+        ...ownerParams(rule),
         rule.listing_id,
         rule.time_zone,
         rule.weekday,
@@ -70,18 +74,18 @@ export class SlotsRepository {
     return rows[0];
   }
 
-  /** The workspace's slots still ahead, and its rules. */
-  async ofWorkspace(workspaceId: string, listingId?: string): Promise<{ slots: SlotRow[]; rules: SlotRuleRow[] }> {
+  /** The owner's slots still ahead, and its rules. */
+  async ofOwner(owner: ListingOwner, listingId?: string): Promise<{ slots: SlotRow[]; rules: SlotRuleRow[] }> {
     const [slots, rules] = await Promise.all([
       this.dataSource.query<SlotRow[]>(
-        `SELECT * FROM leads.slots WHERE workspace_id = $1 AND ($2::uuid IS NULL OR listing_id = $2)
+        `SELECT * FROM leads.slots WHERE ${ownerClause(1)} AND ($3::uuid IS NULL OR listing_id = $3)
            AND starts_at > now() ORDER BY starts_at, id`,
-        [workspaceId, listingId ?? null],
+        [...ownerParams(owner), listingId ?? null],
       ),
       this.dataSource.query<SlotRuleRow[]>(
-        `SELECT ${RULE_COLUMNS} FROM leads.slot_rules WHERE workspace_id = $1 AND ($2::uuid IS NULL OR listing_id = $2)
+        `SELECT ${RULE_COLUMNS} FROM leads.slot_rules WHERE ${ownerClause(1)} AND ($3::uuid IS NULL OR listing_id = $3)
           ORDER BY created_at, id`,
-        [workspaceId, listingId ?? null],
+        [...ownerParams(owner), listingId ?? null],
       ),
     ]);
     return { slots, rules };
@@ -115,13 +119,13 @@ export class SlotsRepository {
     return new Set(rows.map((row) => new Date(row.scheduled_at).getTime()));
   }
 
-  /** Deletes a slot or a rule of the workspace; false when it has neither with this id. */
-  async delete(workspaceId: string, id: string): Promise<boolean> {
+  /** Deletes a slot or a rule of the owner; false when it has neither with this id. */
+  async delete(owner: ListingOwner, id: string): Promise<boolean> {
     const rows = await this.dataSource.query<{ id: string }[]>(
-      `WITH gone_slot AS (DELETE FROM leads.slots WHERE id = $1 AND workspace_id = $2 RETURNING id),
-            gone_rule AS (DELETE FROM leads.slot_rules WHERE id = $1 AND workspace_id = $2 RETURNING id)
+      `WITH gone_slot AS (DELETE FROM leads.slots WHERE id = $1 AND ${ownerClause(2)} RETURNING id),
+            gone_rule AS (DELETE FROM leads.slot_rules WHERE id = $1 AND ${ownerClause(2)} RETURNING id)
        SELECT id FROM gone_slot UNION ALL SELECT id FROM gone_rule`,
-      [id, workspaceId],
+      [id, ...ownerParams(owner)],
     );
     return rows.length > 0;
   }

@@ -13,6 +13,7 @@ import type {
 } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { CatalogueClient } from '../listings/catalogue.client';
+import { ownerColumns } from '../listings/listing-owner';
 import { toRule, toSlotResponse, toSlotRuleResponse } from './slot.dto';
 import { expandRule, isCalendarDate, localTimeOf, ruleStartsAt, todayIn } from './slot-times';
 import type { SlotStart } from './slot-times';
@@ -20,7 +21,7 @@ import { SlotsRepository } from './slots.repository';
 
 const DAY_MS = 86_400_000;
 
-/** A workspace's open viewing times: one-off slots and weekly rules, in the listing's time zone, stored in UTC. */
+/** A listing owner's (workspace's or seller's) open viewing times: one-off slots and weekly rules, in the listing's time zone, stored in UTC. */
 @Injectable()
 export class SlotsService {
   constructor(
@@ -29,9 +30,9 @@ export class SlotsService {
   ) {}
 
   async create(request: CreateSlotRequest): Promise<SlotResponse | SlotRuleResponse> {
-    const listing = await this.catalogue.ofWorkspace(request.property_id, request.workspace_id);
+    const listing = await this.catalogue.ofOwner(request.property_id, request);
     const base = {
-      workspace_id: request.workspace_id,
+      ...ownerColumns(listing),
       listing_id: listing.id,
       time_zone: listing.time_zone,
       duration_minutes: request.duration_minutes,
@@ -65,13 +66,13 @@ export class SlotsService {
   }
 
   async list(request: ListSlotsRequest): Promise<SlotsResponse> {
-    const { slots, rules } = await this.slots.ofWorkspace(request.workspace_id, request.property_id);
+    const { slots, rules } = await this.slots.ofOwner(request, request.property_id);
     return { object: 'list', data: [...slots.map(toSlotResponse), ...rules.map(toSlotRuleResponse)] };
   }
 
   async delete(request: SlotRefRequest): Promise<void> {
-    if (!(await this.slots.delete(request.workspace_id, request.id))) {
-      throw new AppError('not_found', 'There is no such slot or rule in your workspace.');
+    if (!(await this.slots.delete(request, request.id))) {
+      throw new AppError('not_found', 'There is no such slot or rule among yours.');
     }
   }
 

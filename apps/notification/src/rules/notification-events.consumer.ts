@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { BILLING_BALANCE_LOW, BILLING_INVOICE_ISSUED, IDENTITY_INVITATION_CREATED } from '@app/contracts';
+import {
+  BILLING_BALANCE_LOW,
+  BILLING_INVOICE_ISSUED,
+  CATALOGUE_LISTING_REJECTED,
+  IDENTITY_ACCOUNT_LINK_REQUESTED,
+  IDENTITY_INVITATION_CREATED,
+} from '@app/contracts';
 import { EventConsumer, OnEvent } from '@app/messaging';
 import type { DomainEvent } from '@app/messaging';
 import { NOTIFICATION_DATABASE } from '../database/notification.database';
@@ -22,6 +28,19 @@ export class NotificationEventsConsumer {
     return this.planner.plan(event, tx);
   }
 
+  /** An unpublished listing: its broker or seller is told why. */
+  @OnEvent({ subject: CATALOGUE_LISTING_REJECTED, name: 'listing-notifications' })
+  onListingRejected(event: DomainEvent<unknown>, tx: EntityManager): Promise<void> {
+    return this.planner.plan(event, tx);
+  }
+
+  /** A verification or password-reset link the person asked for. */
+  @OnEvent({ subject: IDENTITY_ACCOUNT_LINK_REQUESTED, name: 'account-link-notifications' })
+  onAccountLink(event: DomainEvent<unknown>, tx: EntityManager): Promise<void> {
+    return this.planner.plan(event, tx);
+  }
+
+  /** A tax invoice or credit note: the owner gets it by e-mail. */
   @OnEvent({ subject: BILLING_INVOICE_ISSUED, name: 'invoice-notifications' })
   onInvoiceIssued(event: DomainEvent<unknown>, tx: EntityManager): Promise<void> {
     return this.planner.plan(event, tx);

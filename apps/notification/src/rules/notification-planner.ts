@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import type { EntityManager } from 'typeorm';
 import { DEFAULT_NOTIFICATION_PREFERENCES, LEADS_WIDGET_SESSION_CREATED } from '@app/contracts';
 import type {
+  AccountLinkRequestedPayload,
   BalanceLowPayload,
   InvitationCreatedPayload,
   InvoiceIssuedPayload,
@@ -14,9 +15,10 @@ import type {
   WidgetSessionCreatedPayload,
   WorkspaceRole,
 } from '@app/contracts';
-import { InjectConfig } from '@app/config';
+import { InjectConfig, publicUrlOf } from '@app/config';
 import type { AppConfig } from '@app/config';
-import type { DomainEvent } from '@app/messaging';
+import { RUNTIME_OPTIONS } from '@app/messaging';
+import type { DomainEvent, RuntimeOptions } from '@app/messaging';
 import { SecretBox } from '@app/platform';
 import { Channel } from '../channels/channel';
 import { Clock } from '../clock/clock';
@@ -60,9 +62,11 @@ export class NotificationPlanner {
     private readonly clock: Clock,
     @InjectConfig(notificationConfig) private readonly config: AppConfig<typeof notificationConfig>,
     @Inject(CHANNELS) channels: Channel[],
+    @Inject(RUNTIME_OPTIONS) runtime: Pick<RuntimeOptions, 'mode'>,
   ) {
     this.channels = new Map(channels.map((channel) => [channel.name, channel]));
-    this.publicUrl = (config.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+    // Standalone: one process, PORT is the gateway's. Distributed: PORT is this service's own.
+    this.publicUrl = publicUrlOf(config.PUBLIC_URL, runtime.mode === 'standalone' ? config.PORT : undefined);
     this.invitationBox = config.INVITATION_TOKEN_KEY
       ? new SecretBox(config.INVITATION_TOKEN_KEY, 'INVITATION_TOKEN_KEY')
       : null;
@@ -124,7 +128,9 @@ export class NotificationPlanner {
     tx: EntityManager,
     extra: Partial<MessageContext> = {},
   ): Promise<void> {
-    const payload = event.payload as Partial<LeadsEventPayload> & Partial<BalanceLowPayload>;
+    const payload = event.payload as Partial<LeadsEventPayload> & Partial<BalanceLowPayload> & { listing_id?: string };
+    // Leads events name the listing `property_id`; catalogue events `listing_id`.
+    const propertyId = payload.property_id ?? payload.listing_id;
     if (intent.kind === 'invoice_issued')
       extra = { ...extra, ...this.invoiceContext(event.payload as InvoiceIssuedPayload) };
     if (intent.kind === 'invitation') {
@@ -132,11 +138,16 @@ export class NotificationPlanner {
       if (!invitation) return;
       extra = { ...extra, ...invitation };
     }
+    if (intent.kind === 'email_verification' || intent.kind === 'password_reset') {
+      const link = this.accountLinkContext(event);
+      if (!link) return;
+      extra = { ...extra, ...link };
+    }
     const [recipients, listing] = await Promise.all([
       'address' in intent.audience
         ? Promise.resolve([addressee(intent.audience.address)])
         : this.directory.recipients(intent.audience),
-      payload.property_id ? this.directory.listing(payload.property_id) : Promise.resolve(null),
+      propertyId ? this.directory.listing(propertyId) : Promise.resolve(null),
     ]);
     const workspaceId =
       ('workspace_id' in intent.audience ? intent.audience.workspace_id : payload.workspace_id) ?? null;
@@ -226,6 +237,33 @@ export class NotificationPlanner {
         role: invitation.role,
         expires_on: invitation.expires_at.slice(0, 10),
       },
+    };
+  }
+
+  /**
+   * The verification or reset link, opened as an invitation's is (the same key): the token in
+   * the fragment, so it reaches neither a server's access log nor a Referer header.
+   */
+  private accountLinkContext(event: DomainEvent<unknown>): Partial<MessageContext> | null {
+    const request = event.payload as AccountLinkRequestedPayload;
+    if (!this.invitationBox || !request.token_sealed) {
+      this.logger.warn(
+        { event_id: event.id, account_id: request.account_id, purpose: request.purpose },
+        'Account e-mail not sent: INVITATION_TOKEN_KEY is not set on both the gateway and notification',
+      );
+      return null;
+    }
+    let token: string;
+    try {
+      token = this.invitationBox.open(request.token_sealed);
+    } catch {
+      throw new Error('The account link token does not open with INVITATION_TOKEN_KEY: is it the gateway’s key?');
+    }
+    const page = request.purpose === 'email_verification' ? 'verify-email' : 'reset-password';
+    return {
+      recipient_name: request.name,
+      link: `${this.publicUrl}/${page}#token=${encodeURIComponent(token)}`,
+      valid_until: `${DateTime.fromISO(request.expires_at, { zone: 'utc' }).toFormat('yyyy-MM-dd HH:mm')} UTC`,
     };
   }
 

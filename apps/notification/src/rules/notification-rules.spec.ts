@@ -34,6 +34,19 @@ describe('notification rules (spec 6)', () => {
     });
   });
 
+  it('should tell the seller of a new inquiry on their own listing (no workspace)', () => {
+    const sellers = { ...lead, workspace_id: null, seller_id: 'seller', broker_id: 'seller' };
+    expect(notificationsFor('leads.inquiry.created.v1', sellers)[0].audience).toEqual({ account_ids: ['seller'] });
+  });
+
+  it('should tell the broker of an unpublished listing, and nobody of a pending one rejected', () => {
+    const rejected = { listing_id: 'p', workspace_id: 'w', broker_id: 'broker', status: 'rejected', reason: 'why' };
+    expect(notificationsFor('catalogue.listing.rejected.v1', { ...rejected, unpublished: true })).toEqual([
+      { kind: 'listing_unpublished', audience: { account_ids: ['broker'] }, channels: ['email', 'in_app'] },
+    ]);
+    expect(notificationsFor('catalogue.listing.rejected.v1', rejected)).toEqual([]);
+  });
+
   it('should tell owners and admins of a low balance by email and push', () => {
     expect(notificationsFor('billing.balance.low.v1', { workspace_id: 'w', asset: 'decisions', balance: 2 })).toEqual([
       {

@@ -1,6 +1,8 @@
 import {
   BILLING_BALANCE_LOW,
   BILLING_INVOICE_ISSUED,
+  CATALOGUE_LISTING_REJECTED,
+  IDENTITY_ACCOUNT_LINK_REQUESTED,
   IDENTITY_INVITATION_CREATED,
   LEADS_BOOKING_CANCELLED,
   LEADS_CONVERSATION_ESCALATED,
@@ -15,6 +17,7 @@ import {
   LEADS_WIDGET_SESSION_CREATED,
 } from '@app/contracts';
 import type {
+  AccountLinkRequestedPayload,
   BalanceLowPayload,
   InvoiceIssuedPayload,
   ConversationEscalatedPayload,
@@ -22,6 +25,7 @@ import type {
   InvitationCreatedPayload,
   Language,
   LeadsEventPayload,
+  ListingEventPayload,
   NotificationChannel,
   NotificationKind,
   WidgetSessionCreatedPayload,
@@ -59,15 +63,18 @@ export const NOTIFIED_SUBJECTS = [
   BILLING_BALANCE_LOW,
   BILLING_INVOICE_ISSUED,
   IDENTITY_INVITATION_CREATED,
+  CATALOGUE_LISTING_REJECTED,
+  IDENTITY_ACCOUNT_LINK_REQUESTED,
 ] as const;
 
 /** Agents and above: every role of a workspace. */
 export const EVERY_MEMBER: WorkspaceRole[] = ['owner', 'admin', 'agent'];
 const MANAGERS: WorkspaceRole[] = ['owner', 'admin'];
 
-/** One member when there is one to tell, else every member of the workspace. */
-function memberOrWorkspace(accountId: string | null | undefined, workspaceId: string): Audience {
-  return accountId ? { account_ids: [accountId] } : { workspace_id: workspaceId, roles: EVERY_MEMBER };
+/** One member when there is one to tell, else every member of the workspace (a seller is always the one). */
+function memberOrWorkspace(accountId: string | null | undefined, workspaceId: string | null): Audience {
+  if (accountId || !workspaceId) return { account_ids: accountId ? [accountId] : [] };
+  return { workspace_id: workspaceId, roles: EVERY_MEMBER };
 }
 
 /** The listing's broker; a listing without a recorded broker goes to the whole workspace. */
@@ -131,6 +138,29 @@ export function notificationsFor(subject: string, payload: unknown): Notificatio
         {
           kind: 'invitation',
           audience: { address: { email: invitation.email, language: invitation.language } },
+          channels: ['email'],
+        },
+      ];
+    }
+    case CATALOGUE_LISTING_REJECTED: {
+      // Only a published listing taken down: a pending one's rejection is the broker's own dashboard news.
+      const listing = payload as ListingEventPayload;
+      if (!listing.unpublished) return [];
+      return [
+        {
+          kind: 'listing_unpublished',
+          audience: memberOrWorkspace(listing.broker_id, listing.workspace_id),
+          channels: ['email', 'in_app'],
+        },
+      ];
+    }
+    case IDENTITY_ACCOUNT_LINK_REQUESTED: {
+      // To the address itself, whatever the account's preferences: the person asked for it.
+      const link = payload as AccountLinkRequestedPayload;
+      return [
+        {
+          kind: link.purpose,
+          audience: { address: { email: link.email, language: link.language } },
           channels: ['email'],
         },
       ];

@@ -19,6 +19,8 @@ export interface MessageContext {
   invitation?: { workspace_name: string; inviter_name: string; role: 'admin' | 'agent'; expires_on: string };
   /** invoice_issued: the document; `link` is then its PDF. */
   invoice?: { number: string; total: string; currency: string; kind: 'invoice' | 'credit_note'; demo: boolean };
+  /** email_verification, password_reset: until when the link works (`2026-12-01 17:00 UTC`). */
+  valid_until?: string;
   link: string;
 }
 
@@ -100,6 +102,23 @@ const EN: Record<NotificationKind, Copy> = {
     detail: `The invitation can be used once, until ${c.invitation!.expires_on}.`,
     action: 'Accept the invitation',
   }),
+  listing_unpublished: (c, p) => ({
+    subject: `Your listing was unpublished: ${p}`,
+    summary: `A moderator took ${p} off the catalogue.`,
+    detail: c.reason ? `Reason: ${c.reason}. Edit it and submit it again; its open inquiries stay open.` : undefined,
+  }),
+  email_verification: () => ({
+    subject: 'Confirm your e-mail address',
+    summary: 'Confirm this address to submit listings for publication and invite your team.',
+    detail: 'If you did not create an account, ignore this e-mail.',
+    action: 'Confirm my e-mail address',
+  }),
+  password_reset: (c) => ({
+    subject: 'Reset your password',
+    summary: 'Someone asked to reset the password of your account. The link works once.',
+    detail: `It expires at ${c.valid_until}. If it was not you, ignore this e-mail: your password stays as it is.`,
+    action: 'Choose a new password',
+  }),
   invoice_issued: (c) => ({
     subject: `${c.invoice!.kind === 'credit_note' ? 'Credit note' : 'Tax invoice'} ${c.invoice!.number}`,
     summary: `${c.invoice!.kind === 'credit_note' ? 'Credit note' : 'Tax invoice'} ${c.invoice!.number}: ${c.invoice!.total} ${c.invoice!.currency}${c.invoice!.demo ? ' (demo: no payment was taken)' : ''}.`,
@@ -172,6 +191,25 @@ const AR: Record<NotificationKind, Copy> = {
     summary: `دعاك ${c.invitation!.inviter_name} للانضمام إلى ${c.invitation!.workspace_name} بصفة ${c.invitation!.role === 'admin' ? 'مسؤول' : 'وكيل'}.`,
     detail: `يمكن استخدام الدعوة مرة واحدة حتى ${c.invitation!.expires_on}.`,
     action: 'اقبل الدعوة',
+  }),
+  listing_unpublished: (c, p) => ({
+    subject: `أُوقف نشر إعلانك: ${p}`,
+    summary: `أزال أحد المشرفين ${p} من قائمة العقارات المنشورة.`,
+    detail: c.reason
+      ? `السبب: ${c.reason}. عدّل الإعلان وأرسله للمراجعة من جديد؛ تبقى استفساراته المفتوحة مفتوحة.`
+      : undefined,
+  }),
+  email_verification: () => ({
+    subject: 'أكّد عنوان بريدك الإلكتروني',
+    summary: 'أكّد هذا العنوان لتتمكن من إرسال الإعلانات للنشر ودعوة فريقك.',
+    detail: 'إذا لم تنشئ حسابًا، فتجاهل هذه الرسالة.',
+    action: 'تأكيد بريدي الإلكتروني',
+  }),
+  password_reset: (c) => ({
+    subject: 'إعادة تعيين كلمة المرور',
+    summary: 'طلب أحدهم إعادة تعيين كلمة مرور حسابك. يعمل الرابط مرة واحدة.',
+    detail: `تنتهي صلاحيته في ${c.valid_until}. إن لم تكن أنت، فتجاهل هذه الرسالة وستبقى كلمة مرورك كما هي.`,
+    action: 'اختر كلمة مرور جديدة',
   }),
   invoice_issued: (c) => ({
     subject: `${c.invoice!.kind === 'credit_note' ? 'إشعار دائن' : 'فاتورة ضريبية'} ${c.invoice!.number}`,

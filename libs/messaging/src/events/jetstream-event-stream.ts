@@ -11,6 +11,7 @@ import type { ConsumerMessages, JetStreamClient, JetStreamManager } from '@nats-
 import { nanos } from '@nats-io/nats-core';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
+import { EVENT_STREAM_MAX_AGE_DAYS } from '@app/config';
 import { qualifySubject } from '../rpc/namespace';
 import type { DomainEvent } from './domain-event';
 import { serviceOfSubject } from './domain-event';
@@ -132,7 +133,7 @@ export class JetStreamEventStream implements EventStream {
         subjects: [`${this.qualify(service)}.>`],
         retention: RetentionPolicy.Limits,
         storage: StorageType.File,
-        max_age: nanos(14 * DAY_MS),
+        max_age: nanos(EVENT_STREAM_MAX_AGE_DAYS * DAY_MS),
         duplicate_window: nanos(2 * 60 * 1000),
       }),
     );

@@ -72,3 +72,14 @@ export function measuredDelivery(consumer: string, deliver: DeliveryHandler): De
 export function recordDeadLetter(consumer: string): void {
   deadLetters.labels(consumer).inc();
 }
+
+const retentionDeletes = new Counter({
+  name: 'event_retention_deleted_rows_total',
+  help: 'Rows the retention sweep deleted, by service and table (outbox: published rows; processed_events).',
+  labelNames: ['service', 'table'] as const,
+  registers: [metricsRegistry],
+});
+
+export function recordRetentionDeletes(service: string, table: 'outbox' | 'processed_events', rows: number): void {
+  retentionDeletes.labels(service, table).inc(rows);
+}

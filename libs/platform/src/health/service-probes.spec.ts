@@ -1,18 +1,17 @@
 import { serveProbes } from './service-probes';
 import type { DependencyState, ProbeServer } from './service-probes';
 
-/** A service's probes on a free port, with readiness checks the test sets. */
-async function probes(checks: Record<string, () => Promise<DependencyState>>, onUnready = jest.fn()) {
-  const server = await serveProbes({
-    port: 0,
-    host: '127.0.0.1',
-    livenessPath: '/health/live',
-    readinessPath: '/health/ready',
-    checks,
-    onUnready,
-  });
+const PATHS = {
+  livenessPath: '/health/live',
+  readinessPath: '/health/ready',
+  dependenciesPath: '/health/dependencies',
+};
+
+/** A service's probes on a free port, with dependency checks the test sets. */
+async function probes(checks: Record<string, () => Promise<DependencyState>>, onDependencyDown = jest.fn()) {
+  const server = await serveProbes({ port: 0, host: '127.0.0.1', ...PATHS, checks, onDependencyDown });
   const get = (path: string, method = 'GET') => fetch(`http://127.0.0.1:${server.port}${path}`, { method });
-  return { server, get, onUnready };
+  return { server, get, onDependencyDown };
 }
 
 describe('serveProbes (a distributed service’s HTTP probes)', () => {
@@ -37,11 +36,23 @@ describe('serveProbes (a distributed service’s HTTP probes)', () => {
     expect(await res.json()).toEqual({ status: 'ok', info: {}, error: {}, details: {} });
   });
 
-  it('should answer readiness 200 with every dependency when all are up', async () => {
+  it('should answer readiness 200 while a shared dependency is down, which only the dependencies path reports', async () => {
+    const down = () => Promise.resolve<DependencyState>({ message: 'timeout of 1000ms exceeded', status: 'down' });
+    const probe = await probes({ database: down, transport: natsUp });
+    server = probe.server;
+
+    const ready = await probe.get('/health/ready');
+
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', info: {}, error: {}, details: {} });
+    expect(probe.onDependencyDown).not.toHaveBeenCalled();
+  });
+
+  it('should report every dependency with 200 at the dependencies path when all are up', async () => {
     const probe = await probes({ database: up, transport: natsUp });
     server = probe.server;
 
-    const res = await probe.get('/health/ready');
+    const res = await probe.get('/health/dependencies');
 
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(
@@ -50,18 +61,18 @@ describe('serveProbes (a distributed service’s HTTP probes)', () => {
     );
   });
 
-  it('should answer readiness 503 service_unavailable and report the states when a dependency is down', async () => {
-    const onUnready = jest.fn();
+  it('should answer the dependencies path 503 service_unavailable and report the states when one is down', async () => {
+    const onDependencyDown = jest.fn();
     const probe = await probes(
       {
         database: () => Promise.resolve({ message: 'timeout of 1000ms exceeded', status: 'down' }),
         transport: natsUp,
       },
-      onUnready,
+      onDependencyDown,
     );
     server = probe.server;
 
-    const res = await probe.get('/health/ready');
+    const res = await probe.get('/health/dependencies');
 
     expect(res.status).toBe(503);
     expect(res.headers.get('cache-control')).toBe('no-cache, no-store, must-revalidate');
@@ -70,20 +81,22 @@ describe('serveProbes (a distributed service’s HTTP probes)', () => {
       message: 'Service Unavailable Exception',
       code: 'SERVICE_UNAVAILABLE',
     });
-    expect(onUnready).toHaveBeenCalledWith({
+    expect(onDependencyDown).toHaveBeenCalledWith({
       transport: { kind: 'nats', status: 'up' },
       database: { message: 'timeout of 1000ms exceeded', status: 'down' },
     });
   });
 
-  it('should count a check that throws as down rather than fail the probe', async () => {
+  it('should count a check that throws as down rather than fail the request', async () => {
     const probe = await probes({ database: () => Promise.reject(new Error('connection refused')) });
     server = probe.server;
 
-    const res = await probe.get('/health/ready');
+    const res = await probe.get('/health/dependencies');
 
     expect(res.status).toBe(503);
-    expect(probe.onUnready).toHaveBeenCalledWith({ database: { message: 'connection refused', status: 'down' } });
+    expect(probe.onDependencyDown).toHaveBeenCalledWith({
+      database: { message: 'connection refused', status: 'down' },
+    });
   });
 
   it('should answer HEAD like GET without a body', async () => {
@@ -101,10 +114,9 @@ describe('serveProbes (a distributed service’s HTTP probes)', () => {
     server = await serveProbes({
       port: 0,
       host: '127.0.0.1',
-      livenessPath: '/health/live',
-      readinessPath: '/health/ready',
+      ...PATHS,
       checks: { database: up },
-      onUnready: jest.fn(),
+      onDependencyDown: jest.fn(),
       metrics: () => Promise.resolve({ contentType: 'text/plain; version=0.0.4; charset=utf-8', body: 'up_total 1\n' }),
     });
     const url = `http://127.0.0.1:${server.port}`;

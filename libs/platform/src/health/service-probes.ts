@@ -6,7 +6,7 @@ import type { MetricsExposition } from '@app/observability';
 /** One dependency's state; extra fields (kind, message) come before `status`, as Terminus prints them. */
 export type DependencyState = { status: 'up' | 'down' } & Record<string, unknown>;
 
-/** A readiness check; it reports `down` rather than throwing. */
+/** A dependency check; it reports `down` rather than throwing. */
 export type ReadinessCheck = () => Promise<DependencyState>;
 
 /** The body of a probe that passes: Terminus's shape, which the gateway's probes still use. */
@@ -22,10 +22,12 @@ export interface ProbeOptions {
   host: string;
   livenessPath: string;
   readinessPath: string;
-  /** Run together on each readiness probe, reported under their names. */
+  /** Where operators read the shared dependencies' state (never a probe: see serveProbes). */
+  dependenciesPath: string;
+  /** Run together on each dependencies request, reported under their names. */
   checks: Record<string, ReadinessCheck>;
-  /** Told of every failed readiness probe, with each dependency's state. */
-  onUnready(details: HealthReport['details']): void;
+  /** Told of every dependencies request that found one down, with each dependency's state. */
+  onDependencyDown(details: HealthReport['details']): void;
   /** When set, `GET /metrics` answers with this exposition (Prometheus scrapes the health port). */
   metrics?: () => Promise<MetricsExposition>;
 }
@@ -37,13 +39,16 @@ export interface ProbeServer {
 
 const NO_CACHE = { 'cache-control': 'no-cache, no-store, must-revalidate' };
 const NOT_FOUND = new AppError('not_found', 'No such resource.');
-// The body the Nest filter rendered for Terminus's ServiceUnavailableException: kept word for word.
-const UNREADY = new AppError('service_unavailable', 'Service Unavailable Exception');
+// The body the Nest filter renders for Terminus's ServiceUnavailableException (the gateway's), word for word.
+const UNAVAILABLE = new AppError('service_unavailable', 'Service Unavailable Exception');
 
 /**
- * A distributed service's HTTP probes on plain node:http: live while the process runs,
- * ready while every check is up. A service has no other HTTP route, so it needs no web
- * framework (Fastify, its schema compilers, Terminus and the Swagger it loads) for two GETs.
+ * A distributed service's HTTP probes on plain node:http: live while the process runs, ready
+ * from the end of its start-up (its NATS queue subscribed) until shutdown closes them. Readiness
+ * deliberately ignores NATS and PostgreSQL: they are shared, so a blip would turn every replica
+ * unready at once, stall rollouts and block drains, while no other replica could do better; the
+ * callers get the contract's 503 instead. The dependencies' state is at `dependenciesPath`.
+ * A service has no other HTTP route, so it needs no web framework for three GETs.
  */
 export async function serveProbes(options: ProbeOptions): Promise<ProbeServer> {
   const server = http.createServer((req, res) => {
@@ -87,12 +92,14 @@ interface ProbeAnswer {
 async function answer(req: http.IncomingMessage, options: ProbeOptions): Promise<ProbeAnswer> {
   const path = (req.url ?? '').split('?')[0];
   const readable = req.method === 'GET' || req.method === 'HEAD';
-  if (readable && path === options.livenessPath) return { status: 200, headers: NO_CACHE, body: healthReport([]) };
-  if (readable && path === options.readinessPath) {
+  if (readable && (path === options.livenessPath || path === options.readinessPath)) {
+    return { status: 200, headers: NO_CACHE, body: healthReport([]) };
+  }
+  if (readable && path === options.dependenciesPath) {
     const report = healthReport(await runChecks(options.checks));
     if (report.status === 'ok') return { status: 200, headers: NO_CACHE, body: report };
-    options.onUnready(report.details);
-    return { status: UNREADY.status, headers: NO_CACHE, body: UNREADY.toEnvelope() };
+    options.onDependencyDown(report.details);
+    return { status: UNAVAILABLE.status, headers: NO_CACHE, body: UNAVAILABLE.toEnvelope() };
   }
   return { status: NOT_FOUND.status, headers: {}, body: NOT_FOUND.toEnvelope() };
 }

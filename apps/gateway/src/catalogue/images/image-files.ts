@@ -37,21 +37,26 @@ export class ImageFiles {
     keysOf: (imageId: string) => ListingImageKeys,
     record: (image: StoredImageRecord) => Promise<T>,
   ): Promise<T> {
-    const variants = await imageVariants(await readUploadedFile(request, maxBytes));
-    const imageId = randomUUID();
-    const keys = keysOf(imageId);
-    await this.storeFiles(keys, [variants.display.data, variants.thumbnail.data]);
+    const image = await this.storeImage(await readUploadedFile(request, maxBytes), keysOf);
     try {
-      return await record({
-        image_id: imageId,
-        width: variants.display.width,
-        height: variants.display.height,
-        bytes: variants.display.data.length,
-      });
+      return await record(image);
     } catch (err) {
-      if (err instanceof AppError && err.status < 500) await this.forget(keys);
+      if (err instanceof AppError && err.status < 500) await this.forget(keysOf(image.image_id));
       throw err;
     }
+  }
+
+  /** An image's files made and stored, as an upload's are; recording them is the caller's. */
+  async storeImage(input: Buffer, keysOf: (imageId: string) => ListingImageKeys): Promise<StoredImageRecord> {
+    const variants = await imageVariants(input);
+    const imageId = randomUUID();
+    await this.storeFiles(keysOf(imageId), [variants.display.data, variants.thumbnail.data]);
+    return {
+      image_id: imageId,
+      width: variants.display.width,
+      height: variants.display.height,
+      bytes: variants.display.data.length,
+    };
   }
 
   /**

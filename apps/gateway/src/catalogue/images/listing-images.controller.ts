@@ -17,13 +17,13 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_LISTING_IMAGES } from '@app/contracts';
 import type { ListingImageDeletedResponse, ListingImageResponse, ListingResponse, Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../../identity/access/access.decorators';
-import { workspaceOf } from '../../identity/access/principal-workspace';
+import { listingOwnerOf } from '../listing-owner';
 import { AcceptsMultipart } from '../../http/multipart-body';
 import { ListingDto, ListingImageDto } from '../listing.dto';
 import { IMAGE_UPLOAD_BODY, ListingImageDeletedDto, ReorderListingImagesDto } from './listing-images.dto';
 import { ListingImagesService } from './listing-images.service';
 
-const NOT_FOUND = '`not_found`: no such listing in your workspace (or no such image of it)';
+const NOT_FOUND = '`not_found`: no such listing among yours (or no such image of it)';
 const PENDING = '`invalid_state` with `state`: a pending listing is frozen while it is reviewed';
 
 @ApiTags('listings')
@@ -36,7 +36,7 @@ export class ListingImagesController {
 
   @Post()
   @AcceptsMultipart()
-  @Authenticated(['user', 'api_key'], 'listings:manage')
+  @Authenticated(['user', 'api_key'], 'listings:manage', { sellers: true })
   @ApiOperation({
     summary: 'Upload an image of a listing',
     description:
@@ -62,11 +62,11 @@ export class ListingImagesController {
     @Param('id') id: string,
     @Req() request: FastifyRequest,
   ): Promise<ListingImageResponse> {
-    return this.images.upload(workspaceOf(principal), id, request);
+    return this.images.upload(listingOwnerOf(principal), id, request);
   }
 
   @Patch()
-  @Authenticated(['user', 'api_key'], 'listings:manage')
+  @Authenticated(['user', 'api_key'], 'listings:manage', { sellers: true })
   @ApiOperation({
     summary: "Reorder a listing's images",
     description:
@@ -84,11 +84,11 @@ export class ListingImagesController {
     @Param('id') id: string,
     @Body() body: ReorderListingImagesDto,
   ): Promise<ListingResponse> {
-    return this.images.reorder(workspaceOf(principal), id, body.image_ids);
+    return this.images.reorder(listingOwnerOf(principal), id, body.image_ids);
   }
 
   @Delete(':image_id')
-  @Authenticated(['user', 'api_key'], 'listings:manage')
+  @Authenticated(['user', 'api_key'], 'listings:manage', { sellers: true })
   @ApiOperation({
     summary: 'Delete an image of a listing',
     description: 'The images after it move up one position; its files are deleted.',
@@ -101,6 +101,6 @@ export class ListingImagesController {
     @Param('id') id: string,
     @Param('image_id') imageId: string,
   ): Promise<ListingImageDeletedResponse> {
-    return this.images.delete(workspaceOf(principal), id, imageId);
+    return this.images.delete(listingOwnerOf(principal), id, imageId);
   }
 }

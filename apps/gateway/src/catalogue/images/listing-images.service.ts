@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { listingImageKeys, listingImagesPrefix } from '@app/contracts';
-import type { ListingImageDeletedResponse, ListingImageResponse, ListingResponse } from '@app/contracts';
+import type { ListingImageDeletedResponse, ListingImageResponse, ListingOwner, ListingResponse } from '@app/contracts';
 import { InjectConfig } from '@app/config';
 import type { AppConfig } from '@app/config';
 import { gatewayConfig } from '../../config/gateway.env';
 import { CatalogueClient } from '../catalogue.client';
 import { ImageFiles } from './image-files';
+import type { StoredImageRecord } from './image-files';
 import { IMAGE_STORE } from './image-store';
 import type { ImageStore, StoredImage } from './image-store';
 
@@ -27,28 +28,36 @@ export class ListingImagesService {
     this.files = new ImageFiles(store, new Logger(ListingImagesService.name));
   }
 
-  async upload(workspaceId: string, listingId: string, request: FastifyRequest): Promise<ListingImageResponse> {
+  async upload(owner: ListingOwner, listingId: string, request: FastifyRequest): Promise<ListingImageResponse> {
     // 404 / 409 before the body is read: nothing is decoded or stored for a listing that cannot take it.
-    const slot = await this.catalogue.checkListingImage({ workspace_id: workspaceId, listing_id: listingId });
+    const slot = await this.catalogue.checkListingImage({ ...owner, listing_id: listingId });
     return this.files.upload(
       request,
       this.config.IMAGE_MAX_BYTES,
       (imageId) => listingImageKeys(slot.listing_id, imageId),
-      (image) => this.catalogue.addListingImage({ workspace_id: workspaceId, listing_id: slot.listing_id, ...image }),
+      (image) => this.catalogue.addListingImage({ ...owner, listing_id: slot.listing_id, ...image }),
     );
   }
 
-  reorder(workspaceId: string, listingId: string, imageIds: string[]): Promise<ListingResponse> {
+  /**
+   * A picture stored as a listing image's files, exactly as an upload's are, without asking the
+   * catalogue: the standalone demo seed records it with the listing it creates.
+   */
+  storeListingFile(listingId: string, input: Buffer): Promise<StoredImageRecord> {
+    return this.files.storeImage(input, (imageId) => listingImageKeys(listingId, imageId));
+  }
+
+  reorder(owner: ListingOwner, listingId: string, imageIds: string[]): Promise<ListingResponse> {
     return this.catalogue.reorderListingImages({
-      workspace_id: workspaceId,
+      ...owner,
       listing_id: listingId,
       image_ids: imageIds,
     });
   }
 
-  async delete(workspaceId: string, listingId: string, imageId: string): Promise<ListingImageDeletedResponse> {
+  async delete(owner: ListingOwner, listingId: string, imageId: string): Promise<ListingImageDeletedResponse> {
     const deleted = await this.catalogue.deleteListingImage({
-      workspace_id: workspaceId,
+      ...owner,
       listing_id: listingId,
       image_id: imageId,
     });

@@ -20,6 +20,7 @@ import { AcceptsMultipart } from '../../http/multipart-body';
 import { IMPORT_UPLOAD_BODY, ListingImportReportDto } from './listing-import.dto';
 import { LISTING_IMPORT_TEMPLATE_CSV } from './listing-import-template';
 import { ListingImportService } from './listing-import.service';
+import { Idempotent } from '../../idempotency/idempotent.decorator';
 
 @ApiTags('listings')
 @Controller('listings/import')
@@ -27,6 +28,7 @@ export class ListingImportController {
   constructor(private readonly imports: ListingImportService) {}
 
   @Post()
+  @Idempotent({ body: 'upload' })
   @HttpCode(200)
   @AcceptsMultipart()
   @Authenticated(['user', 'api_key'], 'listings:manage')

@@ -14,30 +14,15 @@ import {
   ValidatorConstraint,
 } from 'class-validator';
 import type { ValidationArguments, ValidatorConstraintInterface } from 'class-validator';
+import { IsMobileNumber, PHONE_NUMBER_DESCRIPTION } from '@app/validation/phone';
 import { ACCOUNT_ROLES, BROKER_KINDS, LANGUAGES, WORKSPACE_ACCOUNT_ROLES, WORKSPACE_ROLES } from '@app/contracts';
 import type { AccountRole, BrokerKind, Language, WorkspaceRole } from '@app/contracts';
 import type { WorkspaceKind } from '../workspaces/workspace.entity';
 import type { Workspace } from '../workspaces/workspace.entity';
 import type { Account } from './account.entity';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords';
-import { normalizePhoneNumber } from './phone-number';
 
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
-
-/** A readable number becomes E.164 before validation; anything else stays as sent and fails. */
-const toE164 = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' ? (normalizePhoneNumber(value) ?? value) : value;
-
-@ValidatorConstraint({ name: 'isPhoneNumber' })
-class IsPhoneNumberRule implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    return typeof value === 'string' && normalizePhoneNumber(value) === value;
-  }
-
-  defaultMessage(): string {
-    return 'phone must be a valid phone number, e.g. 0501234567 or +971501234567';
-  }
-}
 
 @ValidatorConstraint({ name: 'brokerKindForRole' })
 class BrokerKindForRoleRule implements ValidatorConstraintInterface {
@@ -96,14 +81,9 @@ export class CreateAccountDto {
   @Length(1, 120)
   name: string;
 
-  @ApiPropertyOptional({
-    example: '0501234567',
-    description:
-      'Stored in E.164. National numbers are read as Saudi, then Emirati; Arabic-Indic digits are accepted (٠٥٠١٢٣٤٥٦٧).',
-  })
+  @ApiPropertyOptional({ example: '050 123 4567', description: PHONE_NUMBER_DESCRIPTION })
   @IsOptional()
-  @Transform(toE164)
-  @Validate(IsPhoneNumberRule)
+  @IsMobileNumber()
   phone?: string;
 
   @ApiProperty({ enum: ACCOUNT_ROLES, example: 'broker' })
@@ -183,6 +163,13 @@ export class AccountDto {
   @ApiProperty({ enum: LANGUAGES })
   language: Language;
 
+  @ApiProperty({
+    description:
+      'Whether the e-mail address is confirmed (the link mailed at sign-up). Until then the account cannot ' +
+      'submit listings for publication or invite members (403 `email_not_verified`).',
+  })
+  email_verified: boolean;
+
   @ApiProperty({ format: 'date-time' })
   created_at: string;
 }
@@ -208,6 +195,7 @@ export function toAccountDto(account: Account): AccountDto {
     role: account.role,
     broker_kind: account.brokerKind,
     language: account.language,
+    email_verified: account.emailVerifiedAt != null,
     created_at: account.createdAt.toISOString(),
   };
 }

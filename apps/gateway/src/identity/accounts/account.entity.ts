@@ -38,6 +38,14 @@ export class Account {
   @Column('boolean', { name: 'is_staff', default: false })
   isStaff: boolean;
 
+  /** Null until the mailed link is used (sign-up only; every other way in is verified). */
+  @Column('timestamptz', { name: 'email_verified_at', nullable: true, default: () => 'now()' })
+  emailVerifiedAt: Date | null;
+
+  /** Set when the person deleted the account: the row stays, anonymised, for the records that name it. */
+  @Column('timestamptz', { name: 'deleted_at', nullable: true })
+  deletedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

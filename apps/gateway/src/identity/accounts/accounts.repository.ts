@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { uniqueViolation } from '@app/database';
-import type { DataSource, Repository } from 'typeorm';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
 import type { WorkspaceRole } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { Outbox } from '@app/messaging';
@@ -17,7 +17,8 @@ const EMAIL_UNIQUE_CONSTRAINT = 'accounts_email_normalized_uq';
 export type NewAccount = Pick<
   Account,
   'email' | 'emailNormalized' | 'passwordHash' | 'name' | 'phone' | 'role' | 'brokerKind' | 'language'
->;
+> &
+  Partial<Pick<Account, 'emailVerifiedAt'>>;
 
 export type NewWorkspace = Pick<Workspace, 'name' | 'kind' | 'brokerKind'>;
 
@@ -33,10 +34,16 @@ export class AccountsRepository {
    * The account and, when given, its workspace with the account as owner: all or nothing.
    * An e-mail already taken (in any case) is 409 conflict on `email`.
    */
-  async create(account: NewAccount, workspace: NewWorkspace | null): Promise<AccountWithWorkspace> {
+  async create(
+    account: NewAccount,
+    workspace: NewWorkspace | null,
+    /** More work in the same transaction (the verification e-mail's event). */
+    alongside?: (tx: EntityManager, account: Account) => Promise<unknown>,
+  ): Promise<AccountWithWorkspace> {
     try {
       return await this.dataSource.transaction(async (manager) => {
         const saved = await manager.save(manager.create(Account, account));
+        await alongside?.(manager, saved);
         if (!workspace) return { account: saved, workspace: null };
         const savedWorkspace = await manager.save(manager.create(Workspace, workspace));
         await recordWorkspaceCreated(this.outbox, manager, savedWorkspace);
@@ -50,6 +57,15 @@ export class AccountsRepository {
       }
       throw err;
     }
+  }
+
+  /** Whether the account confirmed its e-mail address; false for an account that does not exist. */
+  async isEmailVerified(accountId: string): Promise<boolean> {
+    const account = await this.accounts.findOne({
+      where: { id: accountId },
+      select: { id: true, emailVerifiedAt: true },
+    });
+    return account?.emailVerifiedAt != null;
   }
 
   findByEmailNormalized(emailNormalized: string): Promise<Account | null> {

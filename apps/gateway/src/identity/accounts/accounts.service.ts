@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { WORKSPACE_ACCOUNT_ROLES } from '@app/contracts';
 import type { AccountRole } from '@app/contracts';
 import { WelcomeAllowance } from '../workspaces/welcome-allowance';
+import { AccountLinks } from './account-links';
 import type { WorkspaceKind } from '../workspaces/workspace.entity';
 import { toCreatedAccountDto } from './account.dto';
 import type { CreateAccountDto, CreatedAccountDto } from './account.dto';
@@ -15,9 +16,13 @@ export class AccountsService {
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly welcome: WelcomeAllowance,
+    private readonly links: AccountLinks,
   ) {}
 
-  /** Sign-up. Brokers and developers get a workspace they own, created with the account. */
+  /**
+   * Sign-up. Brokers and developers get a workspace they own, created with the account. The
+   * address is unverified until the mailed link is used (its event in the same transaction).
+   */
   async signUp(dto: CreateAccountDto): Promise<CreatedAccountDto> {
     const passwordHash = await hashPassword(dto.password);
     const created = await this.accounts.create(
@@ -30,8 +35,10 @@ export class AccountsService {
         role: dto.role,
         brokerKind: dto.role === 'broker' ? (dto.broker_kind ?? null) : null,
         language: dto.language ?? 'en',
+        emailVerifiedAt: null,
       },
       workspaceFor(dto),
+      (tx, account) => this.links.send(tx, account, 'email_verification'),
     );
     if (created.workspace) await this.welcome.grant(created.workspace.workspace);
     return toCreatedAccountDto(created);

@@ -18,8 +18,11 @@ export class ApiKeysController {
   constructor(private readonly apiKeys: ApiKeysService) {}
 
   @Get()
-  @Authenticated(['user'], 'api_keys:manage')
-  @ApiOperation({ summary: "The workspace's API keys", description: 'Owner or admin of a broker workspace.' })
+  @Authenticated(['user', 'api_key'], 'api_keys:read')
+  @ApiOperation({
+    summary: "The workspace's API keys",
+    description: 'Owner or admin of a broker workspace, or one of its keys (secrets are never shown).',
+  })
   @ApiOkResponse({ type: ApiKeyListDto })
   list(@CurrentPrincipal() principal: Principal): Promise<ApiKeyListDto> {
     return this.apiKeys.list(principal);
@@ -27,7 +30,10 @@ export class ApiKeysController {
 
   @Post()
   @Authenticated(['user'], 'api_keys:manage')
-  @ApiOperation({ summary: 'Create an API key', description: 'The secret is in this response only.' })
+  @ApiOperation({
+    summary: 'Create an API key',
+    description: 'The secret is in this response only. A signed-in owner or admin: an API key gets 403.',
+  })
   @ApiCreatedResponse({ type: ApiKeyWithSecretDto })
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiKeyDto): Promise<ApiKeyWithSecretDto> {
     return this.apiKeys.create(principal, body);

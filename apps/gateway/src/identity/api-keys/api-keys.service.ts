@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import { can } from '@app/contracts';
-import type { Principal } from '@app/contracts';
+import { apiKeyRefusal, can } from '@app/contracts';
+import type { Permission, Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { mintApiKey } from './api-key-format';
 import { ApiKeyVerifier } from './api-key-verifier';
@@ -18,7 +18,7 @@ interface KeyManager {
 }
 
 /**
- * A broker workspace's API keys. Only owners and admins manage them, with a user token;
+ * A broker workspace's API keys. Only owners and admins manage them, signed in (a key may list them);
  * secrets are returned once and never stored or logged, only their hashes.
  */
 @Injectable()
@@ -31,12 +31,12 @@ export class ApiKeysService {
   ) {}
 
   async list(principal: Principal): Promise<ApiKeyListDto> {
-    const { workspaceId } = await this.authorise(principal);
+    const { workspaceId } = await this.authorise(principal, 'api_keys:read');
     return toApiKeyListDto(await this.keys.listActive(workspaceId));
   }
 
   async create(principal: Principal, input: CreateApiKeyDto): Promise<ApiKeyWithSecretDto> {
-    const { accountId, workspaceId } = await this.authorise(principal);
+    const { accountId, workspaceId } = await this.authorise(principal, 'api_keys:manage');
     const { secret, prefix, secretHash } = mintApiKey();
     const key = await this.keys.create({ workspaceId, label: input.label, prefix, secretHash, createdBy: accountId });
     this.logger.log({ api_key_id: key.id, workspace_id: workspaceId, account_id: accountId }, 'API key created');
@@ -44,7 +44,7 @@ export class ApiKeysService {
   }
 
   async rotate(principal: Principal, id: string): Promise<ApiKeyWithSecretDto> {
-    const { accountId, workspaceId } = await this.authorise(principal);
+    const { accountId, workspaceId } = await this.authorise(principal, 'api_keys:manage');
     if (!isUUID(id)) throw notFound();
     const { secret, prefix, secretHash } = mintApiKey();
     const previousExpiresAt = new Date(Date.now() + ROTATION_OVERLAP_MS);
@@ -57,7 +57,7 @@ export class ApiKeysService {
   }
 
   async revoke(principal: Principal, id: string): Promise<void> {
-    const { accountId, workspaceId } = await this.authorise(principal);
+    const { accountId, workspaceId } = await this.authorise(principal, 'api_keys:manage');
     if (!isUUID(id)) throw notFound();
     if (!(await this.keys.revoke(id, workspaceId, new Date()))) throw notFound();
     // This replica refuses it at once; the others within API_KEY_CACHE_MS.
@@ -77,14 +77,16 @@ export class ApiKeysService {
   }
 
   /**
-   * Re-checks what the guard checked (a user token, a role that may manage keys) and adds
-   * what it cannot know: only broker workspaces have keys.
+   * Re-checks what the guard checked (a role that may read or manage keys; a person, not a
+   * key, to create, rotate or revoke one) and adds what it cannot know: only broker
+   * workspaces have keys.
    */
-  private async authorise(principal: Principal): Promise<KeyManager> {
-    if (principal.kind !== 'user') throw new AppError('forbidden', 'API keys are managed with a user login.');
+  private async authorise(principal: Principal, permission: Permission): Promise<KeyManager> {
+    const refusal = apiKeyRefusal(permission);
+    if (principal.kind === 'api_key' && refusal) throw new AppError('api_key_not_allowed', refusal);
     const { accountId, workspaceId, workspaceRole } = principal;
     if (!workspaceId) throw new AppError('forbidden', 'API keys belong to a broker workspace; you have none.');
-    if (!can(workspaceRole, 'api_keys:manage')) {
+    if (!can(workspaceRole, permission)) {
       throw new AppError('forbidden', 'Only the workspace owner or an admin manages API keys.');
     }
     const kind = await this.keys.findWorkspaceKind(workspaceId);

@@ -62,6 +62,7 @@ export class DeveloperDemoSeed {
           brokerKind: null,
           language: 'ar',
           isStaff: false,
+          emailVerifiedAt: new Date(), // the demo is ready to publish and invite
         }),
       );
       await manager.save(manager.create(Membership, { workspaceId: workspace.id, accountId: owner.id, role: 'owner' }));

@@ -86,6 +86,7 @@ export class IdentityDemoRepository {
             brokerKind: 'company',
             language: 'en',
             isStaff: false,
+            emailVerifiedAt: new Date(), // the demo is ready to publish and invite
           }),
         );
         ownerId ??= account.id;

@@ -20,6 +20,7 @@ import {
   InvitationListDto,
 } from './invitations.dto';
 import { InvitationsService } from './invitations.service';
+import { Idempotent } from '../../idempotency/idempotent.decorator';
 
 @ApiTags('workspace')
 @Controller()
@@ -27,7 +28,8 @@ export class InvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
 
   @Post('workspace/invitations')
-  @Authenticated(['user'], 'team:manage')
+  @Idempotent()
+  @Authenticated(['user', 'api_key'], 'team:manage')
   @ApiOperation({
     summary: 'Invite someone',
     description:
@@ -42,7 +44,7 @@ export class InvitationsController {
   }
 
   @Get('workspace/invitations')
-  @Authenticated(['user'], 'team:manage')
+  @Authenticated(['user', 'api_key'], 'team:manage')
   @ApiOperation({ summary: 'Pending invitations' })
   @ApiOkResponse({ type: InvitationListDto })
   list(@CurrentPrincipal() principal: Principal): Promise<InvitationListDto> {
@@ -51,7 +53,7 @@ export class InvitationsController {
 
   @Delete('workspace/invitations/:id')
   @HttpCode(204)
-  @Authenticated(['user'], 'team:manage')
+  @Authenticated(['user', 'api_key'], 'team:manage')
   @ApiOperation({ summary: 'Revoke a pending invitation' })
   @ApiNoContentResponse({ description: 'Revoked' })
   @ApiNotFoundResponse({ description: '`not_found`: no such pending invitation in your workspace' })

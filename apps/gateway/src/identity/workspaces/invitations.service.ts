@@ -18,7 +18,8 @@ import type {
 import { InvitationsRepository } from './invitations.repository';
 import type { InviteeAccount, Joiner } from './invitations.repository';
 import { normalizeEmail } from '../accounts/email';
-import { actorFor, assertNewPassword, invitationExpiry, isUuid, personFor } from './team-rules';
+import { EmailVerification } from '../accounts/email-verification';
+import { actorFor, assertNewPassword, invitationExpiry, isUuid } from './team-rules';
 import type { Workspace } from './workspace.entity';
 
 const GONE = 'This invitation does not exist, was already used or revoked, or has expired. Ask for a new one.';
@@ -31,6 +32,7 @@ export class InvitationsService {
 
   constructor(
     private readonly invitations: InvitationsRepository,
+    private readonly emails: EmailVerification,
     @InjectConfig(gatewayConfig) config: AppConfig<typeof gatewayConfig>,
   ) {
     this.tokenBox = config.INVITATION_TOKEN_KEY
@@ -40,7 +42,8 @@ export class InvitationsService {
 
   /** The token goes to the invitee by e-mail only: whoever holds it chooses the account's password. */
   async invite(principal: Principal, dto: CreateInvitationDto): Promise<InvitationDto> {
-    const { workspaceId, accountId } = personFor(principal, 'team:manage');
+    const { workspaceId, accountId } = actorFor(principal, 'team:manage');
+    await this.emails.assertVerified(accountId, 'send invitations');
     if (!this.tokenBox) {
       throw new AppError(
         'service_unavailable',

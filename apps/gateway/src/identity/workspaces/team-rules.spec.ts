@@ -42,7 +42,7 @@ describe('team rules', () => {
       expect(errorOf(() => actorFor(user(), 'workspace:read')).error).toBe('forbidden');
     });
 
-    it('should act as the owner without an account when the caller is an API key', () => {
+    it("should act as the owner for the key's creator and refuse what needs a person when the caller is an API key", () => {
       const key: Principal = {
         kind: 'api_key',
         apiKeyId: 'k',
@@ -50,8 +50,11 @@ describe('team rules', () => {
         workspaceId: WORKSPACE,
         workspaceRole: 'owner',
       };
-      expect(actorFor(key, 'workspace:read')).toEqual({ workspaceId: WORKSPACE, role: 'owner' });
-      expect(errorOf(() => personFor(key, 'team:manage')).error).toBe('forbidden');
+      expect(actorFor(key, 'team:manage')).toEqual({ workspaceId: WORKSPACE, role: 'owner', accountId: 'a' });
+      expect(errorOf(() => personFor(key, 'ownership:transfer'))).toMatchObject({
+        error: 'api_key_not_allowed',
+        status: 403,
+      });
     });
   });
 

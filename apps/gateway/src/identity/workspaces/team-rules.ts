@@ -1,5 +1,5 @@
 import { isUUID } from 'class-validator';
-import { can } from '@app/contracts';
+import { apiKeyRefusal, can } from '@app/contracts';
 import type { Permission, Principal, WorkspaceRole } from '@app/contracts';
 import { AppError } from '@app/errors';
 
@@ -10,8 +10,8 @@ export const MIN_PASSWORD_LENGTH = 10;
 export interface WorkspaceActor {
   workspaceId: string;
   role: WorkspaceRole;
-  /** Absent for an API key. */
-  accountId?: string;
+  /** The person; for an API key (which acts as the owner), the key's creator. */
+  accountId: string;
 }
 
 /**
@@ -28,15 +28,17 @@ export function actorFor(principal: Principal, permission: Permission): Workspac
   return {
     workspaceId: principal.workspaceId,
     role: principal.workspaceRole,
-    ...(principal.kind === 'user' ? { accountId: principal.accountId } : {}),
+    accountId: principal.accountId,
   };
 }
 
-/** Team changes are made by a person: invitations and transfers record who did them. */
-export function personFor(principal: Principal, permission: Permission): Required<WorkspaceActor> {
-  const actor = actorFor(principal, permission);
-  if (!actor.accountId) throw new AppError('forbidden', 'Team changes need a user access token, not an API key.');
-  return actor as Required<WorkspaceActor>;
+/** What needs a person (PERSON_ONLY_PERMISSIONS): re-checked here, the guard refuses a key first. */
+export function personFor(principal: Principal, permission: Permission): WorkspaceActor {
+  const refusal = apiKeyRefusal(permission);
+  if (principal.kind === 'api_key') {
+    throw new AppError('api_key_not_allowed', refusal ?? 'This needs a person signed in, not an API key.');
+  }
+  return actorFor(principal, permission);
 }
 
 /** Ids in paths are uuids; anything else names nothing here, so it is a 404 like an unknown one. */

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { BrokerKind } from '@app/contracts';
+import type { BrokerKind, Language } from '@app/contracts';
 
 export type WorkspaceKind = 'broker' | 'developer';
 
@@ -17,6 +17,14 @@ export class Workspace {
   /** Broker workspaces: individual licence or company register. */
   @Column('text', { name: 'broker_kind', nullable: true })
   brokerKind: BrokerKind | null;
+
+  /** The language of what the platform writes for the workspace when no person's language applies. */
+  @Column('text', { name: 'default_language', default: 'en' })
+  defaultLanguage: Language;
+
+  /** IANA zone for the workspace's times (viewing slots default to it). */
+  @Column('text', { name: 'time_zone', default: 'Asia/Riyadh' })
+  timeZone: string;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

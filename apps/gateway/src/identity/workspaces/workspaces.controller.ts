@@ -6,10 +6,20 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../access/access.decorators';
-import { MemberDto, MemberListDto, OwnershipTransferDto, UpdateMemberRoleDto, WorkspaceDto } from './workspaces.dto';
+import {
+  DeleteWorkspaceDto,
+  MemberDto,
+  MemberListDto,
+  OwnershipTransferDto,
+  UpdateMemberRoleDto,
+  UpdateWorkspaceSettingsDto,
+  WorkspaceDto,
+  WorkspaceSettingsDto,
+} from './workspaces.dto';
 import { WorkspacesService } from './workspaces.service';
 
 @ApiTags('workspace')
@@ -25,8 +35,46 @@ export class WorkspacesController {
     return this.workspaces.getWorkspace(principal);
   }
 
+  @Patch()
+  @Authenticated(['user', 'api_key'], 'workspace:settings')
+  @ApiOperation({
+    summary: "Change the workspace's settings",
+    description:
+      'Owner, admin or an API key. Only the fields sent change: `name` (the public page address follows it), ' +
+      '`default_language`, `time_zone` (IANA), `low_balance_threshold` `{decisions?, lead_credits?}` (0: never warn). ' +
+      'The MCP tool `workspace_update_settings` does the same.',
+  })
+  @ApiOkResponse({ type: WorkspaceSettingsDto })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`; an empty body names `name`' })
+  updateSettings(
+    @CurrentPrincipal() principal: Principal,
+    @Body() dto: UpdateWorkspaceSettingsDto,
+  ): Promise<WorkspaceSettingsDto> {
+    return this.workspaces.updateSettings(principal, dto);
+  }
+
+  @Delete()
+  @HttpCode(204)
+  @Authenticated(['user'], 'workspace:delete')
+  @ApiOperation({
+    summary: 'Delete the workspace',
+    description:
+      'The signed-in owner, with their password (an API key gets 403 `api_key_not_allowed`). Listings leave the ' +
+      'catalogue, API keys and invitations end, members are detached (their accounts stay), webhooks and WhatsApp ' +
+      'stop. The billing ledger and the decisions are kept for accounting (10 years); see docs/security.md.',
+  })
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiConflictResponse({
+    description:
+      '`conflict` with `details.balance`: decisions or lead credits are left; send `forfeit_balance: true` to give them up',
+  })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` on `password`: missing or incorrect' })
+  deleteWorkspace(@CurrentPrincipal() principal: Principal, @Body() dto: DeleteWorkspaceDto): Promise<void> {
+    return this.workspaces.deleteWorkspace(principal, dto);
+  }
+
   @Get('members')
-  @Authenticated(['user'], 'team:manage')
+  @Authenticated(['user', 'api_key'], 'team:manage')
   @ApiOperation({ summary: 'The team', description: 'Owner, then admins, then agents; by name within a role.' })
   @ApiOkResponse({ type: MemberListDto })
   members(@CurrentPrincipal() principal: Principal): Promise<MemberListDto> {
@@ -34,7 +82,7 @@ export class WorkspacesController {
   }
 
   @Patch('members/:id')
-  @Authenticated(['user'], 'team:manage')
+  @Authenticated(['user', 'api_key'], 'team:manage')
   @ApiOperation({ summary: "Change a member's role", description: "The owner's role changes only by transfer." })
   @ApiOkResponse({ type: MemberDto })
   @ApiNotFoundResponse({ description: '`not_found`: no such member in your workspace' })
@@ -48,7 +96,7 @@ export class WorkspacesController {
 
   @Delete('members/:id')
   @HttpCode(204)
-  @Authenticated(['user'], 'team:manage')
+  @Authenticated(['user', 'api_key'], 'team:manage')
   @ApiOperation({ summary: 'Remove a member', description: 'The owner cannot be removed.' })
   @ApiNoContentResponse({ description: 'Removed' })
   @ApiNotFoundResponse({ description: '`not_found`: no such member in your workspace' })

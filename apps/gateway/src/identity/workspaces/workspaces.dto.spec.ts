@@ -20,7 +20,15 @@ const invitation: Invitation = {
 
 describe('workspace mappers', () => {
   it('should map a workspace with its member count when rendered', () => {
-    const workspace: Workspace = { id: 'w', name: 'Al Noor', kind: 'broker', brokerKind: 'company', createdAt: at };
+    const workspace: Workspace = {
+      id: 'w',
+      name: 'Al Noor',
+      kind: 'broker',
+      brokerKind: 'company',
+      defaultLanguage: 'ar',
+      timeZone: 'Asia/Dubai',
+      createdAt: at,
+    };
     expect(toWorkspaceDto(workspace, 3)).toEqual({
       object: 'workspace',
       id: 'w',
@@ -29,6 +37,8 @@ describe('workspace mappers', () => {
       broker_kind: 'company',
       created_at: '2025-11-22T09:30:00.000Z',
       member_count: 3,
+      default_language: 'ar',
+      time_zone: 'Asia/Dubai',
     });
   });
 

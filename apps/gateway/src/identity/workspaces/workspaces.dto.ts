@@ -1,7 +1,20 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsString } from 'class-validator';
-import { BROKER_KINDS, WORKSPACE_ROLES } from '@app/contracts';
-import type { BrokerKind, WorkspaceRole } from '@app/contracts';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsTimeZone,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { BROKER_KINDS, LANGUAGES, WORKSPACE_ROLES } from '@app/contracts';
+import type { BrokerKind, Language, WorkspaceRole } from '@app/contracts';
 import type { Workspace, WorkspaceKind } from './workspace.entity';
 
 /** A member as the repository reads it: the account joined to its membership. */
@@ -37,6 +50,82 @@ export class WorkspaceDto {
 
   @ApiProperty({ example: 4 })
   member_count: number;
+
+  @ApiProperty({ enum: LANGUAGES, example: 'ar', description: 'Set with PATCH /v1/workspace' })
+  default_language: Language;
+
+  @ApiProperty({ example: 'Asia/Riyadh', description: 'IANA time zone; set with PATCH /v1/workspace' })
+  time_zone: string;
+}
+
+const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+
+export class LowBalanceThresholdsUpdateDto {
+  @ApiPropertyOptional({ minimum: 0, maximum: 1_000_000, description: 'Decisions; 0: never warn' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  decisions?: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 1_000_000, description: 'Lead credits; 0: never warn' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  lead_credits?: number;
+}
+
+/** PATCH /v1/workspace: only what is sent changes; at least one field. */
+export class UpdateWorkspaceSettingsDto {
+  @ApiPropertyOptional({ example: 'مكتب النور للعقارات', minLength: 1, maxLength: 100 })
+  @Transform(trim)
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty({ message: 'name must not be empty' })
+  @MaxLength(100)
+  name?: string;
+
+  @ApiPropertyOptional({ enum: LANGUAGES })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  default_language?: Language;
+
+  @ApiPropertyOptional({ example: 'Asia/Dubai', description: 'An IANA time zone' })
+  @IsOptional()
+  @IsString()
+  @IsTimeZone({ message: 'time_zone must be an IANA time zone, e.g. Asia/Riyadh or Asia/Dubai' })
+  time_zone?: string;
+
+  @ApiPropertyOptional({
+    type: LowBalanceThresholdsUpdateDto,
+    description: 'Below these the owner and admins are warned (e-mail and push), once per crossing',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => LowBalanceThresholdsUpdateDto)
+  low_balance_threshold?: LowBalanceThresholdsUpdateDto;
+}
+
+export class WorkspaceSettingsDto extends WorkspaceDto {
+  @ApiProperty({ example: { decisions: 3, lead_credits: 3 }, description: 'As GET /v1/workspace/balance shows them' })
+  low_balance_threshold: { decisions: number; lead_credits: number };
+}
+
+export class DeleteWorkspaceDto {
+  @ApiProperty({ writeOnly: true, description: "The owner's password" })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
+  password: string;
+
+  @ApiPropertyOptional({
+    default: false,
+    description: 'Delete even though decisions or lead credits are left: they are forfeited, never refunded',
+  })
+  @IsOptional()
+  @IsBoolean()
+  forfeit_balance?: boolean;
 }
 
 export class MemberDto {
@@ -100,6 +189,8 @@ export function toWorkspaceDto(workspace: Workspace, memberCount: number): Works
     broker_kind: workspace.brokerKind,
     created_at: workspace.createdAt.toISOString(),
     member_count: memberCount,
+    default_language: workspace.defaultLanguage,
+    time_zone: workspace.timeZone,
   };
 }
 

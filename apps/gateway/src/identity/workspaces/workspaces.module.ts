@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BillingClient } from '../../billing/billing.client';
 import { IDENTITY_DATABASE } from '../../database/identity.database';
+import { AccountsModule } from '../accounts/accounts.module';
 import { Invitation } from './invitation.entity';
 import { InvitationsController } from './invitations.controller';
 import { InvitationsRepository } from './invitations.repository';
@@ -11,10 +13,10 @@ import { WorkspacesController } from './workspaces.controller';
 import { WorkspacesRepository } from './workspaces.repository';
 import { WorkspacesService } from './workspaces.service';
 
-/** Team: members, invitations, roles, ownership. */
+/** Team: members, invitations, roles, ownership; workspace settings and deletion. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Workspace, Membership, Invitation], IDENTITY_DATABASE)],
+  imports: [TypeOrmModule.forFeature([Workspace, Membership, Invitation], IDENTITY_DATABASE), AccountsModule],
   controllers: [WorkspacesController, InvitationsController],
-  providers: [WorkspacesService, WorkspacesRepository, InvitationsService, InvitationsRepository],
+  providers: [WorkspacesService, WorkspacesRepository, InvitationsService, InvitationsRepository, BillingClient],
 })
 export class WorkspacesModule {}

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { WorkspaceRole } from '@app/contracts';
+import { IDENTITY_WORKSPACE_DELETED } from '@app/contracts';
+import type { Language, WorkspaceDeletedPayload, WorkspaceRole } from '@app/contracts';
+import { Outbox } from '@app/messaging';
 import { IDENTITY_DATABASE } from '../../database/identity.database';
 import { Membership } from './membership.entity';
 import { Workspace } from './workspace.entity';
@@ -33,7 +35,61 @@ export class WorkspacesRepository {
   /** ICU's root collation sorts Arabic and Latin names as people read them; not every build has it. */
   private nameCollation?: Promise<string>;
 
-  constructor(@InjectDataSource(IDENTITY_DATABASE) private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource(IDENTITY_DATABASE) private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /** Only the fields given change; false when the workspace is gone. */
+  async updateSettings(
+    workspaceId: string,
+    settings: { name?: string; defaultLanguage?: Language; timeZone?: string },
+  ): Promise<boolean> {
+    const changes = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+    if (Object.keys(changes).length === 0)
+      return await this.dataSource.getRepository(Workspace).existsBy({ id: workspaceId });
+    const result = await this.dataSource.getRepository(Workspace).update({ id: workspaceId }, changes);
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Deletes the workspace row (its memberships, invitations and API keys go by cascade) and
+   * records the event the catalogue and notification act on, in one transaction. Returns the
+   * ids of the keys it ended, for this replica's key cache; null when the caller is no longer
+   * the owner (a transfer raced it).
+   */
+  async deleteWorkspace(
+    workspaceId: string,
+    ownerAccountId: string,
+    forfeited: WorkspaceDeletedPayload['forfeited'],
+  ): Promise<string[] | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const owner = await manager.query<unknown[]>(
+        `SELECT 1 FROM identity.memberships WHERE workspace_id = $1 AND account_id = $2 AND role = 'owner' FOR UPDATE`,
+        [workspaceId, ownerAccountId],
+      );
+      if (owner.length === 0) return null;
+      const keys = await manager.query<{ id: string }[]>(`SELECT id FROM identity.api_keys WHERE workspace_id = $1`, [
+        workspaceId,
+      ]);
+      await this.outbox.add<WorkspaceDeletedPayload>(manager, IDENTITY_WORKSPACE_DELETED, {
+        workspace_id: workspaceId,
+        deleted_at: new Date().toISOString(),
+        forfeited,
+      });
+      await manager.query(`DELETE FROM identity.workspaces WHERE id = $1`, [workspaceId]);
+      return keys.map((key) => key.id);
+    });
+  }
+
+  /** How many members besides the owner (an owner with a team must transfer before leaving). */
+  countOthers(workspaceId: string, accountId: string): Promise<number> {
+    return this.dataSource
+      .getRepository(Membership)
+      .createQueryBuilder('m')
+      .where('m.workspace_id = :workspaceId AND m.account_id <> :accountId', { workspaceId, accountId })
+      .getCount();
+  }
 
   async findWithMemberCount(workspaceId: string): Promise<{ workspace: Workspace; memberCount: number } | null> {
     const workspace = await this.dataSource.getRepository(Workspace).findOneBy({ id: workspaceId });

@@ -1,9 +1,16 @@
-import { Injectable } from '@nestjs/common';
-import type { Principal } from '@app/contracts';
+import { Injectable, Logger } from '@nestjs/common';
+import type { BalanceResponse, BillingAsset, Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
+import { BillingClient } from '../../billing/billing.client';
+import { AccountsRepository } from '../accounts/accounts.repository';
+import { verifyPassword } from '../accounts/passwords';
+import { ApiKeyVerifier } from '../api-keys/api-key-verifier';
 import { actorFor, assertNotOwner, isUuid, personFor } from './team-rules';
 import { toMemberDto, toMemberListDto, toWorkspaceDto } from './workspaces.dto';
 import type {
+  DeleteWorkspaceDto,
+  UpdateWorkspaceSettingsDto,
+  WorkspaceSettingsDto,
   MemberDto,
   MemberListDto,
   MemberRow,
@@ -13,10 +20,72 @@ import type {
 } from './workspaces.dto';
 import { WorkspacesRepository } from './workspaces.repository';
 
-/** The caller's workspace and its team: roles, removal, ownership. */
+/** The caller's workspace and its team: roles, removal, ownership; its settings and its deletion. */
 @Injectable()
 export class WorkspacesService {
-  constructor(private readonly workspaces: WorkspacesRepository) {}
+  private readonly logger = new Logger(WorkspacesService.name);
+
+  constructor(
+    private readonly workspaces: WorkspacesRepository,
+    private readonly billing: BillingClient,
+    private readonly accounts: AccountsRepository,
+    private readonly apiKeys: ApiKeyVerifier,
+  ) {}
+
+  /** PATCH /v1/workspace (and the MCP tool workspace_update_settings): owner, admin or a key. */
+  async updateSettings(principal: Principal, dto: UpdateWorkspaceSettingsDto): Promise<WorkspaceSettingsDto> {
+    const { workspaceId } = actorFor(principal, 'workspace:settings');
+    const thresholds = Object.entries(dto.low_balance_threshold ?? {}).filter(([, value]) => value !== undefined) as [
+      BillingAsset,
+      number,
+    ][];
+    if ([dto.name, dto.default_language, dto.time_zone].every((value) => value === undefined) && !thresholds.length) {
+      throw new AppError(
+        'validation_error',
+        'Send at least one of name, default_language, time_zone, low_balance_threshold.decisions or .lead_credits.',
+        { field: 'name' },
+      );
+    }
+    const found = await this.workspaces.updateSettings(workspaceId, {
+      name: dto.name,
+      defaultLanguage: dto.default_language,
+      timeZone: dto.time_zone,
+    });
+    if (!found) throw new AppError('not_found', 'The workspace no longer exists.');
+    let balance: BalanceResponse | undefined;
+    for (const [asset, threshold] of thresholds)
+      balance = await this.billing.setLowBalanceThreshold({ workspace_id: workspaceId, asset, threshold });
+    balance ??= await this.billing.balance({ workspace_id: workspaceId });
+    return { ...(await this.getWorkspace(principal)), low_balance_threshold: balance.low_balance_threshold };
+  }
+
+  /**
+   * DELETE /v1/workspace: the signed-in owner, with their password. Refused (409) while
+   * decisions or lead credits are left unless the owner forfeits them. The billing ledger
+   * stays (accounting); listings leave the catalogue and webhooks stop through the event.
+   */
+  async deleteWorkspace(principal: Principal, dto: DeleteWorkspaceDto): Promise<void> {
+    const { workspaceId, accountId } = personFor(principal, 'workspace:delete');
+    const account = await this.accounts.findWithWorkspace(accountId);
+    if (!(await verifyPassword(account?.account.passwordHash, dto.password))) {
+      throw new AppError('validation_error', 'password is incorrect', { field: 'password' });
+    }
+    const { decisions, lead_credits } = await this.billing.balance({ workspace_id: workspaceId });
+    const left = decisions > 0 || lead_credits > 0;
+    if (left && !dto.forfeit_balance) {
+      throw new AppError(
+        'conflict',
+        `The workspace still has ${decisions} decisions and ${lead_credits} lead credits. Use them, refund unused ` +
+          'packs within 24 hours of purchase, or send forfeit_balance: true to give them up.',
+        { details: { balance: { decisions, lead_credits } } },
+      );
+    }
+    const forfeited = left ? { decisions, lead_credits } : { decisions: 0, lead_credits: 0 };
+    const keyIds = await this.workspaces.deleteWorkspace(workspaceId, accountId, forfeited);
+    if (!keyIds) throw new AppError('forbidden', 'Only the owner can delete the workspace.');
+    for (const keyId of keyIds) this.apiKeys.forget(keyId);
+    this.logger.log({ workspace_id: workspaceId, account_id: accountId, forfeited }, 'Workspace deleted');
+  }
 
   async getWorkspace(principal: Principal): Promise<WorkspaceDto> {
     const { workspaceId } = actorFor(principal, 'workspace:read');
@@ -31,7 +100,7 @@ export class WorkspacesService {
   }
 
   async changeRole(principal: Principal, memberId: string, dto: UpdateMemberRoleDto): Promise<MemberDto> {
-    const { workspaceId } = personFor(principal, 'team:manage');
+    const { workspaceId } = actorFor(principal, 'team:manage');
     const member = await this.memberOf(workspaceId, memberId);
     assertNotOwner(member.role, 'change');
     if (!(await this.workspaces.updateRole(workspaceId, memberId, dto.role))) throw memberNotFound(memberId);
@@ -39,7 +108,7 @@ export class WorkspacesService {
   }
 
   async removeMember(principal: Principal, memberId: string): Promise<void> {
-    const { workspaceId } = personFor(principal, 'team:manage');
+    const { workspaceId } = actorFor(principal, 'team:manage');
     const member = await this.memberOf(workspaceId, memberId);
     assertNotOwner(member.role, 'remove');
     if (!(await this.workspaces.removeMember(workspaceId, memberId))) throw memberNotFound(memberId);

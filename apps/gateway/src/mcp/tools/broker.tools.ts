@@ -56,7 +56,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
     defineTool({
       name: 'broker_update_property',
       title: 'Update a listing',
-      description: 'Change fields of your listing. A price far off the market sends a published one back to review.',
+      description: "Change your listing's fields; a published one changes live and may be flagged to moderators.",
       audience: as('listings:manage'),
       annotations: UPDATE,
       ids: ['property_id'],
@@ -104,8 +104,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       ids: ['inquiry_id'],
       input: InquiryMessageBodyDto,
       output: outputSchemaOf('The message', { id: 'string', body: 'string' }),
-      call: (principal, body, ids) =>
-        rest.inquiries.addMessage(principal, ids.inquiry_id, body),
+      call: (principal, body, ids) => rest.inquiries.addMessage(principal, ids.inquiry_id, body),
     }),
     defineTool({
       name: 'broker_update_inquiry_status',
@@ -116,8 +115,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       ids: ['inquiry_id'],
       input: UpdateInquiryDto,
       output: outputSchemaOf('The thread', { id: 'string', status: 'string' }),
-      call: (principal, body, ids) =>
-        rest.inquiries.update(principal, ids.inquiry_id, body),
+      call: (principal, body, ids) => rest.inquiries.update(principal, ids.inquiry_id, body),
     }),
     defineTool({
       name: 'broker_list_bookings',

@@ -149,8 +149,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       ids: ['inquiry_id'],
       input: InquiryMessageBodyDto,
       output: outputSchemaOf('The message', { id: 'string', body: 'string' }),
-      call: (principal, body, ids) =>
-        rest.inquiries.addMessage(p(principal), ids.inquiry_id, body),
+      call: (principal, body, ids) => rest.inquiries.addMessage(p(principal), ids.inquiry_id, body),
     }),
     defineTool({
       name: 'buyer_list_my_inquiries',

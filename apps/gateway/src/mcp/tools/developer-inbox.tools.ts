@@ -96,8 +96,7 @@ export function developerInboxTools(
       input: ConversationReplyDto,
       help: HELP,
       output: outputSchemaOf('The message', { message: 'object' }),
-      call: (principal, body, ids) =>
-        conversations.reply(principal, ids.conversation_id, (body).text),
+      call: (principal, body, ids) => conversations.reply(principal, ids.conversation_id, body.text),
     }),
     defineTool({
       name: 'developer_promote_conversation',

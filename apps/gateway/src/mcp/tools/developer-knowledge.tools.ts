@@ -89,8 +89,7 @@ export function developerKnowledgeTools(rest: RestRoutes): McpTool[] {
       input: SearchKnowledgeQueryDto,
       help: HELP,
       output: outputSchemaOf('The retrieved passages', { relevant: 'boolean', data: 'array' }),
-      call: (principal, body, ids) =>
-        rest.knowledge.search(principal, ids.project_id, body),
+      call: (principal, body, ids) => rest.knowledge.search(principal, ids.project_id, body),
     }),
   ];
 }

@@ -2,17 +2,25 @@ import type { Type } from '@nestjs/common';
 import type { Permission, Principal } from '@app/contracts';
 import { AppError, contractValidationPipe } from '@app/errors';
 import { contractSchemas } from '../../http/contract-schemas';
+import type { WorkspaceKind } from '../../identity/workspaces/workspace.entity';
 
 /** The caller of a tool: a signed-in person (MCP tokens are issued to users only). */
 export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
+
+/** What decides which tools a person sees: the principal, and the kind of the workspace it is a member of. */
+export interface ToolCaller {
+  principal: UserPrincipal;
+  workspaceKind: WorkspaceKind | null;
+}
 
 type JsonSchema = Record<string, unknown>;
 
 /**
  * Who sees a tool. `session` and `buyer`: every signed-in user (brokers and developers are buyers
- * too, spec 4.6). `broker`: a member of a broker workspace whose role holds the permission
- * (the matrix of libs/contracts access.ts, the one the REST guard reads). `developer`: the same,
- * for a developer account in its developer workspace.
+ * too, spec 4.6). `broker`: a member of a broker workspace whose workspace role holds the
+ * permission, by the rule the REST routes follow (identity/access/access-rules.ts); the account's
+ * sign-up role plays no part, so a buyer invited as agent gets the agent's tools. `developer`:
+ * the same, in a developer workspace.
  */
 export type ToolAudience =
   | { kind: 'session' }

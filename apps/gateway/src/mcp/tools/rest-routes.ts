@@ -20,7 +20,7 @@ import { SavedPropertiesController } from '../../properties/saved-properties.con
  * The REST routes' handlers, as plain objects: a tool calls the very method its route calls, so
  * the mapping from caller to service request, and everything behind it over the transport
  * (moderation, limits, ownership, balances), is one code path. The access guard's part (who may
- * call) is the catalogue's audience check, from the same permission matrix.
+ * call) is the catalogue's audience check, by the same rule (identity/access/access-rules.ts).
  */
 @Injectable()
 export class RestRoutes {

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { can } from '@app/contracts';
-import { InjectConfig } from '@app/config';
+import { InjectConfig, publicUrlOf } from '@app/config';
 import type { AppConfig } from '@app/config';
 import { gatewayConfig } from '../../config/gateway.env';
 import { ConversationsService } from '../../conversations/conversations.service';
+import { isAllowed } from '../../identity/access/access-rules';
 import { AccountsRepository } from '../../identity/accounts/accounts.repository';
 import { WidgetConfigService } from '../../widgets/widget-config.service';
 import { brokerTools } from './broker.tools';
@@ -13,14 +13,14 @@ import { decisionTools } from './decision.tools';
 import { developerProjectTools } from './developer-projects.tools';
 import { developerKnowledgeTools } from './developer-knowledge.tools';
 import { developerInboxTools } from './developer-inbox.tools';
-import type { McpTool, UserPrincipal } from './mcp-tool';
+import type { McpTool, ToolCaller } from './mcp-tool';
 import { RestRoutes } from './rest-routes';
 import { sessionTools } from './session.tools';
 import { workspaceTools } from './workspace.tools';
 
 /**
  * Every tool, built once at start (schemas generated, descriptions joined): a request only
- * filters this list by the caller's roles.
+ * filters this list by the caller's workspace and role.
  */
 @Injectable()
 export class ToolCatalogue {
@@ -34,7 +34,7 @@ export class ToolCatalogue {
     conversations: ConversationsService,
     @InjectConfig(gatewayConfig) config: AppConfig<typeof gatewayConfig>,
   ) {
-    const origin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT ?? 3000}`;
+    const origin = new URL(publicUrlOf(config.PUBLIC_URL, config.PORT)).origin;
     this.tools = [
       ...sessionTools(accounts),
       ...buyerTools(rest),
@@ -57,28 +57,25 @@ export class ToolCatalogue {
     }
   }
 
-  /** The tools this user may use, as tools/list describes them. */
-  visibleTo(principal: UserPrincipal): Tool[] {
-    return this.tools.filter((tool) => isVisible(tool, principal)).map((tool) => this.listed.get(tool.name)!);
+  /** The tools this caller may use, as tools/list describes them. */
+  visibleTo(caller: ToolCaller): Tool[] {
+    return this.tools.filter((tool) => isVisible(tool, caller)).map((tool) => this.listed.get(tool.name)!);
   }
 
-  /** The tool by name if this user may use it; a hidden tool is as absent as an unknown one. */
-  find(name: string, principal: UserPrincipal): McpTool | undefined {
+  /** The tool by name if this caller may use it; a hidden tool is as absent as an unknown one. */
+  find(name: string, caller: ToolCaller): McpTool | undefined {
     const tool = this.tools.find((candidate) => candidate.name === name);
-    return tool && isVisible(tool, principal) ? tool : undefined;
+    return tool && isVisible(tool, caller) ? tool : undefined;
   }
 }
 
 /**
- * Broker and workspace tools are for members of a broker workspace whose role holds the
- * permission; developer tools, the same for developer accounts.
+ * Broker and workspace tools are for members of a broker workspace, developer tools for members
+ * of a developer workspace, each allowed by the REST routes' rule for its permission: the
+ * workspace role decides, not the account's sign-up role.
  */
-export function isVisible(tool: McpTool, principal: UserPrincipal): boolean {
+export function isVisible(tool: McpTool, caller: ToolCaller): boolean {
   const { audience } = tool;
-  if (audience.kind !== 'broker' && audience.kind !== 'developer') return true;
-  return (
-    principal.accountRole === audience.kind &&
-    principal.workspaceId !== undefined &&
-    can(principal.workspaceRole, audience.permission)
-  );
+  if (audience.kind === 'session' || audience.kind === 'buyer') return true;
+  return caller.workspaceKind === audience.kind && isAllowed(caller.principal, { permission: audience.permission });
 }

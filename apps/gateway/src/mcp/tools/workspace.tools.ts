@@ -1,8 +1,7 @@
 import type { Permission } from '@app/contracts';
-import { LowBalanceThresholdDto } from '../../billing/billing.dto';
 import { CreateApiKeyDto } from '../../identity/api-keys/api-key.dto';
 import { CreateInvitationDto } from '../../identity/workspaces/invitations.dto';
-import { UpdateMemberRoleDto } from '../../identity/workspaces/workspaces.dto';
+import { UpdateMemberRoleDto, UpdateWorkspaceSettingsDto } from '../../identity/workspaces/workspaces.dto';
 import type { RestRoutes } from './rest-routes';
 import { DELETE, READ, UPDATE, WRITE, defineTool, outputSchemaOf } from './mcp-tool';
 import type { McpTool } from './mcp-tool';
@@ -24,16 +23,22 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
     }),
     defineTool({
       name: 'workspace_update_settings',
-      title: 'Set a low-balance alert',
+      title: 'Change workspace settings',
       description:
-        'The workspace setting an assistant may change: the low-balance alert of the decision or lead-credit ' +
-        'balance (e-mail and push when the balance falls below it).',
-      audience: as('billing:manage'),
+        'As PATCH /v1/workspace: the workspace name, default language (en, ar), IANA time zone, and the ' +
+        'low-balance alerts {decisions?, lead_credits?} (e-mail and push when a balance falls below; 0: never). ' +
+        'Only what is sent changes.',
+      audience: as('workspace:settings'),
       annotations: UPDATE,
-      input: LowBalanceThresholdDto,
-      output: BALANCE,
-      call: (principal, body) =>
-        rest.billing.setLowBalanceThreshold(principal, body),
+      input: UpdateWorkspaceSettingsDto,
+      output: outputSchemaOf('The workspace with its settings', {
+        id: 'string',
+        name: 'string',
+        default_language: 'string',
+        time_zone: 'string',
+        low_balance_threshold: 'object',
+      }),
+      call: (principal, body) => rest.workspace.updateSettings(principal, body),
     }),
     defineTool({
       name: 'workspace_list_members',
@@ -63,8 +68,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       ids: ['member_id'],
       input: UpdateMemberRoleDto,
       output: outputSchemaOf('The member', { role: 'string' }),
-      call: (principal, body, ids) =>
-        rest.workspace.changeRole(principal, ids.member_id, body),
+      call: (principal, body, ids) => rest.workspace.changeRole(principal, ids.member_id, body),
     }),
     defineTool({
       name: 'workspace_remove_member',
@@ -81,7 +85,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       name: 'workspace_list_api_keys',
       title: 'List API keys',
       description: 'Your workspace’s API keys (prefix, label, last use; never the secret).',
-      audience: as('api_keys:manage'),
+      audience: as('api_keys:read'),
       annotations: READ,
       output: outputSchemaOf('The keys', { data: 'array' }),
       call: (principal) => rest.apiKeys.list(principal),
@@ -111,7 +115,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       name: 'workspace_get_credit_balance',
       title: 'Balances',
       description: 'Decisions and lead credits left, and their low-balance alerts.',
-      audience: as('billing:manage'),
+      audience: as('billing:read'),
       annotations: READ,
       output: BALANCE,
       call: (principal) => rest.billing.balance(principal),
