@@ -27,6 +27,7 @@ const GATEWAY_EGRESS_PORTS = [...SERVICE_EGRESS_PORTS, 6379];
 const OUTBOUND_POLICIES: Partial<Record<AppName, string>> = {
   gateway: 'gateway-object-storage',
   notification: 'notification-delivery',
+  billing: 'billing-payments',
 };
 
 // Just the fields the checks read; everything is optional because the rendered YAML is input.

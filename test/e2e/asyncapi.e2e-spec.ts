@@ -241,14 +241,16 @@ describeE2e('the AsyncAPI document of the domain events', () => {
     const seen = new Set(written.map((row) => row.subject));
     // The day above exercises every event but a decision refund (billing down mid-decision), an
     // abandoned decision (its process killed mid-request: test/e2e/replicas.e2e-spec.ts), the
-    // notification requests other systems send in, and widget sessions and their escalations
-    // (conversations.e2e-spec.ts checks those payloads against the same schemas).
+    // notification requests other systems send in, widget sessions and their escalations
+    // (conversations.e2e-spec.ts checks those payloads against the same schemas), and a failed
+    // payment (it needs a payment provider: payments.e2e-spec.ts; the demo's manual one never fails).
     // Sorted: the order of a module namespace's keys is the transpiler's, not the contracts'.
     expect(
       declaredSubjects()
         .filter((subject) => !seen.has(subject))
         .sort(),
     ).toEqual([
+      'billing.purchase.failed.v1',
       'decision.decision.abandoned.v1',
       'decision.refund.owed.v1',
       'leads.conversation.escalated.v1',

@@ -73,6 +73,8 @@ describeE2e('billing', () => {
     let clock: Clock;
 
     beforeAll(async () => {
+      // Packs are bought without money here: the manual provider, allowed explicitly.
+      Object.assign(process.env, { PAYMENTS_PROVIDER: 'manual', PAYMENTS_ALLOW_MANUAL: 'true' });
       service = await startServiceApp({ imports: [BillingModule] }, { rpcTimeoutMs: 10_000 });
       rpc = service.app.get(RpcClient);
       dataSource = service.app.get<DataSource>(getDataSourceToken('billing'));

@@ -175,6 +175,24 @@ describeE2e('notifications: e-mail and in-app from domain events', () => {
     expect(inbox.data.map((item) => item.kind)).toEqual(['inquiry_replied']);
   });
 
+  it('should e-mail the owner, and only the owner, the tax invoice of a purchase with a link to its PDF', async () => {
+    const owner = await createMember(platform, { role: 'owner' });
+    const admin = await createMember(platform, { role: 'admin', workspaceId: owner.workspaceId });
+    await setLanguage(platform, owner.accountId, 'ar');
+    await api().post('/v1/workspace/decision-packs').set(as(owner.token)).send({ size: 20 }).expect(201);
+    const [invoice] = (await api().get('/v1/workspace/invoices').set(as(owner.token)).expect(200)).body.data as {
+      id: string;
+      number: string;
+    }[];
+    const [mail] = await mailTo(owner.email);
+    expect(mail.subject).toBe(`فاتورة ضريبية ${invoice.number}`);
+    expect(mail.text).toContain('179.00 SAR');
+    expect(mail.text).toContain(`/v1/workspace/invoices/${invoice.id}.pdf`);
+    expect(mail.html).toContain('dir="rtl"');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.to(admin.email)).toEqual([]);
+  });
+
   it('should tell owners and admins, not agents, when the workspace runs low on lead credits', async () => {
     const owner = await createMember(platform, { role: 'owner' });
     const admin = await createMember(platform, { role: 'admin', workspaceId: owner.workspaceId });
@@ -187,7 +205,8 @@ describeE2e('notifications: e-mail and in-app from domain events', () => {
       .set(as(asker.token))
       .send({ property_id: lowListing, question: 'Hi' })
       .expect(201);
-    const [toOwner] = await mailTo(owner.email);
+    // The owner also gets the purchase's invoice: the low-balance mail is the one about credits.
+    const toOwner = (await mailTo(owner.email, 2)).find((mail) => !mail.subject.startsWith('Tax invoice'))!;
     await mailTo(admin.email);
     expect(toOwner.subject).toBe('Your lead credits are running low');
     expect(toOwner.text).toContain('2 lead credits left in your workspace.');

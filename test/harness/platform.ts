@@ -103,6 +103,10 @@ const TEST_ENV = {
   JWT_SIGNING_KEYS: SIGNING_KEYS,
   WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
   INVITATION_TOKEN_KEY: randomBytes(32).toString('base64'),
+  // Tests buy packs and lead credits (fundedWorkspace): the manual provider, allowed explicitly as
+  // only a demo or a test may. A test of the unconfigured platform passes PAYMENTS_PROVIDER: ''.
+  PAYMENTS_PROVIDER: 'manual',
+  PAYMENTS_ALLOW_MANUAL: 'true',
 };
 
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {

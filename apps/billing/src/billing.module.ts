@@ -12,7 +12,12 @@ import { LowBalanceService } from './low-balance/low-balance.service';
 import { PacksRepository } from './packs/packs.repository';
 import { LeadCreditsService } from './lead-credits/lead-credits.service';
 import { PacksService } from './packs/packs.service';
-import { ManualPaymentProvider, PaymentProvider } from './packs/payment-provider';
+import { InvoicesRepository } from './invoices/invoices.repository';
+import { InvoicesService } from './invoices/invoices.service';
+import { PurchasesRepository } from './payments/purchases.repository';
+import { PurchasesService } from './payments/purchases.service';
+import { PaymentProvider } from './packs/payment-provider';
+import { paymentProviderFor } from './packs/payment-provider.config';
 import { LeadCreditScheduler } from './plans/lead-credit.scheduler';
 import { LeadPlanConsumer } from './plans/lead-plan.consumer';
 import { PlansRepository } from './plans/plans.repository';
@@ -23,7 +28,7 @@ import { RefundOwedConsumer } from './decision-refunds/refund-owed.consumer';
 
 /**
  * Billing: the ledger of decision balance and lead credits. Balances move only through
- * append-only ledger entries; packs are paid through the bound PaymentProvider (`manual`).
+ * append-only ledger entries; packs are paid through the PaymentProvider PAYMENTS_PROVIDER names.
  */
 @Module({
   imports: [DatabaseModule.forService(billingDatabase), ConfigModule.forFeature(billingConfig)],
@@ -36,7 +41,11 @@ import { RefundOwedConsumer } from './decision-refunds/refund-owed.consumer';
     PacksRepository,
     PacksService,
     LeadCreditsService,
-    { provide: PaymentProvider, useClass: ManualPaymentProvider },
+    PurchasesRepository,
+    PurchasesService,
+    InvoicesRepository,
+    InvoicesService,
+    { provide: PaymentProvider, useFactory: paymentProviderFor, inject: [billingConfig.KEY] },
     WelcomeGrantConsumer,
     RefundOwedConsumer,
     DecisionAbandonedConsumer,

@@ -23,6 +23,11 @@ async function bootstrap(): Promise<void> {
   const mail = standaloneMail(env.DATA_DIR);
   // The decision service reads its own configuration: demo transactions follow DEMO_SEED unless set.
   if (!process.env.DEMO_TRANSACTIONS?.trim()) process.env.DEMO_TRANSACTIONS = String(env.DEMO_SEED);
+  // The demo buys packs without money (manual provider) unless a real provider is configured.
+  if (env.DEMO_SEED && !process.env.PAYMENTS_PROVIDER?.trim()) {
+    process.env.PAYMENTS_PROVIDER = 'manual';
+    process.env.PAYMENTS_ALLOW_MANUAL = 'true';
+  }
   const port = env.PORT ?? APP_RUNTIME.gateway.port;
   const database = env.DATABASE_URL
     ? { url: env.DATABASE_URL, created: false, stop: () => Promise.resolve() }

@@ -15,11 +15,23 @@ export const BILLING_SET_LOW_BALANCE_PATTERN = 'rpc.billing.low-balance.set.v1';
 /** The welcome allowance of a new workspace, now: idempotent, also granted from identity.workspace.created.v1. */
 export const BILLING_WELCOME_PATTERN = 'rpc.billing.welcome.v1';
 
+/** A payment provider's webhook, as received (raw body and signature): billing verifies it. */
+export const BILLING_PAYMENT_WEBHOOK_PATTERN = 'rpc.billing.payments.webhook.v1';
+/** A workspace's purchases (packs and lead credits), newest first. */
+export const BILLING_PURCHASES_PATTERN = 'rpc.billing.purchases.list.v1';
+
 /** Buy lead credits (any quantity; idempotent per workspace on the client's key). */
 export const BILLING_LEAD_CREDITS_PURCHASE_PATTERN = 'rpc.billing.lead-credits.purchase.v1';
 
 /** Lead credits arrived (a purchase or a plan grant): locked leads can now be paid for. */
 export const BILLING_LEAD_CREDITS_ADDED = 'billing.lead-credits.added.v1';
+
+/** A purchase was paid and credited (its invoice follows as billing.invoice.issued.v1). */
+export const BILLING_PURCHASE_COMPLETED = 'billing.purchase.completed.v1';
+/** A purchase ended without payment (`failed` or `expired`): nothing was credited. */
+export const BILLING_PURCHASE_FAILED = 'billing.purchase.failed.v1';
+/** A tax invoice or credit note was issued (the owner gets it by e-mail). */
+export const BILLING_INVOICE_ISSUED = 'billing.invoice.issued.v1';
 
 /** A balance fell below its workspace's threshold: once per downward crossing. */
 export const BILLING_BALANCE_LOW = 'billing.balance.low.v1';
@@ -186,9 +198,12 @@ export class PurchaseLeadCreditsRequest {
 
 export interface LeadCreditsPurchaseResponse {
   object: 'lead_credit_purchase';
-  /** The ledger entry that credited them. */
+  /** The purchase's id. */
   id: string;
   quantity: number;
+  state: PurchaseState;
+  /** The provider's hosted payment page while `pending`; null once paid or ended. */
+  checkout_url: string | null;
   purchased_at: string;
   /** The workspace's lead-credit balance right after the purchase. */
   balance: number;
@@ -210,12 +225,24 @@ export class RefundPackRequest {
   pack_id: string;
 }
 
+/** `pending`: waiting for the provider's word; `paid`: credited; `failed`, `expired`: ended without credit. */
+export const PURCHASE_STATES = ['pending', 'paid', 'failed', 'expired'] as const;
+export type PurchaseState = (typeof PURCHASE_STATES)[number];
+
+export const PURCHASE_PRODUCTS = ['decision_pack', 'lead_credits'] as const;
+export type PurchaseProduct = (typeof PURCHASE_PRODUCTS)[number];
+
 export interface DecisionPackResponse {
   object: 'decision_pack';
+  /** The purchase's id (and the pack's, once paid). */
   id: string;
   size: DecisionPackSize;
+  state: PurchaseState;
+  /** The provider's hosted payment page while `pending`; null once paid or ended. */
+  checkout_url: string | null;
   purchased_at: string;
-  refundable_until: string;
+  /** Null until paid. */
+  refundable_until: string | null;
   refunded_at: string | null;
   /** Decisions taken back by the refund (the unused part); null while not refunded. */
   refunded_decisions: number | null;
@@ -240,3 +267,157 @@ export interface LedgerEntryResponse {
 }
 
 export type LedgerPageResponse = Page<LedgerEntryResponse>;
+
+/** A webhook exactly as the provider sent it: the raw body is what its signature covers. */
+export class PaymentWebhookRequest {
+  @IsString()
+  @Length(1, 40)
+  provider: string;
+
+  @IsString()
+  @Length(1, 1_000_000)
+  payload: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 2000)
+  signature?: string;
+}
+
+export interface PaymentWebhookResponse {
+  received: true;
+}
+
+export class PurchasesRequest extends PageRequest {
+  @IsUUID()
+  workspace_id: string;
+}
+
+export interface PurchaseResponse {
+  object: 'purchase';
+  id: string;
+  product: PurchaseProduct;
+  /** Decisions in the pack, or lead credits. */
+  quantity: number;
+  state: PurchaseState;
+  /** In the currency's minor unit (halalas, fils). */
+  amount: number;
+  currency: string;
+  provider: string;
+  checkout_url: string | null;
+  created_at: string;
+  /** When it was paid, failed or expired; null while pending. */
+  settled_at: string | null;
+}
+
+export type PurchasesPageResponse = Page<PurchaseResponse>;
+
+/** Tax invoices and credit notes of a workspace, newest first. */
+export const BILLING_INVOICES_PATTERN = 'rpc.billing.invoices.list.v1';
+/** One invoice as a bilingual PDF (base64: the transport carries JSON). */
+export const BILLING_INVOICE_PDF_PATTERN = 'rpc.billing.invoices.pdf.v1';
+export const BILLING_PROFILE_GET_PATTERN = 'rpc.billing.profile.get.v1';
+export const BILLING_PROFILE_SET_PATTERN = 'rpc.billing.profile.set.v1';
+
+export const INVOICE_COUNTRIES = ['SA', 'AE'] as const;
+export type InvoiceCountry = (typeof INVOICE_COUNTRIES)[number];
+
+export class InvoicesRequest extends PageRequest {
+  @IsUUID()
+  workspace_id: string;
+}
+
+export class InvoicePdfRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsString()
+  @Length(1, 100)
+  invoice_id: string;
+}
+
+export interface InvoicePdfResponse {
+  filename: string;
+  pdf_base64: string;
+}
+
+export interface InvoiceResponse {
+  object: 'invoice';
+  id: string;
+  kind: 'invoice' | 'credit_note';
+  /** Gap-free per issuing entity and kind: `SA-INV-000001`, `SA-CN-000001`. */
+  number: string;
+  issued_at: string;
+  purchase_id: string;
+  currency: string;
+  /** Decimal strings in the currency (`155.65`); negative on a credit note. */
+  net: string;
+  /** 0.15 (Saudi Arabia), 0.05 (UAE). */
+  vat_rate: number;
+  vat: string;
+  total: string;
+  /** ZATCA phase-1 QR payload (base64 TLV) on Saudi documents; null elsewhere. */
+  zatca_qr: string | null;
+  /** Bought through the demo provider (`manual`): no money was taken. */
+  demo: boolean;
+}
+
+export type InvoicesPageResponse = Page<InvoiceResponse>;
+
+export class BillingProfileRequest {
+  @IsUUID()
+  workspace_id: string;
+}
+
+/** Absent fields stay as they are; null clears a name or VAT number. */
+export class SetBillingProfileRequest {
+  @IsUUID()
+  workspace_id: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  legal_name?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 40)
+  vat_number?: string | null;
+
+  @IsOptional()
+  @IsIn(INVOICE_COUNTRIES)
+  country?: InvoiceCountry;
+}
+
+export interface BillingProfileResponse {
+  object: 'billing_profile';
+  legal_name: string | null;
+  vat_number: string | null;
+  country: InvoiceCountry;
+}
+
+/** billing.purchase.completed.v1 and billing.purchase.failed.v1. */
+export interface PurchaseSettledPayload {
+  workspace_id: string;
+  purchase_id: string;
+  product: PurchaseProduct;
+  quantity: number;
+  state: Exclude<PurchaseState, 'pending'>;
+  amount: number;
+  currency: string;
+  provider: string;
+  settled_at: string;
+}
+
+export interface InvoiceIssuedPayload {
+  workspace_id: string;
+  invoice_id: string;
+  purchase_id: string;
+  kind: 'invoice' | 'credit_note';
+  number: string;
+  issued_at: string;
+  currency: string;
+  /** Decimal string, negative on a credit note. */
+  total: string;
+  demo: boolean;
+}

@@ -1,4 +1,11 @@
-import { BILLING_BALANCE_LOW, BILLING_LEAD_CREDITS_ADDED } from './billing.contract';
+import {
+  BILLING_BALANCE_LOW,
+  BILLING_INVOICE_ISSUED,
+  BILLING_LEAD_CREDITS_ADDED,
+  BILLING_PURCHASE_COMPLETED,
+  BILLING_PURCHASE_FAILED,
+  PURCHASE_PRODUCTS,
+} from './billing.contract';
 import {
   CATALOGUE_LISTING_DELETED,
   CATALOGUE_LISTING_PUBLISHED,
@@ -195,6 +202,28 @@ export const EVENT_PAYLOAD_SCHEMAS = {
     reason: { type: ['string', 'null'], description: 'rejected: the moderator’s reason' },
     occurred_at: timestamp,
   }),
+  PurchaseSettled: object({
+    workspace_id: uuid,
+    purchase_id: uuid,
+    product: { enum: [...PURCHASE_PRODUCTS] },
+    quantity: { type: 'integer', minimum: 1 },
+    state: { enum: ['paid', 'failed', 'expired'] },
+    amount: { type: 'integer', minimum: 0, description: "In the currency's minor unit" },
+    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+    provider: { type: 'string', description: '`manual`: a demo purchase, no money taken' },
+    settled_at: timestamp,
+  }),
+  InvoiceIssued: object({
+    workspace_id: uuid,
+    invoice_id: uuid,
+    purchase_id: uuid,
+    kind: { enum: ['invoice', 'credit_note'] },
+    number: { type: 'string' },
+    issued_at: timestamp,
+    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+    total: { type: 'string', pattern: '^-?\\d+\\.\\d{2}$' },
+    demo: { type: 'boolean' },
+  }),
   LeadCreditsAdded: object({
     workspace_id: uuid,
     amount: { type: 'integer', minimum: 1 },
@@ -325,6 +354,17 @@ export const EVENT_CATALOG: readonly EventDescription[] = [
     summary: 'A request to notify people, from a service or an internal system (consumed by notification)',
   },
   { subject: BILLING_BALANCE_LOW, payload: 'BalanceLow', summary: 'A balance fell below its threshold' },
+  {
+    subject: BILLING_PURCHASE_COMPLETED,
+    payload: 'PurchaseSettled',
+    summary: 'A pack or lead-credit purchase was paid and credited',
+  },
+  {
+    subject: BILLING_PURCHASE_FAILED,
+    payload: 'PurchaseSettled',
+    summary: 'A purchase ended unpaid (failed or expired): nothing credited',
+  },
+  { subject: BILLING_INVOICE_ISSUED, payload: 'InvoiceIssued', summary: 'A tax invoice or credit note was issued' },
   {
     subject: BILLING_LEAD_CREDITS_ADDED,
     payload: 'LeadCreditsAdded',

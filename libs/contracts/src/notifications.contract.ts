@@ -56,6 +56,8 @@ export const NOTIFICATION_KINDS = [
   'announcement',
   /** A moderator took a published listing down, with a reason (e-mail and in-app to its broker or seller). */
   'listing_unpublished',
+  /** A tax invoice for a purchase, with the link to its PDF (e-mail to the owner). */
+  'invoice_issued',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -216,6 +218,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'catalogue.verification.changed.v1',
   'billing.balance.low.v1',
   'billing.lead-credits.added.v1',
+  'billing.purchase.completed.v1',
+  'billing.purchase.failed.v1',
+  'billing.invoice.issued.v1',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -12,6 +12,8 @@ export const ERROR_REGISTRY = {
   invalid_token: { status: 401, code: 'INVALID_TOKEN' },
   /** Login refused: the same for an unknown e-mail and a wrong password, so neither is disclosed. */
   invalid_credentials: { status: 401, code: 'INVALID_CREDENTIALS' },
+  /** A payment provider's webhook whose signature does not match its raw body (or is missing). */
+  invalid_signature: { status: 400, code: 'INVALID_SIGNATURE' },
   insufficient_decisions: { status: 402, code: 'INSUFFICIENT_CREDITS' },
   forbidden: { status: 403, code: 'FORBIDDEN' },
   /** An OAuth access token without the scope the resource needs (RFC 6750 section 3.1). */
@@ -51,6 +53,10 @@ export const ERROR_REGISTRY = {
   internal_error: { status: 500, code: 'INTERNAL_ERROR' },
   ai_unavailable: { status: 503, code: 'AI_UNAVAILABLE' },
   service_unavailable: { status: 503, code: 'SERVICE_UNAVAILABLE' },
+  /** No payment provider is configured (a production start without one): nothing can be bought. */
+  payments_not_configured: { status: 503, code: 'SERVICE_UNAVAILABLE' },
+  /** The payment provider did not answer or failed: nothing was charged or credited. */
+  payment_unavailable: { status: 503, code: 'SERVICE_UNAVAILABLE' },
 } as const satisfies Record<string, { status: number; code: string }>;
 
 export type ErrorCode = keyof typeof ERROR_REGISTRY;

@@ -1,70 +1,45 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { LeadCreditsPurchaseResponse, PurchaseLeadCreditsRequest } from '@app/contracts';
-import { AppError } from '@app/errors';
-import { Clock } from '../clock/clock';
-import { LedgerEntryExists, LedgerRepository } from '../ledger/ledger.repository';
-import type { LedgerEntryRow } from '../ledger/ledger.repository';
-import { PaymentProvider } from '../packs/payment-provider';
+import { LedgerRepository } from '../ledger/ledger.repository';
+import { PurchasesService } from '../payments/purchases.service';
+import type { PurchaseRow } from '../payments/purchases.repository';
 
 /**
- * Lead credits bought outright, on top of the plan's monthly allocation. The ledger entry is
- * the purchase: keyed `lead_credits:<Idempotency-Key>`, so a retry returns the first one.
+ * Lead credits bought outright, on top of the plan's monthly allocation: a purchase like a
+ * pack's (paid at once by `manual`, else pending until the provider's webhook), credited to
+ * the ledger as `lead_credits:<Idempotency-Key>`. A retry with the key returns the same purchase.
  */
 @Injectable()
 export class LeadCreditsService {
   constructor(
     private readonly ledger: LedgerRepository,
-    private readonly payments: PaymentProvider,
-    private readonly clock: Clock,
+    private readonly purchases: PurchasesService,
   ) {}
 
   async purchase(req: PurchaseLeadCreditsRequest): Promise<LeadCreditsPurchaseResponse> {
-    const key = `lead_credits:${req.idempotency_key ?? randomUUID()}`;
-    const earlier = await this.ledger.findByKey(req.workspace_id, key);
-    if (earlier) return replay(earlier, req);
-    const receipt = await this.payments.charge({
+    const purchase = await this.purchases.start({
       workspaceId: req.workspace_id,
       product: 'lead_credits',
-      size: req.quantity,
-      idempotencyKey: key,
+      quantity: req.quantity,
+      idempotencyKey: req.idempotency_key,
     });
-    try {
-      const entry = await this.ledger.transaction((tx) =>
-        this.ledger.append(tx, {
-          workspaceId: req.workspace_id,
-          asset: 'lead_credits',
-          amount: req.quantity,
-          reason: 'lead_credit_purchase',
-          reference: receipt.reference,
-          idempotencyKey: key,
-          createdAt: this.clock.now(),
-        }),
-      );
-      return toResponse(entry);
-    } catch (err) {
-      if (!(err instanceof LedgerEntryExists)) throw err;
-      const first = await this.ledger.findByKey(req.workspace_id, key);
-      if (!first) throw err;
-      return replay(first, req);
-    }
+    const entry =
+      purchase.state === 'paid'
+        ? await this.ledger.findByKey(req.workspace_id, `lead_credits:${purchase.idempotency_key}`)
+        : null;
+    const balance = entry?.balance_after ?? (await this.ledger.balances(req.workspace_id)).lead_credits;
+    return toResponse(purchase, balance);
   }
 }
 
-/** The same key with another quantity is another request: refused, as decision packs are. */
-function replay(entry: LedgerEntryRow, req: PurchaseLeadCreditsRequest): LeadCreditsPurchaseResponse {
-  if (entry.amount !== req.quantity) {
-    throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a purchase of another quantity.');
-  }
-  return toResponse(entry);
-}
-
-function toResponse(entry: LedgerEntryRow): LeadCreditsPurchaseResponse {
+function toResponse(purchase: PurchaseRow, balance: number): LeadCreditsPurchaseResponse {
   return {
     object: 'lead_credit_purchase',
-    id: entry.id,
-    quantity: entry.amount,
-    purchased_at: new Date(entry.created_at).toISOString(),
-    balance: entry.balance_after,
+    id: purchase.id,
+    quantity: purchase.quantity,
+    state: purchase.state,
+    checkout_url: purchase.checkout_url,
+    purchased_at: new Date(purchase.settled_at ?? purchase.created_at).toISOString(),
+    balance,
   };
 }

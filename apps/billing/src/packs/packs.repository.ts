@@ -55,11 +55,9 @@ export class PacksRepository {
     await tx.query(`UPDATE "billing"."packs" SET entry_id = $2 WHERE id = $1`, [packId, entryId]);
   }
 
-  async findByKey(workspaceId: string, idempotencyKey: string): Promise<PackRow | null> {
-    const rows = await this.dataSource.query<PackRow[]>(
-      `${WITH_BALANCE} WHERE p.workspace_id = $1 AND p.idempotency_key = $2`,
-      [workspaceId, idempotencyKey],
-    );
+  /** The pack with the decision balance right after its purchase. */
+  async findById(id: string): Promise<PackRow | null> {
+    const rows = await this.dataSource.query<PackRow[]>(`${WITH_BALANCE} WHERE p.id = $1`, [id]);
     return rows[0] ?? null;
   }
 

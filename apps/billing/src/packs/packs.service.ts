@@ -1,77 +1,54 @@
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { isUUID } from '@app/validation';
 import type { DecisionPackResponse, PurchasePackRequest, RefundPackRequest } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { Clock } from '../clock/clock';
 import { LedgerRepository } from '../ledger/ledger.repository';
 import { LowBalanceService } from '../low-balance/low-balance.service';
+import { InvoicesService } from '../invoices/invoices.service';
+import { refundAmount } from '../payments/prices';
+import { PurchasesRepository } from '../payments/purchases.repository';
+import { PurchasesService } from '../payments/purchases.service';
 import { isRefundable, unusedDecisions } from './pack-refund';
-import { toDecisionPackResponse } from './packs.dto';
+import { toDecisionPackResponse, toUnpaidPackResponse } from './packs.dto';
 import { PacksRepository } from './packs.repository';
-import type { PackRow } from './packs.repository';
 import { PaymentProvider } from './payment-provider';
-
-/** A pack insert lost the race to its twin with the same idempotency key. */
-class PackExists extends Error {}
 
 @Injectable()
 export class PacksService {
   constructor(
     private readonly packs: PacksRepository,
     private readonly ledger: LedgerRepository,
+    private readonly purchases: PurchasesService,
+    private readonly purchaseRows: PurchasesRepository,
     private readonly payments: PaymentProvider,
     private readonly clock: Clock,
     private readonly lowBalance: LowBalanceService,
+    private readonly invoices: InvoicesService,
   ) {}
 
   /**
-   * Pays through the provider, then records the pack and its credit in one transaction.
-   * Idempotent per workspace on the key: a retry returns the first purchase.
+   * Starts the pack's purchase: paid at once by `manual`, else pending with the provider's
+   * checkout page until its webhook settles it. Idempotent per workspace on the key: a retry
+   * returns the same purchase.
    */
   async purchase(req: PurchasePackRequest): Promise<DecisionPackResponse> {
-    const key = req.idempotency_key ?? randomUUID();
-    const earlier = await this.packs.findByKey(req.workspace_id, key);
-    if (earlier) return replayPurchase(earlier, req);
-    const receipt = await this.payments.charge({
+    const purchase = await this.purchases.start({
       workspaceId: req.workspace_id,
       product: 'decision_pack',
-      size: req.size,
-      idempotencyKey: key,
+      quantity: req.size,
+      idempotencyKey: req.idempotency_key,
     });
-    try {
-      return await this.ledger.transaction(async (tx) => {
-        const pack = await this.packs.insert(tx, {
-          id: randomUUID(),
-          workspace_id: req.workspace_id,
-          size: req.size,
-          provider: receipt.provider,
-          provider_reference: receipt.reference,
-          idempotency_key: key,
-          purchased_at: this.clock.now(),
-        });
-        if (!pack) throw new PackExists();
-        const entry = await this.ledger.append(tx, {
-          workspaceId: req.workspace_id,
-          asset: 'decisions',
-          amount: pack.size,
-          reason: 'pack_purchase',
-          reference: pack.id,
-          idempotencyKey: `pack:${pack.id}`,
-          createdAt: pack.purchased_at,
-        });
-        await this.packs.setEntry(tx, pack.id, entry.id);
-        return toDecisionPackResponse(pack, entry.balance_after);
-      });
-    } catch (err) {
-      if (!(err instanceof PackExists)) throw err;
-      const first = await this.packs.findByKey(req.workspace_id, key);
-      if (!first) throw err;
-      return replayPurchase(first, req);
-    }
+    const pack = purchase.state === 'paid' ? await this.packs.findById(purchase.id) : null;
+    if (pack) return toDecisionPackResponse(pack, pack.balance_after ?? 0);
+    const { decisions } = await this.ledger.balances(req.workspace_id);
+    return toUnpaidPackResponse(purchase, decisions);
   }
 
-  /** Within 24 hours of purchase, takes back the unused part of the pack (oldest credits are used first). */
+  /**
+   * Within 24 hours of purchase, takes back the unused part of the pack (oldest credits are
+   * used first) and refunds its share of the price through the provider, once.
+   */
   async refund(req: RefundPackRequest): Promise<DecisionPackResponse> {
     const notFound = () => new AppError('not_found', 'There is no such decision pack in your workspace.');
     if (!isUUID(req.pack_id)) throw notFound();
@@ -101,16 +78,18 @@ export class PacksService {
         await this.lowBalance.afterEntry(tx, entry);
       }
       const refunded = await this.packs.markRefunded(tx, pack.id, now, unused);
+      const purchase = await this.purchaseRows.findById(pack.id, tx);
+      const amount = refundAmount(purchase?.amount ?? 0, unused, pack.size);
+      if (purchase) await this.invoices.creditNoteFor(tx, purchase, amount, now);
       // Inside the transaction: if the provider refuses, nothing is taken back.
-      await this.payments.refund({ provider: pack.provider, reference: pack.provider_reference }, unused, pack.size);
+      if (pack.provider === this.payments.name) {
+        await this.payments.refund({
+          paymentReference: pack.provider_reference,
+          amount,
+          idempotencyKey: `pack_refund:${pack.id}`,
+        });
+      }
       return toDecisionPackResponse(refunded, balanceAfter);
     });
   }
-}
-
-function replayPurchase(earlier: PackRow, req: PurchasePackRequest): DecisionPackResponse {
-  if (earlier.size !== req.size) {
-    throw new AppError('idempotency_key_reused', 'This Idempotency-Key was already used for a different pack.');
-  }
-  return toDecisionPackResponse(earlier, earlier.balance_after ?? 0);
 }

@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { BillingClient } from './billing.client';
 import { BillingController } from './billing.controller';
 import { BillingService } from './billing.service';
+import { PaymentWebhooksController } from './payment-webhooks.controller';
 
-/** The gateway's billing routes (`/v1/workspace/balance`, packs, ledger), forwarded to the billing service. */
+/** The gateway's billing routes (`/v1/workspace/balance`, packs, purchases, ledger) and the payment provider's webhook, forwarded to the billing service. */
 @Module({
-  controllers: [BillingController],
+  controllers: [BillingController, PaymentWebhooksController],
   providers: [BillingClient, BillingService],
 })
 export class BillingApiModule {}

@@ -5,21 +5,46 @@ import {
   BILLING_LEDGER_PATTERN,
   BILLING_PACK_PURCHASE_PATTERN,
   BILLING_PACK_REFUND_PATTERN,
+  BILLING_INVOICES_PATTERN,
+  BILLING_INVOICE_PDF_PATTERN,
+  BILLING_PAYMENT_WEBHOOK_PATTERN,
+  BILLING_PROFILE_GET_PATTERN,
+  BILLING_PROFILE_SET_PATTERN,
+  BILLING_PURCHASES_PATTERN,
   BILLING_SET_LOW_BALANCE_PATTERN,
 } from '@app/contracts';
 import type {
   LeadCreditsPurchaseResponse,
   PurchaseLeadCreditsRequest,
   BalanceRequest,
+  BillingProfileRequest,
+  BillingProfileResponse,
+  InvoicePdfRequest,
+  InvoicePdfResponse,
+  InvoicesPageResponse,
+  InvoicesRequest,
+  SetBillingProfileRequest,
   BalanceResponse,
   DecisionPackResponse,
   LedgerPageResponse,
   LedgerRequest,
+  PaymentWebhookRequest,
+  PaymentWebhookResponse,
   PurchasePackRequest,
+  PurchasesPageResponse,
+  PurchasesRequest,
   RefundPackRequest,
   SetLowBalanceThresholdRequest,
 } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
+
+const INVOICE_PDF_TIMEOUT_MS = 15_000;
+/**
+ * A purchase may wait on the payment provider (PAYMENTS_TIMEOUT_MS, one retry): billing answers
+ * 503 payment_unavailable itself before this deadline, rather than the gateway giving up while
+ * the checkout is still being made.
+ */
+const PURCHASE_TIMEOUT_MS = 30_000;
 
 /** The billing service over the transport (deadline, request id and registry errors from RpcClient). */
 @Injectable()
@@ -35,15 +60,40 @@ export class BillingClient {
   }
 
   purchaseLeadCredits(req: PurchaseLeadCreditsRequest): Promise<LeadCreditsPurchaseResponse> {
-    return this.rpc.send(BILLING_LEAD_CREDITS_PURCHASE_PATTERN, req);
+    return this.rpc.send(BILLING_LEAD_CREDITS_PURCHASE_PATTERN, req, PURCHASE_TIMEOUT_MS);
   }
 
   purchasePack(req: PurchasePackRequest): Promise<DecisionPackResponse> {
-    return this.rpc.send(BILLING_PACK_PURCHASE_PATTERN, req);
+    return this.rpc.send(BILLING_PACK_PURCHASE_PATTERN, req, PURCHASE_TIMEOUT_MS);
   }
 
   refundPack(req: RefundPackRequest): Promise<DecisionPackResponse> {
     return this.rpc.send(BILLING_PACK_REFUND_PATTERN, req);
+  }
+
+  purchases(req: PurchasesRequest): Promise<PurchasesPageResponse> {
+    return this.rpc.send(BILLING_PURCHASES_PATTERN, req);
+  }
+
+  invoices(req: InvoicesRequest): Promise<InvoicesPageResponse> {
+    return this.rpc.send(BILLING_INVOICES_PATTERN, req);
+  }
+
+  /** Drawing the PDF (fonts, Arabic shaping, QR code) takes longer than a lookup: its own deadline. */
+  invoicePdf(req: InvoicePdfRequest): Promise<InvoicePdfResponse> {
+    return this.rpc.send(BILLING_INVOICE_PDF_PATTERN, req, INVOICE_PDF_TIMEOUT_MS);
+  }
+
+  billingProfile(req: BillingProfileRequest): Promise<BillingProfileResponse> {
+    return this.rpc.send(BILLING_PROFILE_GET_PATTERN, req);
+  }
+
+  setBillingProfile(req: SetBillingProfileRequest): Promise<BillingProfileResponse> {
+    return this.rpc.send(BILLING_PROFILE_SET_PATTERN, req);
+  }
+
+  paymentWebhook(req: PaymentWebhookRequest): Promise<PaymentWebhookResponse> {
+    return this.rpc.send(BILLING_PAYMENT_WEBHOOK_PATTERN, req);
   }
 
   ledger(req: LedgerRequest): Promise<LedgerPageResponse> {

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { IdempotencyKey, IdempotencyKeyHeader } from '../http/idempotency-key';
 import {
   ApiConflictResponse,
@@ -6,6 +7,9 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
@@ -20,8 +24,19 @@ import {
   LowBalanceThresholdDto,
   PurchaseDecisionPackDto,
   PurchaseLeadCreditsDto,
+  PurchasesPageDto,
+  PurchasesQueryDto,
+  BillingProfileDto,
+  InvoicesPageDto,
+  InvoicesQueryDto,
+  UpdateBillingProfileDto,
 } from './billing.dto';
 import { BillingService } from './billing.service';
+
+/** Why a purchase answers 503: nothing was charged or credited. */
+const NOT_PAID =
+  '`payments_not_configured`: no payment provider is configured; `payment_unavailable`: the provider failed. ' +
+  'Nothing was charged or credited.';
 
 @ApiTags('billing')
 @Controller('workspace')
@@ -59,11 +74,14 @@ export class BillingController {
     summary: 'Buy a decision pack (5, 20 or 50)',
     description:
       'The owner, or an API key (which acts as the owner); an admin gets 403 (spec 5.7). ' +
+      "Answers the purchase `pending` with `checkout_url`, the payment provider's hosted page: the decisions are " +
+      'credited when the provider confirms the payment (`paid`). The demo provider (`manual`) answers `paid` at once. ' +
       'With an Idempotency-Key, a retry returns the first purchase and charges once.',
   })
   @IdempotencyKeyHeader('A retry with the same key returns the first purchase, charged once')
   @ApiCreatedResponse({ type: DecisionPackDto })
   @ApiUnprocessableEntityResponse({ description: '`idempotency_key_reused`: the key was used for a different pack' })
+  @ApiServiceUnavailableResponse({ description: NOT_PAID })
   purchase(
     @CurrentPrincipal() principal: Principal,
     @Body() dto: PurchaseDecisionPackDto,
@@ -78,12 +96,13 @@ export class BillingController {
     summary: 'Buy lead credits',
     description:
       'One lead credit pays for one lead (a buyer on a listing). Leads that arrived without credit are unlocked, ' +
-      'oldest first, as soon as credit arrives. The owner or an API key; an admin gets 403. ' +
-      'With an Idempotency-Key, a retry returns the first purchase.',
+      'oldest first, as soon as credit arrives. The owner or an API key; an admin gets 403. Paid like a pack: `pending` with `checkout_url` until the provider ' +
+      'confirms. With an Idempotency-Key, a retry returns the first purchase.',
   })
   @IdempotencyKeyHeader('A retry with the same key returns the first purchase, charged once')
   @ApiCreatedResponse({ type: LeadCreditsPurchaseDto })
   @ApiUnprocessableEntityResponse({ description: '`idempotency_key_reused`: the key was used for another quantity' })
+  @ApiServiceUnavailableResponse({ description: NOT_PAID })
   purchaseLeadCredits(
     @CurrentPrincipal() principal: Principal,
     @Body() dto: PurchaseLeadCreditsDto,
@@ -106,6 +125,74 @@ export class BillingController {
   @ApiConflictResponse({ description: '`conflict`: already refunded, or past the 24-hour window' })
   refund(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionPackDto> {
     return this.billing.refundPack(principal, id);
+  }
+
+  @Get('purchases')
+  @Authenticated(['user', 'api_key'], 'billing:read')
+  @ApiOperation({
+    summary: 'Purchases of packs and lead credits, newest first',
+    description:
+      'Each with its state: `pending` until the payment provider confirms, then `paid`, `failed` or `expired`.',
+  })
+  @ApiOkResponse({ type: PurchasesPageDto })
+  purchases(@CurrentPrincipal() principal: Principal, @Query() query: PurchasesQueryDto): Promise<PurchasesPageDto> {
+    return this.billing.purchases(principal, query);
+  }
+
+  @Get('invoices')
+  @Authenticated(['user', 'api_key'], 'billing:read')
+  @ApiOperation({
+    summary: 'Tax invoices and credit notes, newest first',
+    description:
+      'One invoice per paid purchase (a demo purchase marked `demo`), a credit note per refund. Saudi documents ' +
+      "carry ZATCA's phase-1 QR payload.",
+  })
+  @ApiOkResponse({ type: InvoicesPageDto })
+  invoices(@CurrentPrincipal() principal: Principal, @Query() query: InvoicesQueryDto): Promise<InvoicesPageDto> {
+    return this.billing.invoices(principal, query);
+  }
+
+  @Get('invoices/:id.pdf')
+  @Authenticated(['user', 'api_key'], 'billing:read')
+  @ApiOperation({ summary: 'An invoice or credit note as a bilingual PDF (Arabic and English)' })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({
+    description: 'The PDF',
+    content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiNotFoundResponse({ description: '`not_found`: no such invoice in your workspace' })
+  async invoicePdf(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    const { filename, pdf } = await this.billing.invoicePdf(principal, id);
+    void reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}"`);
+    return pdf;
+  }
+
+  @Get('billing-profile')
+  @Authenticated(['user', 'api_key'], 'billing:read')
+  @ApiOperation({ summary: "The workspace's legal name, VAT number and country, as invoices name the buyer" })
+  @ApiOkResponse({ type: BillingProfileDto })
+  billingProfile(@CurrentPrincipal() principal: Principal): Promise<BillingProfileDto> {
+    return this.billing.billingProfile(principal);
+  }
+
+  @Patch('billing-profile')
+  @Authenticated(['user', 'api_key'], 'billing:manage')
+  @ApiOperation({
+    summary: "Set the workspace's legal name, VAT number or country",
+    description: 'For invoices issued from now on (issued ones never change). Null clears a name or number.',
+  })
+  @ApiOkResponse({ type: BillingProfileDto })
+  @ApiUnprocessableEntityResponse({ description: "`validation_error`: a VAT number not in its country's shape" })
+  setBillingProfile(
+    @CurrentPrincipal() principal: Principal,
+    @Body() dto: UpdateBillingProfileDto,
+  ): Promise<BillingProfileDto> {
+    return this.billing.setBillingProfile(principal, dto);
   }
 
   @Get('ledger')

@@ -10,6 +10,12 @@ import type {
   LedgerQueryDto,
   LowBalanceThresholdDto,
   PurchaseDecisionPackDto,
+  PurchasesPageDto,
+  PurchasesQueryDto,
+  BillingProfileDto,
+  InvoicesPageDto,
+  InvoicesQueryDto,
+  UpdateBillingProfileDto,
 } from './billing.dto';
 
 /** The caller's workspace billing, through the billing service. */
@@ -49,6 +55,27 @@ export class BillingService {
 
   refundPack(principal: Principal, packId: string): Promise<DecisionPackDto> {
     return this.billing.refundPack({ workspace_id: workspaceOf(principal), pack_id: packId });
+  }
+
+  invoices(principal: Principal, query: InvoicesQueryDto): Promise<InvoicesPageDto> {
+    return this.billing.invoices({ workspace_id: workspaceOf(principal), limit: query.limit, offset: query.offset });
+  }
+
+  async invoicePdf(principal: Principal, invoiceId: string): Promise<{ filename: string; pdf: Buffer }> {
+    const answer = await this.billing.invoicePdf({ workspace_id: workspaceOf(principal), invoice_id: invoiceId });
+    return { filename: answer.filename, pdf: Buffer.from(answer.pdf_base64, 'base64') };
+  }
+
+  billingProfile(principal: Principal): Promise<BillingProfileDto> {
+    return this.billing.billingProfile({ workspace_id: workspaceOf(principal) });
+  }
+
+  setBillingProfile(principal: Principal, dto: UpdateBillingProfileDto): Promise<BillingProfileDto> {
+    return this.billing.setBillingProfile({ workspace_id: workspaceOf(principal), ...dto });
+  }
+
+  purchases(principal: Principal, query: PurchasesQueryDto): Promise<PurchasesPageDto> {
+    return this.billing.purchases({ workspace_id: workspaceOf(principal), limit: query.limit, offset: query.offset });
   }
 
   ledger(principal: Principal, query: LedgerQueryDto): Promise<LedgerPageDto> {

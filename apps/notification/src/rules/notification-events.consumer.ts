@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   BILLING_BALANCE_LOW,
+  BILLING_INVOICE_ISSUED,
   CATALOGUE_LISTING_REJECTED,
   IDENTITY_ACCOUNT_LINK_REQUESTED,
   IDENTITY_INVITATION_CREATED,
@@ -36,6 +37,12 @@ export class NotificationEventsConsumer {
   /** A verification or password-reset link the person asked for. */
   @OnEvent({ subject: IDENTITY_ACCOUNT_LINK_REQUESTED, name: 'account-link-notifications' })
   onAccountLink(event: DomainEvent<unknown>, tx: EntityManager): Promise<void> {
+    return this.planner.plan(event, tx);
+  }
+
+  /** A tax invoice or credit note: the owner gets it by e-mail. */
+  @OnEvent({ subject: BILLING_INVOICE_ISSUED, name: 'invoice-notifications' })
+  onInvoiceIssued(event: DomainEvent<unknown>, tx: EntityManager): Promise<void> {
     return this.planner.plan(event, tx);
   }
 

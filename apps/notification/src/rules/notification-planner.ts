@@ -6,6 +6,7 @@ import type {
   AccountLinkRequestedPayload,
   BalanceLowPayload,
   InvitationCreatedPayload,
+  InvoiceIssuedPayload,
   LeadsEventPayload,
   ListingOwnerResponse,
   NotificationKind,
@@ -130,6 +131,8 @@ export class NotificationPlanner {
     const payload = event.payload as Partial<LeadsEventPayload> & Partial<BalanceLowPayload> & { listing_id?: string };
     // Leads events name the listing `property_id`; catalogue events `listing_id`.
     const propertyId = payload.property_id ?? payload.listing_id;
+    if (intent.kind === 'invoice_issued')
+      extra = { ...extra, ...this.invoiceContext(event.payload as InvoiceIssuedPayload) };
     if (intent.kind === 'invitation') {
       const invitation = this.invitationContext(event);
       if (!invitation) return;
@@ -188,6 +191,20 @@ export class NotificationPlanner {
           });
       }
     }
+  }
+
+  /** The invoice's number and total, and its PDF (an API route: the owner's login or key opens it). */
+  private invoiceContext(invoice: InvoiceIssuedPayload): Partial<MessageContext> {
+    return {
+      link: `${this.publicUrl}/v1/workspace/invoices/${encodeURIComponent(invoice.invoice_id)}.pdf`,
+      invoice: {
+        number: invoice.number,
+        total: invoice.total,
+        currency: invoice.currency,
+        kind: invoice.kind,
+        demo: invoice.demo,
+      },
+    };
   }
 
   /**

@@ -57,6 +57,12 @@ describe('notification rules (spec 6)', () => {
     ]);
   });
 
+  it('should e-mail an issued invoice to the owner only', () => {
+    expect(notificationsFor('billing.invoice.issued.v1', { workspace_id: 'w', invoice_id: 'i' })).toEqual([
+      { kind: 'invoice_issued', audience: { workspace_id: 'w', roles: ['owner'] }, channels: ['email'] },
+    ]);
+  });
+
   it('should tell every member of a widget session in-app and on WhatsApp (the e-mail is the digest)', () => {
     const session = { session_id: 's', workspace_id: 'w', project_id: 'p', widget_id: 'g', visitor_language: 'ar' };
     expect(notificationsFor('leads.widget_session.created.v1', session)).toEqual([

@@ -1,5 +1,6 @@
 import {
   BILLING_BALANCE_LOW,
+  BILLING_INVOICE_ISSUED,
   CATALOGUE_LISTING_REJECTED,
   IDENTITY_ACCOUNT_LINK_REQUESTED,
   IDENTITY_INVITATION_CREATED,
@@ -18,6 +19,7 @@ import {
 import type {
   AccountLinkRequestedPayload,
   BalanceLowPayload,
+  InvoiceIssuedPayload,
   ConversationEscalatedPayload,
   ConversationVisitorMessagePayload,
   InvitationCreatedPayload,
@@ -59,6 +61,7 @@ export const NOTIFIED_SUBJECTS = [
   LEADS_CONVERSATION_ESCALATED,
   LEADS_CONVERSATION_VISITOR_MESSAGE,
   BILLING_BALANCE_LOW,
+  BILLING_INVOICE_ISSUED,
   IDENTITY_INVITATION_CREATED,
   CATALOGUE_LISTING_REJECTED,
   IDENTITY_ACCOUNT_LINK_REQUESTED,
@@ -169,6 +172,17 @@ export function notificationsFor(subject: string, payload: unknown): Notificatio
           kind: 'balance_low',
           audience: { workspace_id: low.workspace_id, roles: MANAGERS },
           channels: ['email', 'push', 'in_app'],
+        },
+      ];
+    }
+    case BILLING_INVOICE_ISSUED: {
+      // The tax document goes to whoever answers for the money: the owner.
+      const invoice = payload as InvoiceIssuedPayload;
+      return [
+        {
+          kind: 'invoice_issued',
+          audience: { workspace_id: invoice.workspace_id, roles: ['owner'] },
+          channels: ['email'],
         },
       ];
     }

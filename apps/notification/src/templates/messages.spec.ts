@@ -14,6 +14,7 @@ const context = {
     ar: { title: 'صيانة الليلة', body: 'تتوقف لوحة التحكم الساعة 02:00.' },
   },
   count: 4,
+  invoice: { number: 'SA-INV-000042', total: '179.00', currency: 'SAR', kind: 'invoice' as const, demo: false },
   invitation: {
     workspace_name: 'مكتب النور العقاري',
     inviter_name: 'Layla',
@@ -69,6 +70,19 @@ describe('notification messages', () => {
     ).toBe('The assistant could not answer a visitor on your website and handed the chat to your team.');
     expect(renderMessage('conversation_visitor_message', 'ar', { ...context, link }).text).toContain(
       'كتب الزائر رسالة جديدة في محادثة بانتظار فريقك.',
+    );
+  });
+
+  it('should send the owner the invoice in Arabic, right to left, with its PDF as the action', () => {
+    const link = 'https://app.example.sa/v1/workspace/invoices/6f0c1c7e-4a55-4d55-9a0e-3f1b2a9c0d11.pdf';
+    const mail = renderMessage('invoice_issued', 'ar', { ...context, link });
+    expect(mail.subject).toBe('فاتورة ضريبية SA-INV-000042');
+    expect(mail.summary).toBe('فاتورة ضريبية SA-INV-000042: 179.00 SAR.');
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.html).toContain(`<a href="${link}">افتح ملف PDF</a>`);
+    const demo = { ...context.invoice, kind: 'credit_note' as const, demo: true, total: '-179.00' };
+    expect(renderMessage('invoice_issued', 'en', { ...context, invoice: demo, link }).summary).toBe(
+      'Credit note SA-INV-000042: -179.00 SAR (demo: no payment was taken).',
     );
   });
 

@@ -17,6 +17,8 @@ export interface MessageContext {
   count?: number;
   /** invitation: who asks whom into which workspace; `link` is then the accept link. */
   invitation?: { workspace_name: string; inviter_name: string; role: 'admin' | 'agent'; expires_on: string };
+  /** invoice_issued: the document; `link` is then its PDF. */
+  invoice?: { number: string; total: string; currency: string; kind: 'invoice' | 'credit_note'; demo: boolean };
   /** email_verification, password_reset: until when the link works (`2026-12-01 17:00 UTC`). */
   valid_until?: string;
   link: string;
@@ -117,6 +119,12 @@ const EN: Record<NotificationKind, Copy> = {
     detail: `It expires at ${c.valid_until}. If it was not you, ignore this e-mail: your password stays as it is.`,
     action: 'Choose a new password',
   }),
+  invoice_issued: (c) => ({
+    subject: `${c.invoice!.kind === 'credit_note' ? 'Credit note' : 'Tax invoice'} ${c.invoice!.number}`,
+    summary: `${c.invoice!.kind === 'credit_note' ? 'Credit note' : 'Tax invoice'} ${c.invoice!.number}: ${c.invoice!.total} ${c.invoice!.currency}${c.invoice!.demo ? ' (demo: no payment was taken)' : ''}.`,
+    detail: 'The PDF is in Arabic and English.',
+    action: 'Open the PDF',
+  }),
   balance_low: (c) => ({
     subject: `Your ${c.asset === 'lead_credits' ? 'lead credits are' : 'decision balance is'} running low`,
     summary: `${c.balance} ${c.asset === 'lead_credits' ? 'lead credits' : 'decisions'} left in your workspace.`,
@@ -202,6 +210,12 @@ const AR: Record<NotificationKind, Copy> = {
     summary: 'طلب أحدهم إعادة تعيين كلمة مرور حسابك. يعمل الرابط مرة واحدة.',
     detail: `تنتهي صلاحيته في ${c.valid_until}. إن لم تكن أنت، فتجاهل هذه الرسالة وستبقى كلمة مرورك كما هي.`,
     action: 'اختر كلمة مرور جديدة',
+  }),
+  invoice_issued: (c) => ({
+    subject: `${c.invoice!.kind === 'credit_note' ? 'إشعار دائن' : 'فاتورة ضريبية'} ${c.invoice!.number}`,
+    summary: `${c.invoice!.kind === 'credit_note' ? 'إشعار دائن' : 'فاتورة ضريبية'} ${c.invoice!.number}: ${c.invoice!.total} ${c.invoice!.currency}${c.invoice!.demo ? ' (تجريبية: لم يحصل أي مبلغ)' : ''}.`,
+    detail: 'ملف PDF باللغتين العربية والإنجليزية.',
+    action: 'افتح ملف PDF',
   }),
   balance_low: (c) => ({
     subject: c.asset === 'lead_credits' ? 'رصيد العملاء المحتملين منخفض' : 'رصيد القرارات منخفض',

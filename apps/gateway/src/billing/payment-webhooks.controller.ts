@@ -1,0 +1,41 @@
+import { Controller, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import type { PaymentWebhookResponse } from '@app/contracts';
+import { AppError } from '@app/errors';
+import { Public } from '../identity/access/access.decorators';
+import { rawBodyOf } from '../http/json-body-parser';
+import { BillingClient } from './billing.client';
+import { PaymentWebhookReceivedDto } from './billing.dto';
+
+/**
+ * Where the payment provider reports payments. No login: the provider's signature over the
+ * raw body is the credential, checked by the billing service with the provider's SDK.
+ */
+@ApiTags('billing')
+@Controller('payments/webhooks')
+export class PaymentWebhooksController {
+  constructor(private readonly billing: BillingClient) {}
+
+  @Post(':provider')
+  @HttpCode(200)
+  @Public()
+  @ApiOperation({
+    summary: "The payment provider's webhook (Stripe: `stripe`)",
+    description:
+      'Verified by its signature over the raw body (`Stripe-Signature`), acted on once per event id: a paid ' +
+      'checkout credits its purchase, a failed or expired one ends it without credit.',
+  })
+  @ApiOkResponse({ type: PaymentWebhookReceivedDto })
+  @ApiBadRequestResponse({ description: '`invalid_signature`: the signature does not match the body' })
+  @ApiNotFoundResponse({ description: '`not_found`: no such provider configured' })
+  receive(
+    @Param('provider') provider: string,
+    @Req() request: FastifyRequest,
+    @Headers('stripe-signature') signature?: string,
+  ): Promise<PaymentWebhookResponse> {
+    const payload = rawBodyOf(request);
+    if (!payload) throw new AppError('invalid_signature', 'The webhook has no body to verify.');
+    return this.billing.paymentWebhook({ provider, payload, signature });
+  }
+}
