@@ -184,7 +184,8 @@ describeE2e('payments', () => {
       expect(new Set(replies.map((r) => r.body.checkout_url as string)).size).toBe(1);
       expect([...stripe.sessions.values()].filter((s) => s.client_reference_id === replies[0].body.id)).toHaveLength(1);
       expect(await purchasesOf(owner.token)).toHaveLength(1);
-      await buyPack(owner.token, 50, key).expect(409);
+      const reused = await buyPack(owner.token, 50, key).expect(422);
+      expect(reused.body).toMatchObject({ error: 'idempotency_key_reused' });
     });
 
     it('should end failed and expired checkouts without credit', async () => {
