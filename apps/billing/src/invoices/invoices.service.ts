@@ -18,7 +18,7 @@ import { Outbox } from '@app/messaging';
 import { isUUID } from '@app/validation';
 import { billingConfig } from '../config/billing.env';
 import type { PurchaseRow } from '../payments/purchases.repository';
-import { renderInvoicePdf } from './invoice-pdf';
+import type * as InvoicePdf from './invoice-pdf';
 import { toInvoicesPage } from './invoices.dto';
 import { InvoicesRepository } from './invoices.repository';
 import type { InvoiceLine, InvoiceRow, ProfileRow } from './invoices.repository';
@@ -79,6 +79,9 @@ export class InvoicesService {
   async pdf(req: InvoicePdfRequest): Promise<InvoicePdfResponse> {
     const invoice = isUUID(req.invoice_id) ? await this.invoices.find(req.workspace_id, req.invoice_id) : null;
     if (!invoice) throw new AppError('not_found', 'There is no such invoice in your workspace.');
+    // pdfkit, its fonts and qrcode load on the first PDF asked for, not at start: idle memory.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { renderInvoicePdf } = require('./invoice-pdf') as typeof InvoicePdf;
     const pdf = await renderInvoicePdf(invoice);
     return { filename: `${invoice.number}.pdf`, pdf_base64: pdf.toString('base64') };
   }
