@@ -87,10 +87,13 @@ describeDistributed('traces across the gateway, decision and billing', () => {
     expect(http).toMatchObject({ name: 'POST /v1/decisions', parentSpanId: undefined });
     expect(http.attributes).toMatchObject({ 'http.route': '/v1/decisions', 'http.response.status_code': 200 });
 
-    // The consumer is the last to finish, but each process exports its own batches: the gateway's
-    // spans of the consumer's recipients look-up may arrive after the consumer's. Wait for both.
+    // The consumer is the last to finish, but each process exports its own batches on its own
+    // timer: the decision and billing spans, and the gateway's spans of the consumer's recipients
+    // look-up, may arrive after the consumer's. Wait for every process's part of the trace.
     // The attribute names docs/tracing.md gives (the stable database semantic conventions).
     const isSql = (s: ReceivedSpan) => s.attributes['db.system.name'] === 'postgresql';
+    const isServer = (service: string, pattern: string) => (s: ReceivedSpan) =>
+      s.service === service && s.kind === SPAN_KIND.server && s.name === pattern;
     const consumer = await receiver.waitFor(() => {
       const spans = receiver.trace(http.traceId);
       const found = spans.find(
@@ -98,8 +101,14 @@ describeDistributed('traces across the gateway, decision and billing', () => {
           s.kind === SPAN_KIND.consumer &&
           s.attributes['messaging.consumer.group.name'] === 'notification-low-balance-notifications',
       );
-      return found && spans.some((s) => s.service === 'gateway' && isSql(s)) ? found : undefined;
-    }, 'the low-balance notification consumer span, and the SQL of its recipients look-up in the gateway');
+      const everyPart =
+        spans.some((s) => s.service === 'gateway' && isSql(s)) &&
+        spans.some(isServer('decision', DECISIONS_CREATE_PATTERN)) &&
+        spans.some(isServer('billing', BILLING_DEBIT_PATTERN)) &&
+        spans.some((s) => s.service === 'billing' && isSql(s)) &&
+        spans.some((s) => s.service === 'decision' && isSql(s));
+      return found && everyPart ? found : undefined;
+    }, 'the low-balance consumer span, and the decision, billing and gateway parts of the trace');
     const trace = receiver.trace(http.traceId);
     const parentOf = (span: ReceivedSpan) => trace.find((s) => s.spanId === span.parentSpanId);
 
