@@ -3,7 +3,7 @@ import request from 'supertest';
 import { withClient } from '../harness/databases';
 import { expectNoSecrets } from '../harness/no-secrets';
 import { describeE2e } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -15,7 +15,7 @@ describeE2e('accounts: sign-up', () => {
   let platform: Platform;
 
   beforeAll(async () => {
-    platform = await startPlatform({ env: { AUTH_RATE_LIMIT: '1000' } });
+    platform = await sharedPlatform();
   });
 
   afterAll(() => platform?.close());

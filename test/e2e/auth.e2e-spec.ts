@@ -5,7 +5,7 @@ import type { Response } from 'supertest';
 import { withClient } from '../harness/databases';
 import { expectNoSecrets } from '../harness/no-secrets';
 import { describeDistributed, describeE2e } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform, startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 const PASSWORD = 'correct horse battery';
@@ -57,7 +57,7 @@ describeE2e('auth: login, refresh, logout, me', () => {
   let base: string;
 
   beforeAll(async () => {
-    platform = await startPlatform({ env: { AUTH_RATE_LIMIT: '1000' } });
+    platform = await sharedPlatform();
     base = platform.baseUrl;
   });
 

@@ -23,7 +23,7 @@ import { createApiKey, createMember, createWorkspace } from '../harness/identity
 import type { MemberFixture } from '../harness/identity-fixtures';
 import { mcpClient, mcpFactoryOf, principalOf } from '../harness/mcp-client';
 import { describeDistributed, describeE2e } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform, startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 import { eventually } from '../harness/eventually';
 import { FAST_MAIL_ENV } from '../harness/invitation-mail';
@@ -150,7 +150,7 @@ describeE2e('website chat: visitor sessions, escalation, inbox', () => {
   }
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await sharedPlatform();
     const developer = await createWorkspace(platform, { kind: 'developer', name: 'Dar Developments — دار للتطوير' });
     owner = await createMember(platform, { workspaceId: developer.id, role: 'owner' });
     agent = await createMember(platform, { workspaceId: developer.id, role: 'agent' });
@@ -1145,7 +1145,7 @@ describeE2e('website chat: answered in the language the visitor writes', () => {
   }
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await sharedPlatform();
     const developer = await createWorkspace(platform, { kind: 'developer' });
     const owner = await createMember(platform, { workspaceId: developer.id, role: 'owner' });
     const project = (

@@ -2,7 +2,7 @@ import net from 'node:net';
 import request from 'supertest';
 import { SERVICE_NAMES } from '@app/contracts';
 import { describeDistributed, describeE2e } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform, startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -11,7 +11,7 @@ describeE2e('platform edge', () => {
   let platform: Platform;
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await sharedPlatform();
   });
 
   afterAll(() => platform?.close());

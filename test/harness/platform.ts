@@ -129,12 +129,12 @@ const SHARED_ENV = { AUTH_RATE_LIMIT: '10000' };
  * contract proxy in front of it. Such a file makes its own users and workspaces and never counts
  * what other files may have made; stopping processes or replicas needs `startPlatform`.
  * Standalone starts in about half a second from the template database, so there each file
- * keeps its own.
+ * keeps its own, with the same configuration.
  */
 export async function sharedPlatform(options: SharedPlatformOptions = {}): Promise<Platform> {
   const registry = globalThis.__E2E_SHARED_PLATFORMS__;
-  if (e2eMode === 'standalone' || !registry) return startPlatform(options);
   const env = { ...SHARED_ENV, ...options.env };
+  if (e2eMode === 'standalone' || !registry) return startPlatform({ env });
   const key = JSON.stringify(env);
   let slot: SharedPlatformSlot | undefined = registry.get(key);
   if (!slot) {
