@@ -1,4 +1,4 @@
-import { APP_NAMES, RPC_DEADLINE_CLASSES, SERVICE_NAMES, rpcDeadlineMs } from '@app/contracts';
+import { APP_NAMES, SERVICE_NAMES, SLOW_RPC_PATTERNS, rpcDeadlineMs } from '@app/contracts';
 import type { AppName } from '@app/contracts';
 import { parseExposition } from '../../test/harness/prometheus-text';
 import type { Sample } from '../../test/harness/prometheus-text';
@@ -165,18 +165,20 @@ async function main(): Promise<void> {
 
 function printTable(figures: PatternFigures[]): void {
   const seen = new Set(figures.map((f) => f.pattern));
-  const unmeasured = Object.keys(RPC_DEADLINE_CLASSES).filter((pattern) => !seen.has(pattern));
+  const unmeasured = Object.keys(SLOW_RPC_PATTERNS).filter((pattern) => !seen.has(pattern));
   process.stdout.write(
     `\n| pattern | calls | p50 ms | p99 ms | class | deadline ms | max(${FLOOR_MS}, ${K} × p99) ms |\n| --- | ---: | ---: | ---: | --- | ---: | ---: |\n`,
   );
   for (const f of figures) {
     const rule = Math.max(FLOOR_MS, Math.ceil((K * f.p99Ms) / 500) * 500);
-    const deadlineClass = RPC_DEADLINE_CLASSES[f.pattern] ?? 'standard';
+    const deadlineClass = SLOW_RPC_PATTERNS[f.pattern] ?? 'standard';
     process.stdout.write(
       `| ${f.pattern} | ${f.calls} | ${f.p50Ms} | ${f.p99Ms} | ${deadlineClass} | ${rpcDeadlineMs(f.pattern)} | ${rule} |\n`,
     );
   }
-  process.stdout.write(`\n${figures.length} patterns measured; not driven here (${unmeasured.length}):\n`);
+  process.stdout.write(
+    `\n${figures.length} patterns measured; slow patterns not driven here (${unmeasured.length}):\n`,
+  );
   process.stdout.write(`${unmeasured.join(', ')}\n`);
 }
 
