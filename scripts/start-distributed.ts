@@ -22,7 +22,8 @@ class LauncherEnv extends BaseEnv {
 /**
  * `npm run start:distributed`: every app as its own process, as in production, against
  * NATS_URL and DATABASE_URL. Each line of output is prefixed with its app. `PORT` is the
- * gateway's; the services keep their own health ports. Ctrl-C sends SIGTERM to all and waits
+ * gateway's; the services keep their own health ports unless `<APP>_PORT` moves one (a bench
+ * beside another platform on the same machine). Ctrl-C sends SIGTERM to all and waits
  * for each to drain. When an app exits on its own (a start-up error, a crash), the launcher
  * stops the others and exits non-zero: no half-running platform behind no gateway.
  */
@@ -58,7 +59,7 @@ function main(): void {
       process.execPath,
       [...nodeArgsFor(app), path.join(__dirname, '..', 'apps', app, 'src', 'main.js')],
       {
-        env: { ...process.env, PORT: app === 'gateway' ? process.env.PORT : undefined },
+        env: { ...process.env, PORT: process.env[app === 'gateway' ? 'PORT' : `${app.toUpperCase()}_PORT`] },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

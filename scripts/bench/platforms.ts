@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { deleteNamespaceStreams } from '@app/messaging';
 import { Client } from 'pg';
-import { APP_NAMES, APP_RUNTIME } from '@app/contracts';
+import { APP_NAMES, APP_RUNTIME, SERVICE_NAMES } from '@app/contracts';
 import type { AppName } from '@app/contracts';
 import { connectOrStartEmbeddedPostgres } from '@app/database';
 import type { DemoCredentials } from '../../apps/gateway/src/identity/demo/demo-workspace';
@@ -122,7 +122,11 @@ export async function distributedUnavailable(settings: DistributedSettings): Pro
  * `npm run start:distributed` on a fresh database and a private events namespace, then a
  * broker signs up and creates an API key through the API, as a customer would.
  */
-export async function startDistributed(settings: DistributedSettings): Promise<Platform> {
+export async function startDistributed(
+  settings: DistributedSettings,
+  env: Record<string, string> = {},
+  ports: Record<AppName, number> = defaultPorts(),
+): Promise<Platform> {
   const suffix = `${Date.now()}_${randomBytes(3).toString('hex')}`;
   const databaseName = `pdp_bench_${suffix}`;
   const namespace = `bench${suffix.replace('_', '')}`;
@@ -140,12 +144,15 @@ export async function startDistributed(settings: DistributedSettings): Promise<P
       METRICS_PORT: '0',
       JWT_SIGNING_KEYS: `bench:${randomBytes(48).toString('base64url')}`,
       ...((await reachable(redis.hostname, Number(redis.port))) ? { REDIS_URL: settings.redisUrl } : {}),
+      PORT: String(ports.gateway),
+      ...Object.fromEntries(SERVICE_NAMES.map((app) => [`${app.toUpperCase()}_PORT`, String(ports[app])])),
+      ...env,
     },
     // Its own process group, so a stuck service can be killed with the launcher.
     true,
   );
   const pid = launcher.child.pid as number;
-  const baseUrl = `http://127.0.0.1:${APP_RUNTIME.gateway.port}`;
+  const baseUrl = `http://127.0.0.1:${ports.gateway}`;
   const stop = async () => {
     if (!(await terminate(launcher.child, 30_000))) killGroup(pid);
     await deleteNamespaceStreams(settings.natsUrl, namespace).catch(() => undefined);
@@ -155,7 +162,7 @@ export async function startDistributed(settings: DistributedSettings): Promise<P
   };
   try {
     for (const app of APP_NAMES) {
-      await waitFor200(`http://127.0.0.1:${APP_RUNTIME[app].port}${APP_RUNTIME[app].readinessPath}`, launcher, 120_000);
+      await waitFor200(`http://127.0.0.1:${ports[app]}${APP_RUNTIME[app].readinessPath}`, launcher, 120_000);
     }
     return {
       mode: 'distributed',
@@ -178,8 +185,16 @@ export async function startDistributed(settings: DistributedSettings): Promise<P
   }
 }
 
-/** Sign-up, login and key creation, through the gateway's public routes. */
+function defaultPorts(): Record<AppName, number> {
+  return Object.fromEntries(APP_NAMES.map((app) => [app, APP_RUNTIME[app].port])) as Record<AppName, number>;
+}
+
 async function signUpWithApiKey(baseUrl: string): Promise<string> {
+  return (await signUpBroker(baseUrl)).apiKey;
+}
+
+/** A broker's sign-up, login and key creation, through the gateway's public routes: its token and API key. */
+export async function signUpBroker(baseUrl: string): Promise<{ token: string; apiKey: string }> {
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
   const password = 'bench-password-2025';
   await postJson(baseUrl, '/v1/accounts', {
@@ -196,7 +211,7 @@ async function signUpWithApiKey(baseUrl: string): Promise<string> {
   const { secret } = (await postJson(baseUrl, '/v1/workspace/api-keys', { label: 'bench' }, token)) as {
     secret: string;
   };
-  return secret;
+  return { token, apiKey: secret };
 }
 
 /**
@@ -309,14 +324,18 @@ function reachable(host: string, port: number): Promise<boolean> {
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+/** A port free now; `taken` are handed out already but not bound yet. */
+export async function freePort(taken: number[] = []): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: bound } = server.address() as net.AddressInfo;
+        server.close(() => resolve(bound));
+      });
+      server.once('error', reject);
     });
-    server.once('error', reject);
-  });
+    if (!taken.includes(port)) return port;
+  }
 }
 
 async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {

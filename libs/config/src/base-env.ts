@@ -45,12 +45,17 @@ export class BaseEnv {
   @Max(200)
   DB_POOL_SIZE = 10;
 
-  /** How long the gateway waits for a service before answering 503 service_unavailable. */
+  /**
+   * The operator's deadline for every standard request over the transport (503 service_unavailable
+   * after it); unset, each pattern's measured deadline in libs/contracts (rpc-deadlines.ts) applies.
+   * Typed as a union so class-transformer leaves `1e3` to ToInteger, which refuses it.
+   */
+  @IsOptional()
   @ToInteger()
   @IsInt()
   @Min(50)
   @Max(120_000)
-  RPC_TIMEOUT_MS = 5000;
+  RPC_TIMEOUT_MS?: number | null;
 
   /** Prefix for every NATS subject (requests and events) and stream name, so environments can share one NATS. */
   @IsOptional()

@@ -19,7 +19,6 @@ describe('loadEnv(BaseEnv)', () => {
       LOG_LEVEL: 'info',
       NATS_URL: 'nats://127.0.0.1:4222',
       DB_POOL_SIZE: 10,
-      RPC_TIMEOUT_MS: 5000,
       EVENTS_NAMESPACE: '',
       EVENT_MAX_ATTEMPTS: 5,
       EVENT_RETRY_BASE_MS: 1000,
@@ -28,6 +27,8 @@ describe('loadEnv(BaseEnv)', () => {
     });
     expect(env.PORT).toBeUndefined();
     expect(env.DATABASE_URL).toBeUndefined();
+    // Unset: each pattern's own deadline (libs/contracts) applies.
+    expect(env.RPC_TIMEOUT_MS).toBeUndefined();
   });
 
   it('should convert numeric strings to numbers when numeric variables are set', () => {
@@ -64,7 +65,7 @@ describe('loadEnv(BaseEnv)', () => {
   it('should fall back to defaults when variables are empty strings', () => {
     const env = loadEnv(BaseEnv, { LOG_LEVEL: '', RPC_TIMEOUT_MS: '', PORT: '', NATS_URL: '', DATABASE_URL: '' });
     expect(env.LOG_LEVEL).toBe('info');
-    expect(env.RPC_TIMEOUT_MS).toBe(5000);
+    expect(env.RPC_TIMEOUT_MS).toBeUndefined();
     expect(env.NATS_URL).toBe('nats://127.0.0.1:4222');
     expect(env.PORT).toBeUndefined();
     expect(env.DATABASE_URL).toBeUndefined();
@@ -131,7 +132,7 @@ describe('loadEnv(BaseEnv) with unusual numbers', () => {
   it('should treat a blank value as unset when it holds only spaces', () => {
     expect(loadEnv(BaseEnv, { PORT: '  ', RPC_TIMEOUT_MS: ' ' })).toMatchObject({
       PORT: undefined,
-      RPC_TIMEOUT_MS: 5000,
+      RPC_TIMEOUT_MS: undefined,
     });
   });
 

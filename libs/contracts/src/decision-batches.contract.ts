@@ -15,9 +15,6 @@ export const DECISION_BATCH_INLINE_MAX_ITEMS = 100;
 /** Results per message between the decision service and the gateway. */
 export const DECISION_BATCH_RESULTS_PAGE = 200;
 
-/** The gateway's deadline for creating a batch: an inline batch with reasoning makes up to 100 AI calls. */
-export const DECISION_BATCH_DEADLINE_MS = 120_000;
-
 export const DECISION_BATCH_STATUSES = ['running', 'done'] as const;
 export type DecisionBatchStatus = (typeof DECISION_BATCH_STATUSES)[number];
 

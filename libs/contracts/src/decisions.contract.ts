@@ -54,9 +54,6 @@ export interface RefundOwedPayload {
 export const PROPERTY_TYPES = ['apartment', 'villa', 'land', 'commercial', 'office'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
-/** The gateway's deadline for a decision with reasoning: an AI call (with its retry) fits inside. */
-export const DECISION_WITH_REASONING_DEADLINE_MS = 60_000;
-
 /** Decisions a call costs (spec 8). */
 export const DECISION_COST = { scoring: 1, reasoning: 3 } as const;
 

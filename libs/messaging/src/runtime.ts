@@ -7,7 +7,8 @@ export interface RuntimeOptions {
   app: string;
   instanceId: string;
   natsUrl: string;
-  rpcTimeoutMs: number;
+  /** RPC_TIMEOUT_MS: replaces the standard deadline of libs/contracts' table; unset, the table decides. */
+  rpcTimeoutMs?: number;
   eventsNamespace: string;
   eventMaxAttempts: number;
   eventRetryBaseMs: number;

@@ -10,7 +10,7 @@ export function runtimeOptionsFrom(env: BaseEnv, mode: RuntimeMode, app: string)
     app,
     instanceId: newInstanceId(app),
     natsUrl: env.NATS_URL,
-    rpcTimeoutMs: env.RPC_TIMEOUT_MS,
+    rpcTimeoutMs: env.RPC_TIMEOUT_MS ?? undefined,
     eventsNamespace: env.EVENTS_NAMESPACE,
     eventMaxAttempts: env.EVENT_MAX_ATTEMPTS,
     eventRetryBaseMs: env.EVENT_RETRY_BASE_MS,

@@ -38,14 +38,6 @@ import type {
 } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 
-const INVOICE_PDF_TIMEOUT_MS = 15_000;
-/**
- * A purchase may wait on the payment provider (PAYMENTS_TIMEOUT_MS, one retry): billing answers
- * 503 payment_unavailable itself before this deadline, rather than the gateway giving up while
- * the checkout is still being made.
- */
-const PURCHASE_TIMEOUT_MS = 30_000;
-
 /** The billing service over the transport (deadline, request id and registry errors from RpcClient). */
 @Injectable()
 export class BillingClient {
@@ -60,11 +52,11 @@ export class BillingClient {
   }
 
   purchaseLeadCredits(req: PurchaseLeadCreditsRequest): Promise<LeadCreditsPurchaseResponse> {
-    return this.rpc.send(BILLING_LEAD_CREDITS_PURCHASE_PATTERN, req, PURCHASE_TIMEOUT_MS);
+    return this.rpc.send(BILLING_LEAD_CREDITS_PURCHASE_PATTERN, req);
   }
 
   purchasePack(req: PurchasePackRequest): Promise<DecisionPackResponse> {
-    return this.rpc.send(BILLING_PACK_PURCHASE_PATTERN, req, PURCHASE_TIMEOUT_MS);
+    return this.rpc.send(BILLING_PACK_PURCHASE_PATTERN, req);
   }
 
   refundPack(req: RefundPackRequest): Promise<DecisionPackResponse> {
@@ -79,9 +71,8 @@ export class BillingClient {
     return this.rpc.send(BILLING_INVOICES_PATTERN, req);
   }
 
-  /** Drawing the PDF (fonts, Arabic shaping, QR code) takes longer than a lookup: its own deadline. */
   invoicePdf(req: InvoicePdfRequest): Promise<InvoicePdfResponse> {
-    return this.rpc.send(BILLING_INVOICE_PDF_PATTERN, req, INVOICE_PDF_TIMEOUT_MS);
+    return this.rpc.send(BILLING_INVOICE_PDF_PATTERN, req);
   }
 
   billingProfile(req: BillingProfileRequest): Promise<BillingProfileResponse> {

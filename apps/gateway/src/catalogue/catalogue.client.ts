@@ -47,8 +47,8 @@ export class CatalogueClient {
     return this.rpc.send(CATALOGUE_LISTINGS_CREATE_PATTERN, request);
   }
 
-  importListings(request: ImportListingsRequest, timeoutMs: number): Promise<ImportListingsResponse> {
-    return this.rpc.send(CATALOGUE_LISTINGS_IMPORT_PATTERN, request, timeoutMs);
+  importListings(request: ImportListingsRequest): Promise<ImportListingsResponse> {
+    return this.rpc.send(CATALOGUE_LISTINGS_IMPORT_PATTERN, request);
   }
 
   listListings(request: ListListingsRequest): Promise<ListingsPageResponse> {

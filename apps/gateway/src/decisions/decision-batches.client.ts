@@ -1,9 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  DECISION_BATCH_DEADLINE_MS,
-  DECISIONS_BATCH_CREATE_PATTERN,
-  DECISIONS_BATCH_GET_PATTERN,
-} from '@app/contracts';
+import { DECISIONS_BATCH_CREATE_PATTERN, DECISIONS_BATCH_GET_PATTERN } from '@app/contracts';
 import type { CreateDecisionBatchRequest, DecisionBatchResponse, GetDecisionBatchRequest } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 
@@ -13,11 +9,7 @@ export class DecisionBatchesClient {
   constructor(private readonly rpc: RpcClient) {}
 
   create(request: CreateDecisionBatchRequest): Promise<DecisionBatchResponse> {
-    return this.rpc.send<DecisionBatchResponse, CreateDecisionBatchRequest>(
-      DECISIONS_BATCH_CREATE_PATTERN,
-      request,
-      DECISION_BATCH_DEADLINE_MS,
-    );
+    return this.rpc.send<DecisionBatchResponse, CreateDecisionBatchRequest>(DECISIONS_BATCH_CREATE_PATTERN, request);
   }
 
   get(request: GetDecisionBatchRequest): Promise<DecisionBatchResponse> {

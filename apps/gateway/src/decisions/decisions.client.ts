@@ -3,7 +3,7 @@ import {
   DECISIONS_CREATE_PATTERN,
   DECISIONS_GET_PATTERN,
   DECISIONS_LIST_PATTERN,
-  DECISION_WITH_REASONING_DEADLINE_MS,
+  RPC_DEADLINES_MS,
 } from '@app/contracts';
 import type {
   CreateDecisionRequest,
@@ -23,7 +23,8 @@ export class DecisionsClient {
     return this.rpc.send<DecisionResponse, CreateDecisionRequest>(
       DECISIONS_CREATE_PATTERN,
       request,
-      withReasoning ? DECISION_WITH_REASONING_DEADLINE_MS : undefined,
+      // One pattern, two costs: only a decision with reasoning waits on the model.
+      withReasoning ? RPC_DEADLINES_MS.ai : undefined,
     );
   }
 

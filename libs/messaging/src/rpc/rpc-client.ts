@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
+import { rpcDeadlineMs } from '@app/contracts';
 import { AppError, isErrorEnvelope } from '@app/errors';
 import { currentRequestId, traceRpcCall } from '@app/observability';
 import { TimeoutError, firstValueFrom, timeout } from 'rxjs';
@@ -11,9 +12,10 @@ import { recordRpcClientCall, rpcClientOutcome } from '../metrics/rpc-metrics';
 export const TRANSPORT_CLIENT = Symbol('TRANSPORT_CLIENT');
 
 /**
- * Request/response over the transport with the platform's rules: a deadline (no hang),
- * the caller's request id, and registry errors rebuilt on this side. Typed clients per
- * service wrap it (`decisionClient.searchLocations(dto)`).
+ * Request/response over the transport with the platform's rules: a deadline (no hang), the
+ * pattern's own from libs/contracts' table unless the call passes one, the caller's request id,
+ * and registry errors rebuilt on this side. Typed clients per service wrap it
+ * (`decisionClient.searchLocations(dto)`).
  */
 @Injectable()
 export class RpcClient {
@@ -42,7 +44,7 @@ export class RpcClient {
       const response = await firstValueFrom(
         this.proxy
           .send<TResponse, MessageEnvelope<TRequest>>(pattern, envelope)
-          .pipe(timeout(timeoutMs ?? this.runtime.rpcTimeoutMs)),
+          .pipe(timeout(timeoutMs ?? rpcDeadlineMs(pattern, this.runtime.rpcTimeoutMs))),
       );
       recordRpcClientCall(pattern, 'ok', startedAt);
       return response;

@@ -14,9 +14,6 @@ import { badFile, formatOf, sheetRows } from './import-sheet';
 import type { ImportFormat } from './import-sheet';
 import { spoolUpload } from './import-upload';
 
-/** A batch's rows are created one by one in the catalogue: allow it more than one call's deadline. */
-const BATCH_TIMEOUT_MS = 60_000;
-
 export interface ImportCaller {
   workspace_id: string;
   created_by?: string;
@@ -85,7 +82,7 @@ export class ListingImportService {
     let batchBytes = 0;
     const flush = async () => {
       if (batch.length === 0) return;
-      const answer = await this.catalogue.importListings({ ...caller, rows: batch }, BATCH_TIMEOUT_MS);
+      const answer = await this.catalogue.importListings({ ...caller, rows: batch });
       results.push(...answer.results);
       batch = [];
       batchBytes = 0;

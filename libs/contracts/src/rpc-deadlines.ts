@@ -1,0 +1,64 @@
+import {
+  BILLING_INVOICE_PDF_PATTERN,
+  BILLING_LEAD_CREDITS_PURCHASE_PATTERN,
+  BILLING_PACK_PURCHASE_PATTERN,
+  BILLING_PACK_REFUND_PATTERN,
+} from './billing.contract';
+import { LEADS_VISITOR_SEND_PATTERN } from './conversations.contract';
+import { DECISIONS_BATCH_CREATE_PATTERN } from './decision-batches.contract';
+import { LEADS_KNOWLEDGE_ANSWER_PATTERN } from './knowledge.contract';
+import { CATALOGUE_LISTINGS_IMPORT_PATTERN } from './listing-import.contract';
+
+/**
+ * How long a caller waits for each request/response pattern before answering 503
+ * service_unavailable: the one table RpcClient reads (house style 14: the deadline belongs to
+ * the pattern). Chosen from the measured latency of every pattern (docs/operations.md#rpc-deadlines,
+ * `npm run bench:rpc-deadlines`): an ordinary call gets max(1 s, 10 × the worst p99 measured on
+ * the shared, noisy development machine); a call that waits on something outside the platform
+ * gets that wait's own budget. A replica that dies mid-request costs its callers this long.
+ */
+export const RPC_DEADLINES_MS = {
+  /**
+   * Rows of one service (reads, writes, a call to another service on the way): the worst p99
+   * measured, 282 ms (decisions.create, a billing debit inside), × 10, rounded up to 500 ms.
+   */
+  standard: 3_000,
+  /** A model writes part of the answer: AI_TIMEOUT_MS (15 s, retries included) and the rest of the request. */
+  ai: 30_000,
+  /** The payment provider is called (PAYMENTS_TIMEOUT_MS, one retry): billing answers payment_unavailable first. */
+  payment: 30_000,
+  /** The invoice PDF is drawn on demand (pdfkit and the QR code load on the first one). */
+  invoicePdf: 15_000,
+  /** One batch of a listing import: its rows are created one by one, each resolving its place. */
+  listingImport: 60_000,
+  /** An inline decision batch: up to 100 items, each with reasoning (a model call) when asked. */
+  decisionBatch: 120_000,
+} as const;
+
+export type RpcDeadlineClass = keyof typeof RPC_DEADLINES_MS;
+
+/**
+ * The patterns that wait on something outside the platform, with their class; every other
+ * pattern is standard. A decision with reasoning picks `ai` per call (the same pattern without
+ * reasoning is ordinary).
+ */
+export const SLOW_RPC_PATTERNS: Readonly<Record<string, Exclude<RpcDeadlineClass, 'standard'>>> = {
+  [BILLING_PACK_PURCHASE_PATTERN]: 'payment',
+  [BILLING_PACK_REFUND_PATTERN]: 'payment',
+  [BILLING_LEAD_CREDITS_PURCHASE_PATTERN]: 'payment',
+  [BILLING_INVOICE_PDF_PATTERN]: 'invoicePdf',
+  [LEADS_VISITOR_SEND_PATTERN]: 'ai',
+  [LEADS_KNOWLEDGE_ANSWER_PATTERN]: 'ai',
+  [CATALOGUE_LISTINGS_IMPORT_PATTERN]: 'listingImport',
+  [DECISIONS_BATCH_CREATE_PATTERN]: 'decisionBatch',
+};
+
+/**
+ * The deadline of one call. `override` is the operator's RPC_TIMEOUT_MS: it replaces the
+ * standard deadline only, as the slow classes wait on something RPC_TIMEOUT_MS does not measure.
+ */
+export function rpcDeadlineMs(pattern: string, override?: number): number {
+  const deadlineClass = SLOW_RPC_PATTERNS[pattern] ?? 'standard';
+  if (deadlineClass === 'standard' && override !== undefined) return override;
+  return RPC_DEADLINES_MS[deadlineClass];
+}
