@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from '@app/validation';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from '@app/validation';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -38,6 +38,24 @@ export class BaseEnv {
   @IsString()
   @Matches(/^(nats|tls|ws|wss):\/\//, { message: 'must be a nats:// URL (comma-separate several servers)' })
   NATS_URL = 'nats://127.0.0.1:4222';
+
+  /**
+   * This app's user in the NATS server's authorization (deploy/nats/, docs/security.md), with
+   * NATS_PASSWORD; both unset: connect without credentials, to a NATS that asks for none.
+   */
+  @ValidateIf((env: BaseEnv) => env.NATS_USER !== undefined || env.NATS_PASSWORD !== undefined)
+  @IsString({ message: 'is required when NATS_PASSWORD is set' })
+  NATS_USER?: string;
+
+  /** NATS_USER's password (from the Secret); never logged. */
+  @ValidateIf((env: BaseEnv) => env.NATS_USER !== undefined || env.NATS_PASSWORD !== undefined)
+  @IsString({ message: 'is required when NATS_USER is set' })
+  NATS_PASSWORD?: string;
+
+  /** The CA certificate (PEM file) that signed the NATS server's; set, the connection must be TLS. */
+  @IsOptional()
+  @IsString()
+  NATS_TLS_CA_FILE?: string;
 
   @ToInteger()
   @IsInt()

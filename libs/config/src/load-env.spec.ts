@@ -118,6 +118,28 @@ describe('loadEnv(BaseEnv)', () => {
   });
 });
 
+describe('loadEnv(BaseEnv) with NATS credentials', () => {
+  it('should connect without credentials when neither NATS_USER nor NATS_PASSWORD is set', () => {
+    expect(loadEnv(BaseEnv, {})).toMatchObject({ NATS_USER: undefined, NATS_PASSWORD: undefined });
+  });
+
+  it('should take both when both are set', () => {
+    expect(loadEnv(BaseEnv, { NATS_USER: 'billing', NATS_PASSWORD: 's3cret-value' })).toMatchObject({
+      NATS_USER: 'billing',
+      NATS_PASSWORD: 's3cret-value',
+    });
+  });
+
+  it('should ask for NATS_USER without showing the password when only NATS_PASSWORD is set', () => {
+    const problems = problemsFor({ NATS_PASSWORD: 's3cret-value' });
+    expect(problems).toEqual(['NATS_USER: is required when NATS_PASSWORD is set (not set)']);
+  });
+
+  it('should ask for NATS_PASSWORD when only NATS_USER is set', () => {
+    expect(problemsFor({ NATS_USER: 'billing' })).toEqual(['NATS_PASSWORD: is required when NATS_USER is set (not set)']);
+  });
+});
+
 describe('ConfigurationError', () => {
   it('should keep the problems and format the message when constructed', () => {
     const error = new ConfigurationError(['A: bad (got "1")', 'B: bad (not set)']);

@@ -23,3 +23,4 @@ export * from './projects.contract';
 export * from './knowledge.contract';
 export * from './conversations.contract';
 export * from './widget-page.contract';
+export * from './transport-permissions';

@@ -7,12 +7,22 @@ export interface RuntimeOptions {
   app: string;
   instanceId: string;
   natsUrl: string;
+  /** This app's NATS credentials (NATS_USER, NATS_PASSWORD); absent: a NATS without authorization. */
+  natsAuth?: NatsAuth;
+  /** The CA that signed the NATS server's certificate (NATS_TLS_CA_FILE). */
+  natsTlsCaFile?: string;
   rpcTimeoutMs: number;
   eventsNamespace: string;
   eventMaxAttempts: number;
   eventRetryBaseMs: number;
   outboxPollMs: number;
   eventRetention: EventRetentionPolicy;
+}
+
+export interface NatsAuth {
+  user: string;
+  /** Never logged. */
+  password: string;
 }
 
 /** How long each service keeps its published outbox rows and processed-event records. */
