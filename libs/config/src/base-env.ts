@@ -47,9 +47,16 @@ export class BaseEnv {
   @IsString({ message: 'is required when NATS_PASSWORD is set' })
   NATS_USER?: string;
 
-  /** NATS_USER's password (from the Secret); never logged. */
+  /**
+   * NATS_USER's password (from the Secret); never logged. nats-server reads it from its environment
+   * as a configuration value, so it must start with a letter (`p$(openssl rand -hex 24)`): a leading
+   * digit is parsed as a number and the server refuses to start.
+   */
   @ValidateIf((env: BaseEnv) => env.NATS_USER !== undefined || env.NATS_PASSWORD !== undefined)
-  @IsString({ message: 'is required when NATS_USER is set' })
+  @Matches(/^[A-Za-z][A-Za-z0-9_-]{15,}$/, {
+    message:
+      'is required with NATS_USER: 16+ letters, digits, - or _, starting with a letter (p$(openssl rand -hex 24))',
+  })
   NATS_PASSWORD?: string;
 
   /** The CA certificate (PEM file) that signed the NATS server's; set, the connection must be TLS. */

@@ -22,6 +22,8 @@ export interface TransportPermissions {
   owns: string;
   /** The apps whose RPC clients send it requests: no other app may. */
   calledBy: readonly AppName[];
+  /** Events it publishes beyond its own: notification.request.v1, which any service may send. */
+  publishes: readonly string[];
   /** The event subjects (NATS filters) its `@OnEvent` consumers read. */
   consumes: readonly string[];
   /** Live (core NATS, unstored) subjects it publishes and subscribes to. */
@@ -37,36 +39,42 @@ export const TRANSPORT_PERMISSIONS: Record<AppName, TransportPermissions> = {
   gateway: {
     owns: 'identity',
     calledBy: ['leads', 'notification'],
+    publishes: [NOTIFICATION_REQUEST],
     consumes: [CATALOGUE_PROJECT_DELETED, CATALOGUE_LISTING_DELETED],
     live: { publishes: [], subscribes: [LIVE_CONVERSATIONS_SUBJECT] },
   },
   decision: {
     owns: 'decision',
     calledBy: ['gateway', 'catalogue'],
+    publishes: [NOTIFICATION_REQUEST],
     consumes: [],
     live: { publishes: [], subscribes: [] },
   },
   catalogue: {
     owns: 'catalogue',
     calledBy: ['gateway', 'leads', 'notification'],
+    publishes: [NOTIFICATION_REQUEST],
     consumes: [IDENTITY_ACCOUNT_DELETED, IDENTITY_WORKSPACE_DELETED],
     live: { publishes: [], subscribes: [] },
   },
   leads: {
     owns: 'leads',
     calledBy: ['gateway'],
+    publishes: [NOTIFICATION_REQUEST],
     consumes: [IDENTITY_ACCOUNT_DELETED, BILLING_LEAD_CREDITS_ADDED, CATALOGUE_LISTING_DELETED],
     live: { publishes: [LIVE_CONVERSATIONS_SUBJECT], subscribes: [] },
   },
   billing: {
     owns: 'billing',
     calledBy: ['gateway', 'decision', 'leads'],
+    publishes: [NOTIFICATION_REQUEST],
     consumes: [IDENTITY_WORKSPACE_CREATED, DECISION_REFUND_OWED, DECISION_ABANDONED],
     live: { publishes: [], subscribes: [] },
   },
   notification: {
     owns: 'notification',
     calledBy: ['gateway'],
+    publishes: [],
     consumes: [
       IDENTITY_ACCOUNT_DELETED,
       IDENTITY_WORKSPACE_DELETED,

@@ -29,16 +29,19 @@ export function natsPermissionsOf(app: AppName, namespace = ''): NatsUserPermiss
   const stream = (service: string) => eventStreamName(namespace, service);
   const calls = APP_NAMES.filter((other) => TRANSPORT_PERMISSIONS[other].calledBy.includes(app));
   const consumedStreams = unique(own.consumes.map(serviceOfSubject));
+  // Publishing makes sure the subject's stream exists too.
+  const publishedStreams = unique([own.owns, ...own.publishes.map(serviceOfSubject)]);
   return {
     publish: unique([
       ...calls.map((other) => subject(`rpc.${TRANSPORT_PERMISSIONS[other].owns}.>`)),
       INBOX,
       subject(`${own.owns}.>`),
+      ...own.publishes.map(subject),
       ...own.live.publishes.map(subject),
       // JetStream: the account check, its own stream and those it reads (whoever starts first creates one),
       // durable consumers on the subjects it consumes only, their pulls and acks.
       '$JS.API.INFO',
-      ...unique([own.owns, ...consumedStreams]).flatMap((service) => [
+      ...unique([...publishedStreams, ...consumedStreams]).flatMap((service) => [
         `$JS.API.STREAM.INFO.${stream(service)}`,
         `$JS.API.STREAM.CREATE.${stream(service)}`,
       ]),
