@@ -25,6 +25,12 @@ async function writeYaml(file: string, header: string, value: unknown): Promise<
 }
 
 async function main(): Promise<void> {
+  // Another EVENTS_NAMESPACE: its subjects and stream names differ; print its block, keep the files.
+  const namespace = /^--namespace=(.*)$/.exec(process.argv[2] ?? '')?.[1];
+  if (namespace !== undefined) {
+    process.stdout.write(renderNatsAuthorization(namespace));
+    return;
+  }
   const authorization = renderNatsAuthorization();
   mkdirSync(dirname(join(ROOT, NATS_AUTHORIZATION_FILE)), { recursive: true });
   writeFileSync(join(ROOT, NATS_AUTHORIZATION_FILE), authorization);

@@ -72,7 +72,8 @@ export function natsUsers(namespace = ''): NatsUser[] {
  * environment variable of the server (`$NATS_GATEWAY_PASSWORD`), set from the Secret.
  */
 export function renderNatsAuthorization(namespace = ''): string {
-  const list = (subjects: string[]) => `[\n${subjects.map((s) => `          ${JSON.stringify(s)}`).join('\n')}\n        ]`;
+  const list = (subjects: string[]) =>
+    `[\n${subjects.map((s) => `          ${JSON.stringify(s)}`).join('\n')}\n        ]`;
   const users = natsUsers(namespace).map((user) =>
     [
       '    {',
@@ -109,13 +110,13 @@ export function natsPasswordEnv(): { name: string; valueFrom: { secretKeyRef: { 
  * Values for NATS's own Helm chart (nats-io/k8s, chart 1.x): JetStream on, and the same users and
  * permissions merged into its configuration; `<< $VAR >>` is the chart's unquoted variable reference.
  */
-export function natsHelmValues(): Record<string, unknown> {
+export function natsHelmValues(namespace = ''): Record<string, unknown> {
   return {
     config: {
       jetstream: { enabled: true },
       merge: {
         authorization: {
-          users: natsUsers().map((user) => ({
+          users: natsUsers(namespace).map((user) => ({
             user: user.user,
             password: `<< $${user.passwordVariable} >>`,
             permissions: {
