@@ -233,11 +233,11 @@ describe('docker-compose.yml', () => {
 
     it('should set every key its Deployment reads from the Secret, with values the app accepts', () => {
       const env = toEnvMap(composeServiceFor(app).environment);
+      // By the variable the app reads (NATS_PASSWORD comes from the key NATS_<APP>_PASSWORD).
       const required = (containerFor(app).env ?? [])
-        .map((e) => e.valueFrom?.secretKeyRef)
-        .filter((ref) => ref?.name === SECRET && ref.optional !== true)
-        .map((ref) => ref?.key ?? '');
-      expect(required.filter((key) => !env[key])).toEqual([]);
+        .filter(({ valueFrom }) => valueFrom?.secretKeyRef?.name === SECRET && valueFrom.secretKeyRef.optional !== true)
+        .map(({ name }) => name);
+      expect(required.filter((name) => !env[name])).toEqual([]);
       expect(settingsProblems(app, env)).toEqual([]);
     });
 

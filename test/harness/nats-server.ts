@@ -18,15 +18,29 @@ export interface OwnNatsServer {
   start(): Promise<void>;
   /** Stops it and removes its store. */
   close(): Promise<void>;
+  /** What the server logged (its errors: refused connections, permission violations), the last 100 kB. */
+  logs(): string;
 }
 
 /** Whether this machine has a nats-server binary to run one of the test's own. */
 export const natsServerAvailable = (): boolean => fs.existsSync(NATS_SERVER);
 
-export async function startOwnNatsServer(): Promise<OwnNatsServer> {
+export interface OwnNatsServerOptions {
+  /** A configuration file's text (e.g. renderNatsAuthorization's users and permissions). */
+  config?: string;
+  /** The server's environment: the variables the configuration refers to (`$NATS_GATEWAY_PASSWORD`). */
+  env?: Record<string, string>;
+}
+
+export async function startOwnNatsServer(options: OwnNatsServerOptions = {}): Promise<OwnNatsServer> {
   const port = await freePort();
   const store = fs.mkdtempSync(path.join(os.tmpdir(), 'pdp-nats-'));
+  // Beside the store, not in it: JetStream owns the store's layout.
+  const configFile = `${store}.conf`;
+  if (options.config !== undefined) fs.writeFileSync(configFile, options.config);
+  const configArgs = options.config === undefined ? [] : ['-c', configFile];
   let child: ChildProcess | undefined;
+  let logs = '';
   const stop = async () => {
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = once(child, 'exit');
@@ -37,13 +51,21 @@ export async function startOwnNatsServer(): Promise<OwnNatsServer> {
     url: `nats://127.0.0.1:${port}`,
     stop,
     start: async () => {
-      child = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { stdio: 'ignore' });
-      await waitForPort(port, child);
+      child = spawn(NATS_SERVER, [...configArgs, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { PATH: process.env.PATH, ...options.env },
+      });
+      child.stderr?.on('data', (chunk: Buffer) => (logs = (logs + chunk.toString()).slice(-100_000)));
+      await waitForPort(port, child).catch((err: Error) => {
+        throw new Error(`${err.message}\n${logs.slice(-2000)}`);
+      });
     },
     close: async () => {
       await stop();
       fs.rmSync(store, { recursive: true, force: true });
+      fs.rmSync(configFile, { force: true });
     },
+    logs: () => logs,
   };
   await server.start();
   return server;

@@ -66,8 +66,13 @@ export interface PlatformOptions {
   natsUrl?: string;
   /** Extra environment for the apps (e.g. RPC_TIMEOUT_MS). */
   env?: Record<string, string>;
-  /** Distributed only: extra environment for one app's process (e.g. its own NATS_URL). */
+  /** Distributed only: extra environment for one app's process (e.g. its own NATS_URL or NATS credentials). */
   appEnv?: Partial<Record<AppName, Record<string, string>>>;
+  /**
+   * Distributed only: false when the NATS is the test's own and goes with it, so there are no
+   * streams to delete at close (a NATS with authorization would refuse the harness anyway).
+   */
+  deleteStreams?: boolean;
 }
 
 /**
@@ -228,6 +233,7 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
     private readonly ports: Record<AppName, number>,
     readonly env: Record<string, string>,
     private readonly appEnv: Partial<Record<AppName, Record<string, string>>> = {},
+    private readonly deleteStreams = true,
   ) {}
 
   get databaseUrl(): string {
@@ -320,7 +326,7 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
   async close(): Promise<void> {
     await Promise.all(this.replicas.map((child) => stopChild(child, 'SIGTERM')));
     await Promise.all([...this.processes.keys()].map((app) => this.stopApp(app)));
-    await deleteNamespaceStreams(this.env.NATS_URL, this.env.EVENTS_NAMESPACE);
+    if (this.deleteStreams) await deleteNamespaceStreams(this.env.NATS_URL, this.env.EVENTS_NAMESPACE);
     await this.db.drop();
   }
 }
@@ -339,9 +345,17 @@ async function startDistributed(options: PlatformOptions): Promise<DistributedPl
     DATABASE_URL: db.url,
     NATS_URL: options.natsUrl ?? process.env.E2E_NATS_URL ?? 'nats://127.0.0.1:4222',
     REDIS_URL: process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    EVENTS_NAMESPACE: `e2e${randomBytes(4).toString('hex')}`,
+    // A test may choose it (a NATS configuration generated for its namespace).
+    EVENTS_NAMESPACE: options.env?.EVENTS_NAMESPACE ?? `e2e${randomBytes(4).toString('hex')}`,
   };
-  const platform = new DistributedPlatform(`http://127.0.0.1:${ports.gateway}`, db, ports, env, options.appEnv);
+  const platform = new DistributedPlatform(
+    `http://127.0.0.1:${ports.gateway}`,
+    db,
+    ports,
+    env,
+    options.appEnv,
+    options.deleteStreams,
+  );
   try {
     await Promise.all(APP_NAMES.map((app) => platform.startApp(app)));
   } catch (err) {

@@ -4,7 +4,7 @@ import { Module } from '@nestjs/common';
 import { Logger } from 'nestjs-pino';
 import { APP_RUNTIME } from '@app/contracts';
 import { ConfigurationError, loadEnv, publicUrlOf } from '@app/config';
-import { DrainingNatsServer } from '@app/messaging';
+import { DrainingNatsServer, natsConnectionOptions } from '@app/messaging';
 import {
   PlatformModule,
   closeGracefullyOnSignals,
@@ -50,7 +50,7 @@ async function bootstrap(): Promise<void> {
   app.connectMicroservice(
     {
       strategy: new DrainingNatsServer(
-        { servers: env.NATS_URL.split(','), queue: 'gateway', name: runtime.instanceId, maxReconnectAttempts: -1 },
+        { ...natsConnectionOptions(runtime, runtime.instanceId), queue: 'gateway' },
         runtime.eventsNamespace,
       ),
     },

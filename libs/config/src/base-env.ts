@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from '@app/validation';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from '@app/validation';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -38,6 +38,31 @@ export class BaseEnv {
   @IsString()
   @Matches(/^(nats|tls|ws|wss):\/\//, { message: 'must be a nats:// URL (comma-separate several servers)' })
   NATS_URL = 'nats://127.0.0.1:4222';
+
+  /**
+   * This app's user in the NATS server's authorization (deploy/nats/, docs/security.md), with
+   * NATS_PASSWORD; both unset: connect without credentials, to a NATS that asks for none.
+   */
+  @ValidateIf((env: BaseEnv) => env.NATS_USER !== undefined || env.NATS_PASSWORD !== undefined)
+  @IsString({ message: 'is required when NATS_PASSWORD is set' })
+  NATS_USER?: string;
+
+  /**
+   * NATS_USER's password (from the Secret); never logged. nats-server reads it from its environment
+   * as a configuration value, so it must start with a letter (`p$(openssl rand -hex 24)`): a leading
+   * digit is parsed as a number and the server refuses to start.
+   */
+  @ValidateIf((env: BaseEnv) => env.NATS_USER !== undefined || env.NATS_PASSWORD !== undefined)
+  @Matches(/^[A-Za-z][A-Za-z0-9_-]{15,}$/, {
+    message:
+      'is required with NATS_USER: 16+ letters, digits, - or _, starting with a letter (p$(openssl rand -hex 24))',
+  })
+  NATS_PASSWORD?: string;
+
+  /** The CA certificate (PEM file) that signed the NATS server's; set, the connection must be TLS. */
+  @IsOptional()
+  @IsString()
+  NATS_TLS_CA_FILE?: string;
 
   @ToInteger()
   @IsInt()

@@ -119,6 +119,37 @@ describe('loadEnv(BaseEnv)', () => {
   });
 });
 
+describe('loadEnv(BaseEnv) with NATS credentials', () => {
+  it('should connect without credentials when neither NATS_USER nor NATS_PASSWORD is set', () => {
+    expect(loadEnv(BaseEnv, {})).toMatchObject({ NATS_USER: undefined, NATS_PASSWORD: undefined });
+  });
+
+  it('should take both when both are set', () => {
+    expect(loadEnv(BaseEnv, { NATS_USER: 'billing', NATS_PASSWORD: 'p0123456789abcdef' })).toMatchObject({
+      NATS_USER: 'billing',
+      NATS_PASSWORD: 'p0123456789abcdef',
+    });
+  });
+
+  it('should ask for NATS_USER without showing the password when only NATS_PASSWORD is set', () => {
+    const problems = problemsFor({ NATS_PASSWORD: 'p0123456789abcdef' });
+    expect(problems).toEqual(['NATS_USER: is required when NATS_PASSWORD is set (not set)']);
+  });
+
+  it('should refuse a password nats-server would read as a number, without repeating it', () => {
+    const problems = problemsFor({ NATS_USER: 'billing', NATS_PASSWORD: '0123456789abcdef0' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^NATS_PASSWORD: is required with NATS_USER: 16\+ letters.*\(value not shown\)$/);
+    expect(problems[0]).not.toContain('0123456789abcdef0');
+  });
+
+  it('should ask for NATS_PASSWORD when only NATS_USER is set', () => {
+    expect(problemsFor({ NATS_USER: 'billing' })).toEqual([
+      'NATS_PASSWORD: is required with NATS_USER: 16+ letters, digits, - or _, starting with a letter (p$(openssl rand -hex 24)) (not set)',
+    ]);
+  });
+});
+
 describe('ConfigurationError', () => {
   it('should keep the problems and format the message when constructed', () => {
     const error = new ConfigurationError(['A: bad (got "1")', 'B: bad (not set)']);

@@ -2,6 +2,9 @@ import { plainToInstance } from 'class-transformer';
 import type { ClassConstructor } from 'class-transformer';
 import { validateSync } from '@app/validation';
 
+/** Variables whose value a configuration error never repeats (it ends up in logs). */
+const SECRET = /PASSWORD$/;
+
 export class ConfigurationError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
@@ -24,7 +27,8 @@ export function loadEnv<T extends object>(cls: ClassConstructor<T>, env: NodeJS.
     throw new ConfigurationError(
       errors.map((error) => {
         const received = present[error.property];
-        const got = received === undefined ? 'not set' : `got "${received}"`;
+        const got =
+          received === undefined ? 'not set' : SECRET.test(error.property) ? 'value not shown' : `got "${received}"`;
         return `${error.property}: ${Object.values(error.constraints ?? {}).join('; ')} (${got})`;
       }),
     );

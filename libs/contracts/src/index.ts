@@ -24,3 +24,4 @@ export * from './knowledge.contract';
 export * from './conversations.contract';
 export * from './widget-page.contract';
 export * from './rpc-deadlines';
+export * from './transport-permissions';

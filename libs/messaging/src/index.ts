@@ -23,3 +23,5 @@ export * from './events/delete-namespace-streams';
 export * from './metrics/rpc-metrics';
 export * from './metrics/event-metrics';
 export * from './live/live-channel';
+export * from './nats-connection';
+export * from './auth/nats-authorization';

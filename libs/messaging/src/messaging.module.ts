@@ -3,6 +3,7 @@ import type { DynamicModule, OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import type { ClientProxy } from '@nestjs/microservices';
 import { RUNTIME_OPTIONS } from './runtime';
+import { natsConnectionOptions } from './nats-connection';
 import type { RuntimeOptions } from './runtime';
 import { InProcessBroker, InProcessClient } from './rpc/in-process.transport';
 import { NamespacedNatsClient } from './rpc/namespaced-nats.client';
@@ -59,7 +60,7 @@ export class MessagingModule {
 function createClient(runtime: RuntimeOptions, broker: InProcessBroker): ClientProxy {
   if (runtime.mode === 'standalone') return new InProcessClient(broker);
   const client = new NamespacedNatsClient(
-    { servers: runtime.natsUrl.split(','), name: `${runtime.instanceId}-client`, maxReconnectAttempts: -1 },
+    natsConnectionOptions(runtime, `${runtime.instanceId}-client`),
     runtime.eventsNamespace,
   );
   // ClientNats narrows the status type; callers only use the ClientProxy surface.
@@ -68,7 +69,7 @@ function createClient(runtime: RuntimeOptions, broker: InProcessBroker): ClientP
 
 function createEventStream(runtime: RuntimeOptions): EventStream & Partial<OnApplicationShutdown> {
   if (runtime.mode === 'standalone') return new InProcessEventStream();
-  const stream = new JetStreamEventStream(runtime.natsUrl, runtime.eventsNamespace, `${runtime.instanceId}-events`);
+  const stream = new JetStreamEventStream(runtime, runtime.eventsNamespace, `${runtime.instanceId}-events`);
   return Object.assign(stream, { onApplicationShutdown: () => stream.close() });
 }
 
@@ -76,7 +77,7 @@ function createLiveChannel(runtime: RuntimeOptions): LiveChannel & OnApplication
   const channel =
     runtime.mode === 'standalone'
       ? new InProcessLiveChannel()
-      : new NatsLiveChannel(runtime.natsUrl, runtime.eventsNamespace, `${runtime.instanceId}-live`);
+      : new NatsLiveChannel(runtime, runtime.eventsNamespace, `${runtime.instanceId}-live`);
   return Object.assign(channel, { onApplicationShutdown: () => channel.close() });
 }
 

@@ -7,6 +7,10 @@ export interface RuntimeOptions {
   app: string;
   instanceId: string;
   natsUrl: string;
+  /** This app's NATS credentials (NATS_USER, NATS_PASSWORD); absent: a NATS without authorization. */
+  natsAuth?: NatsAuth;
+  /** The CA that signed the NATS server's certificate (NATS_TLS_CA_FILE). */
+  natsTlsCaFile?: string;
   /** RPC_TIMEOUT_MS: replaces the standard deadline of libs/contracts' table; unset, the table decides. */
   rpcTimeoutMs?: number;
   eventsNamespace: string;
@@ -14,6 +18,12 @@ export interface RuntimeOptions {
   eventRetryBaseMs: number;
   outboxPollMs: number;
   eventRetention: EventRetentionPolicy;
+}
+
+export interface NatsAuth {
+  user: string;
+  /** Never logged. */
+  password: string;
 }
 
 /** How long each service keeps its published outbox rows and processed-event records. */

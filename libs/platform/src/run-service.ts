@@ -9,7 +9,7 @@ import { APP_RUNTIME } from '@app/contracts';
 import type { ServiceName } from '@app/contracts';
 import { BaseEnv, loadEnv } from '@app/config';
 import { AppExceptionFilter, contractValidationPipe } from '@app/errors';
-import { DrainingNatsServer, TRANSPORT_CLIENT } from '@app/messaging';
+import { DrainingNatsServer, TRANSPORT_CLIENT, natsConnectionOptions } from '@app/messaging';
 import { renderMetrics, startProcessMetrics } from '@app/observability';
 import { PlatformModule } from './platform.module';
 import { distributedDatabase, runtimeOptionsFrom } from './runtime-env';
@@ -38,7 +38,7 @@ export async function runService(service: ServiceName, serviceModule: Type): Pro
 
   const app = await NestFactory.createMicroservice(ServiceProcessModule, {
     strategy: new DrainingNatsServer(
-      { servers: env.NATS_URL.split(','), queue: service, name: runtime.instanceId, maxReconnectAttempts: -1 },
+      { ...natsConnectionOptions(runtime, runtime.instanceId), queue: service },
       runtime.eventsNamespace,
     ),
     bufferLogs: true,

@@ -10,6 +10,8 @@ export function runtimeOptionsFrom(env: BaseEnv, mode: RuntimeMode, app: string)
     app,
     instanceId: newInstanceId(app),
     natsUrl: env.NATS_URL,
+    natsAuth: env.NATS_USER && env.NATS_PASSWORD ? { user: env.NATS_USER, password: env.NATS_PASSWORD } : undefined,
+    natsTlsCaFile: env.NATS_TLS_CA_FILE,
     rpcTimeoutMs: env.RPC_TIMEOUT_MS ?? undefined,
     eventsNamespace: env.EVENTS_NAMESPACE,
     eventMaxAttempts: env.EVENT_MAX_ATTEMPTS,

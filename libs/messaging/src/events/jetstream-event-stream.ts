@@ -12,7 +12,9 @@ import { nanos } from '@nats-io/nats-core';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { EVENT_STREAM_MAX_AGE_DAYS } from '@app/config';
-import { qualifySubject } from '../rpc/namespace';
+import { natsConnectionOptions } from '../nats-connection';
+import type { NatsConnectionSettings } from '../nats-connection';
+import { eventStreamName, qualifyName, qualifySubject } from '../rpc/namespace';
 import type { DomainEvent } from './domain-event';
 import { serviceOfSubject } from './domain-event';
 import { RETRY_AFTER_CRASH_MS } from './event-stream';
@@ -32,7 +34,7 @@ export class JetStreamEventStream implements EventStream {
   private readonly subscriptions = new Set<ConsumerSubscription>();
 
   constructor(
-    private readonly natsUrl: string,
+    private readonly nats: NatsConnectionSettings,
     private readonly namespace: string,
     private readonly connectionName: string,
   ) {}
@@ -146,11 +148,7 @@ export class JetStreamEventStream implements EventStream {
 
   private async connect(): Promise<{ nc: NatsConnection; js: JetStreamClient; jsm: JetStreamManager }> {
     try {
-      const nc = await connect({
-        servers: this.natsUrl.split(','),
-        name: this.connectionName,
-        maxReconnectAttempts: -1,
-      });
+      const nc = await connect(natsConnectionOptions(this.nats, this.connectionName));
       return { nc, js: jetstream(nc), jsm: await jetstreamManager(nc) };
     } catch (err) {
       this.connection = undefined; // let the next call try again
@@ -159,7 +157,7 @@ export class JetStreamEventStream implements EventStream {
   }
 
   streamName(service: string): string {
-    return this.qualifyName(`EVENTS_${service.toUpperCase()}`);
+    return eventStreamName(this.namespace, service);
   }
 
   private qualify(subject: string): string {
@@ -167,6 +165,6 @@ export class JetStreamEventStream implements EventStream {
   }
 
   private qualifyName(name: string): string {
-    return this.namespace ? `${this.namespace}_${name}` : name;
+    return qualifyName(this.namespace, name);
   }
 }

@@ -2,6 +2,8 @@ import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
+import { natsConnectionOptions } from '../nats-connection';
+import type { NatsConnectionSettings } from '../nats-connection';
 import { jsonCopy } from '../rpc/json-copy';
 import { qualifySubject } from '../rpc/namespace';
 
@@ -46,7 +48,7 @@ export class NatsLiveChannel implements LiveChannel {
   private connection?: Promise<NatsConnection>;
 
   constructor(
-    private readonly natsUrl: string,
+    private readonly nats: NatsConnectionSettings,
     private readonly namespace: string,
     private readonly connectionName: string,
   ) {}
@@ -83,11 +85,7 @@ export class NatsLiveChannel implements LiveChannel {
 
   /** Once connected the client reconnects by itself; a first attempt that fails is not kept, so the next call retries. */
   private connect(): Promise<NatsConnection> {
-    this.connection ??= connect({
-      servers: this.natsUrl.split(','),
-      name: this.connectionName,
-      maxReconnectAttempts: -1,
-    }).catch((err: unknown) => {
+    this.connection ??= connect(natsConnectionOptions(this.nats, this.connectionName)).catch((err: unknown) => {
       this.connection = undefined;
       throw err;
     });
