@@ -42,7 +42,7 @@ export type RpcDeadlineClass = keyof typeof RPC_DEADLINES_MS;
  * pattern is standard. A decision with reasoning picks `ai` per call (the same pattern without
  * reasoning is ordinary).
  */
-export const SLOW_RPC_PATTERNS: Readonly<Record<string, Exclude<RpcDeadlineClass, 'standard'>>> = {
+export const SLOW_RPC_PATTERNS: Readonly<Partial<Record<string, Exclude<RpcDeadlineClass, 'standard'>>>> = {
   [BILLING_PACK_PURCHASE_PATTERN]: 'payment',
   [BILLING_PACK_REFUND_PATTERN]: 'payment',
   [BILLING_LEAD_CREDITS_PURCHASE_PATTERN]: 'payment',
