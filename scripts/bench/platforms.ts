@@ -102,8 +102,11 @@ export interface DistributedSettings {
   redisUrl: string;
 }
 
-/** Why distributed mode cannot run here, or nothing when it can. */
-export async function distributedUnavailable(settings: DistributedSettings): Promise<string | undefined> {
+/** Why distributed mode cannot run here, or nothing when it can; `fixedPorts`: on the apps' own ports. */
+export async function distributedUnavailable(
+  settings: DistributedSettings,
+  fixedPorts = true,
+): Promise<string | undefined> {
   for (const [name, url] of [
     ['PostgreSQL', settings.adminUrl],
     ['NATS', settings.natsUrl],
@@ -111,6 +114,7 @@ export async function distributedUnavailable(settings: DistributedSettings): Pro
     const { hostname, port } = new URL(url);
     if (!(await reachable(hostname, Number(port)))) return `${name} is not reachable at ${hostname}:${port}`;
   }
+  if (!fixedPorts) return undefined;
   const busy: AppName[] = [];
   for (const app of APP_NAMES) if (await reachable('127.0.0.1', APP_RUNTIME[app].port)) busy.push(app);
   if (busy.length > 0)
@@ -118,11 +122,21 @@ export async function distributedUnavailable(settings: DistributedSettings): Pro
   return undefined;
 }
 
+/** How the sizing soak starts the apps: Node options per app, and where the gateway serves /metrics. */
+export interface DistributedStart {
+  /** Added to an app's NODE_OPTIONS (the launcher's `<APP>_NODE_OPTIONS`), e.g. its Deployment's heap. */
+  nodeOptions?: Partial<Record<AppName, string>>;
+  /** The gateway's METRICS_PORT; any free port (unknown to the bench) by default. */
+  gatewayMetricsPort?: number;
+  /** Each app's port instead of its fixed one (APP_RUNTIME), so two platforms can run side by side. */
+  ports?: Record<AppName, number>;
+}
+
 /**
  * `npm run start:distributed` on a fresh database and a private events namespace, then a
  * broker signs up and creates an API key through the API, as a customer would.
  */
-export async function startDistributed(settings: DistributedSettings): Promise<Platform> {
+export async function startDistributed(settings: DistributedSettings, start: DistributedStart = {}): Promise<Platform> {
   const suffix = `${Date.now()}_${randomBytes(3).toString('hex')}`;
   const databaseName = `pdp_bench_${suffix}`;
   const namespace = `bench${suffix.replace('_', '')}`;
@@ -137,7 +151,18 @@ export async function startDistributed(settings: DistributedSettings): Promise<P
       DATABASE_URL: databaseUrl,
       NATS_URL: settings.natsUrl,
       EVENTS_NAMESPACE: namespace,
-      METRICS_PORT: '0',
+      METRICS_PORT: String(start.gatewayMetricsPort ?? 0),
+      ...(start.ports
+        ? Object.fromEntries(
+            APP_NAMES.map((app) => [
+              app === 'gateway' ? 'PORT' : `${app.toUpperCase()}_PORT`,
+              String(start.ports?.[app]),
+            ]),
+          )
+        : {}),
+      ...Object.fromEntries(
+        Object.entries(start.nodeOptions ?? {}).map(([app, options]) => [`${app.toUpperCase()}_NODE_OPTIONS`, options]),
+      ),
       JWT_SIGNING_KEYS: `bench:${randomBytes(48).toString('base64url')}`,
       ...((await reachable(redis.hostname, Number(redis.port))) ? { REDIS_URL: settings.redisUrl } : {}),
     },
@@ -145,7 +170,8 @@ export async function startDistributed(settings: DistributedSettings): Promise<P
     true,
   );
   const pid = launcher.child.pid as number;
-  const baseUrl = `http://127.0.0.1:${APP_RUNTIME.gateway.port}`;
+  const portOf = (app: AppName) => start.ports?.[app] ?? APP_RUNTIME[app].port;
+  const baseUrl = `http://127.0.0.1:${portOf('gateway')}`;
   const stop = async () => {
     if (!(await terminate(launcher.child, 30_000))) killGroup(pid);
     await deleteNamespaceStreams(settings.natsUrl, namespace).catch(() => undefined);
@@ -155,7 +181,7 @@ export async function startDistributed(settings: DistributedSettings): Promise<P
   };
   try {
     for (const app of APP_NAMES) {
-      await waitFor200(`http://127.0.0.1:${APP_RUNTIME[app].port}${APP_RUNTIME[app].readinessPath}`, launcher, 120_000);
+      await waitFor200(`http://127.0.0.1:${portOf(app)}${APP_RUNTIME[app].readinessPath}`, launcher, 120_000);
     }
     return {
       mode: 'distributed',
@@ -309,7 +335,7 @@ function reachable(host: string, port: number): Promise<boolean> {
   });
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;
