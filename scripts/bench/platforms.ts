@@ -152,6 +152,8 @@ export async function startDistributed(settings: DistributedSettings, start: Dis
       NATS_URL: settings.natsUrl,
       EVENTS_NAMESPACE: namespace,
       METRICS_PORT: String(start.gatewayMetricsPort ?? 0),
+      // Every sign-up and login of a bench comes from 127.0.0.1, and two platforms share Redis's counters.
+      AUTH_RATE_LIMIT: '1000',
       ...(start.ports
         ? Object.fromEntries(
             APP_NAMES.map((app) => [

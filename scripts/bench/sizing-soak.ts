@@ -308,7 +308,8 @@ function printPhase(
     `${phase.label}, ${seconds} s each: the mix at ${unlimited.requestsPerSecond} req/s (p99 ${unlimited.p99Ms} ms, ` +
       `${unlimited.notOk} not 2xx) unlimited, ${limited.requestsPerSecond} req/s (p99 ${limited.p99Ms} ms, ` +
       `${limited.notOk} not 2xx) limited: req/s ×${ratio(limited.requestsPerSecond, unlimited.requestsPerSecond)}, ` +
-      `p99 ×${ratio(limited.p99Ms, unlimited.p99Ms)}`,
+      `p99 ×${ratio(limited.p99Ms, unlimited.p99Ms)}; inquiries answered ${JSON.stringify(unlimited.inquiries)} ` +
+      `unlimited, ${JSON.stringify(limited.inquiries)} limited`,
     '',
     '| app (limit, heap) | run | cores (HPA target) | CPU ms/req | peak RSS MiB (% of limit) | peak heap used MiB | GC ms (% of run) | full GCs |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
