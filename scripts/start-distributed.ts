@@ -22,10 +22,12 @@ class LauncherEnv extends BaseEnv {
 /**
  * `npm run start:distributed`: every app as its own process, as in production, against
  * NATS_URL and DATABASE_URL. Each line of output is prefixed with its app. `PORT` is the
- * gateway's; the services keep their own health ports unless `<APP>_PORT` moves one (a bench
- * beside another platform on the same machine). Ctrl-C sends SIGTERM to all and waits
+ * gateway's; the services keep their own health ports. Ctrl-C sends SIGTERM to all and waits
  * for each to drain. When an app exits on its own (a start-up error, a crash), the launcher
  * stops the others and exits non-zero: no half-running platform behind no gateway.
+ * `<APP>_NODE_OPTIONS` (e.g. `GATEWAY_NODE_OPTIONS=--max-old-space-size=288`) adds Node options for
+ * that app alone, as its Deployment's NODE_OPTIONS does, and `<SERVICE>_PORT` moves a service's
+ * health port: the sizing soak runs two platforms side by side so.
  */
 function main(): void {
   const env = loadEnv(LauncherEnv);
@@ -59,7 +61,11 @@ function main(): void {
       process.execPath,
       [...nodeArgsFor(app), path.join(__dirname, '..', 'apps', app, 'src', 'main.js')],
       {
-        env: { ...process.env, PORT: process.env[app === 'gateway' ? 'PORT' : `${app.toUpperCase()}_PORT`] },
+        env: {
+          ...process.env,
+          PORT: process.env[app === 'gateway' ? 'PORT' : `${app.toUpperCase()}_PORT`],
+          NODE_OPTIONS: nodeOptionsFor(app),
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -78,6 +84,11 @@ function main(): void {
   }
   process.on('SIGINT', stopAll);
   process.on('SIGTERM', stopAll);
+}
+
+function nodeOptionsFor(app: AppName): string | undefined {
+  const options = [process.env.NODE_OPTIONS, process.env[`${app.toUpperCase()}_NODE_OPTIONS`]].filter(Boolean);
+  return options.length > 0 ? options.join(' ') : undefined;
 }
 
 function prefixLines(child: ChildProcess, app: string): void {

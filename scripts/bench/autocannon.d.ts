@@ -14,6 +14,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     requests?: Request[];
     timeout?: number;
+    /** Requests per second over all connections: a fixed offered load instead of as fast as it answers. */
+    overallRate?: number;
   }
 
   interface Histogram {

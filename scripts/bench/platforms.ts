@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { deleteNamespaceStreams } from '@app/messaging';
 import { Client } from 'pg';
-import { APP_NAMES, APP_RUNTIME, SERVICE_NAMES } from '@app/contracts';
+import { APP_NAMES, APP_RUNTIME } from '@app/contracts';
 import type { AppName } from '@app/contracts';
 import { connectOrStartEmbeddedPostgres } from '@app/database';
 import type { DemoCredentials } from '../../apps/gateway/src/identity/demo/demo-workspace';
@@ -102,8 +102,11 @@ export interface DistributedSettings {
   redisUrl: string;
 }
 
-/** Why distributed mode cannot run here, or nothing when it can. */
-export async function distributedUnavailable(settings: DistributedSettings): Promise<string | undefined> {
+/** Why distributed mode cannot run here, or nothing when it can; `fixedPorts`: on the apps' own ports. */
+export async function distributedUnavailable(
+  settings: DistributedSettings,
+  fixedPorts = true,
+): Promise<string | undefined> {
   for (const [name, url] of [
     ['PostgreSQL', settings.adminUrl],
     ['NATS', settings.natsUrl],
@@ -111,6 +114,7 @@ export async function distributedUnavailable(settings: DistributedSettings): Pro
     const { hostname, port } = new URL(url);
     if (!(await reachable(hostname, Number(port)))) return `${name} is not reachable at ${hostname}:${port}`;
   }
+  if (!fixedPorts) return undefined;
   const busy: AppName[] = [];
   for (const app of APP_NAMES) if (await reachable('127.0.0.1', APP_RUNTIME[app].port)) busy.push(app);
   if (busy.length > 0)
@@ -118,15 +122,21 @@ export async function distributedUnavailable(settings: DistributedSettings): Pro
   return undefined;
 }
 
+/** How the sizing soak starts the apps: Node options per app, and where the gateway serves /metrics. */
+export interface DistributedStart {
+  /** Added to an app's NODE_OPTIONS (the launcher's `<APP>_NODE_OPTIONS`), e.g. its Deployment's heap. */
+  nodeOptions?: Partial<Record<AppName, string>>;
+  /** The gateway's METRICS_PORT; any free port (unknown to the bench) by default. */
+  gatewayMetricsPort?: number;
+  /** Each app's port instead of its fixed one (APP_RUNTIME), so two platforms can run side by side. */
+  ports?: Record<AppName, number>;
+}
+
 /**
  * `npm run start:distributed` on a fresh database and a private events namespace, then a
  * broker signs up and creates an API key through the API, as a customer would.
  */
-export async function startDistributed(
-  settings: DistributedSettings,
-  env: Record<string, string> = {},
-  ports: Record<AppName, number> = defaultPorts(),
-): Promise<Platform> {
+export async function startDistributed(settings: DistributedSettings, start: DistributedStart = {}): Promise<Platform> {
   const suffix = `${Date.now()}_${randomBytes(3).toString('hex')}`;
   const databaseName = `pdp_bench_${suffix}`;
   const namespace = `bench${suffix.replace('_', '')}`;
@@ -141,18 +151,29 @@ export async function startDistributed(
       DATABASE_URL: databaseUrl,
       NATS_URL: settings.natsUrl,
       EVENTS_NAMESPACE: namespace,
-      METRICS_PORT: '0',
+      METRICS_PORT: String(start.gatewayMetricsPort ?? 0),
+      // Every sign-up and login of a bench comes from 127.0.0.1, and two platforms share Redis's counters.
+      AUTH_RATE_LIMIT: '1000',
+      ...(start.ports
+        ? Object.fromEntries(
+            APP_NAMES.map((app) => [
+              app === 'gateway' ? 'PORT' : `${app.toUpperCase()}_PORT`,
+              String(start.ports?.[app]),
+            ]),
+          )
+        : {}),
+      ...Object.fromEntries(
+        Object.entries(start.nodeOptions ?? {}).map(([app, options]) => [`${app.toUpperCase()}_NODE_OPTIONS`, options]),
+      ),
       JWT_SIGNING_KEYS: `bench:${randomBytes(48).toString('base64url')}`,
       ...((await reachable(redis.hostname, Number(redis.port))) ? { REDIS_URL: settings.redisUrl } : {}),
-      PORT: String(ports.gateway),
-      ...Object.fromEntries(SERVICE_NAMES.map((app) => [`${app.toUpperCase()}_PORT`, String(ports[app])])),
-      ...env,
     },
     // Its own process group, so a stuck service can be killed with the launcher.
     true,
   );
   const pid = launcher.child.pid as number;
-  const baseUrl = `http://127.0.0.1:${ports.gateway}`;
+  const portOf = (app: AppName) => start.ports?.[app] ?? APP_RUNTIME[app].port;
+  const baseUrl = `http://127.0.0.1:${portOf('gateway')}`;
   const stop = async () => {
     if (!(await terminate(launcher.child, 30_000))) killGroup(pid);
     await deleteNamespaceStreams(settings.natsUrl, namespace).catch(() => undefined);
@@ -162,7 +183,7 @@ export async function startDistributed(
   };
   try {
     for (const app of APP_NAMES) {
-      await waitFor200(`http://127.0.0.1:${ports[app]}${APP_RUNTIME[app].readinessPath}`, launcher, 120_000);
+      await waitFor200(`http://127.0.0.1:${portOf(app)}${APP_RUNTIME[app].readinessPath}`, launcher, 120_000);
     }
     return {
       mode: 'distributed',
@@ -183,10 +204,6 @@ export async function startDistributed(
     await stop();
     throw err;
   }
-}
-
-function defaultPorts(): Record<AppName, number> {
-  return Object.fromEntries(APP_NAMES.map((app) => [app, APP_RUNTIME[app].port])) as Record<AppName, number>;
 }
 
 async function signUpWithApiKey(baseUrl: string): Promise<string> {

@@ -121,7 +121,7 @@ async function main(): Promise<void> {
   for (const app of APP_NAMES) ports[app] = await freePort(Object.values(ports));
   const gatewayMetricsPort = await freePort(Object.values(ports));
   process.stdout.write('Starting the distributed platform…\n');
-  const platform = await startDistributed(settings, { METRICS_PORT: String(gatewayMetricsPort) }, ports);
+  const platform = await startDistributed(settings, { gatewayMetricsPort, ports });
   await using(platform, async () => {
     const apiKey = { authorization: `Bearer ${await platform.apiKey()}` };
     const broker = await signUpBroker(platform.baseUrl);

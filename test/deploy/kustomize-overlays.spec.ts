@@ -7,10 +7,11 @@
 import { execFileSync } from 'child_process';
 import { readdirSync } from 'fs';
 import { join } from 'path';
-import { APP_NAMES, APP_RUNTIME, LISTING_IMPORT_MAX_BYTES, SERVICE_NAMES } from '@app/contracts';
+import { APP_NAMES, APP_RUNTIME, LISTING_IMPORT_MAX_BYTES, SERVICE_NAMES, nodeArgsFor } from '@app/contracts';
 import type { AppName } from '@app/contracts';
 import { GatewayEnv } from '../../apps/gateway/src/config/gateway.env';
 import { KNOWLEDGE_DOCUMENT_MAX_BYTES } from '../../apps/gateway/src/knowledge/document-upload';
+import { HEAP_SHARE_OF_LIMIT, heapFlagMiB, memoryMiB } from '../../scripts/bench/shipped-sizing';
 import { documentedSecretKeys, documentedSecretTable, settingsProblems } from './app-settings';
 import { renderKustomization } from './kustomize';
 
@@ -224,6 +225,16 @@ describe.each(KUSTOMIZATIONS)('k8s/%s', (kustomization) => {
       expect(must('Deployment', app).spec?.replicas).toBeUndefined();
       // Utilization is measured against the request: without one the HPA cannot work.
       expect(must('Deployment', app).spec?.template?.spec?.containers?.[0]?.resources?.requests?.cpu).toBeDefined();
+    });
+
+    it("should set its heap in NODE_OPTIONS to at most 75 % of its memory limit, beside the image's Node arguments", () => {
+      const [container] = must('Deployment', app).spec?.template?.spec?.containers ?? [];
+      const nodeOptions = container?.env?.find((e) => e.name === 'NODE_OPTIONS')?.value;
+      const heap = heapFlagMiB(nodeOptions);
+      expect(heap).toBeDefined();
+      expect(heap).toBeLessThanOrEqual(memoryMiB(container?.resources?.limits?.memory ?? '0') * HEAP_SHARE_OF_LIMIT);
+      // The image's CMD passes nodeArgsFor(app) (--v8-pool-size=1 for a service): NODE_OPTIONS must not say otherwise.
+      for (const arg of nodeArgsFor(app)) expect(nodeOptions).not.toContain(arg.split('=')[0]);
     });
 
     it('should let a drain evict a pod while the PDB still guards the rest', () => {

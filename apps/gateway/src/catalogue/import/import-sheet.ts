@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJSModule from 'exceljs';
 import { AppError } from '@app/errors';
 import { IMPORT_FILE_FIELD } from './import-upload';
 
@@ -74,6 +74,10 @@ async function* csvRows(path: string, delimiter: string): AsyncGenerator<SheetRo
 }
 
 async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
+  // Loaded by the first XLSX import, not at start: exceljs is about 6 MB of heap that every gateway would
+  // otherwise hold for a route few call (heap profile in docs/kubernetes.md#sizing).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const ExcelJS = require('exceljs') as typeof ExcelJSModule;
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
