@@ -14,6 +14,8 @@ export * from './catalogue.contract';
 export * from './listing-images.contract';
 export * from './properties.contract';
 export * from './leads.contract';
+export * from './leads-http.contract';
+export * from './leads-responses.contract';
 export * from './notifications.contract';
 export * from './events.catalog';
 export * from './verification.contract';

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import {
+  IsCalendarDate,
   IsIn,
   IsInt,
   IsISO8601,
@@ -16,7 +17,6 @@ import {
 import { OwningSeller, OwningWorkspace } from './catalogue.contract';
 import type { ListingOwner } from './catalogue.contract';
 import { Paged } from './paging';
-import type { Page } from './paging';
 
 /**
  * The leads service: inquiries and their threads, viewing slots and bookings, surveys,
@@ -139,6 +139,9 @@ export type LeadOutcome = (typeof LEAD_OUTCOMES)[number];
 export const LEAD_SIDES = ['buyer', 'broker'] as const;
 export type LeadSide = (typeof LEAD_SIDES)[number];
 
+/** A listing's clock: viewing times are shown and weekly rules computed on it. */
+export const LISTING_TIME_ZONES = ['Asia/Riyadh', 'Asia/Dubai'] as const;
+
 export const INQUIRY_QUESTION_MAX = 2000;
 export const INQUIRIES_PER_HOUR = 10;
 export const SLOT_DURATION_DEFAULT = 30;
@@ -254,41 +257,6 @@ export class InquiryMessageRequest extends InquiryRefRequest {
   body: string;
 }
 
-export interface InquiryResponse {
-  id: string;
-  property_id: string;
-  user_id: string;
-  /** The listing's broker (the member who created it); null only for listings older than that record. */
-  broker_id: string | null;
-  question: string;
-  preferred_contact: PreferredContact;
-  status: InquiryStatus;
-  closed_reason: InquiryCloseReason | null;
-  lead_id: string;
-  last_message_at: string;
-  created_at: string;
-}
-
-export interface InquiryMessageResponse {
-  id: string;
-  inquiry_id: string;
-  author_id: string;
-  side: LeadSide;
-  body: string;
-  created_at: string;
-}
-
-export interface InquiryThreadResponse extends InquiryResponse {
-  messages: InquiryMessageResponse[];
-}
-
-export interface InquiryCreatedResponse {
-  inquiry: InquiryResponse;
-  charged: boolean;
-}
-
-export type InquiriesPageResponse = Page<InquiryResponse>;
-
 /** One-off slot: `starts_at` (UTC instant) for `duration_minutes`. */
 export class CreateSlotRequest extends OwnerRef {
   @IsUUID()
@@ -310,11 +278,11 @@ export class CreateSlotRequest extends OwnerRef {
   local_time?: string;
 
   @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'from must be a date, YYYY-MM-DD' })
+  @IsCalendarDate()
   from?: string;
 
   @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'until must be a date, YYYY-MM-DD' })
+  @IsCalendarDate()
   until?: string;
 
   @IsInt()
@@ -334,35 +302,6 @@ export class SlotRefRequest extends OwnerRef {
   id: string;
 }
 
-export interface SlotResponse {
-  object: 'slot';
-  id: string;
-  property_id: string;
-  starts_at: string;
-  local_time: string;
-  time_zone: string;
-  duration_minutes: number;
-  created_at: string;
-}
-
-export interface SlotRuleResponse {
-  object: 'slot_rule';
-  id: string;
-  property_id: string;
-  weekday: number;
-  local_time: string;
-  time_zone: string;
-  duration_minutes: number;
-  from: string;
-  until: string | null;
-  created_at: string;
-}
-
-export interface SlotsResponse {
-  object: 'list';
-  data: (SlotResponse | SlotRuleResponse)[];
-}
-
 export class AvailabilityRequest {
   @IsUUID()
   property_id: string;
@@ -372,21 +311,6 @@ export class AvailabilityRequest {
 
   @IsISO8601({ strict: true })
   to: string;
-}
-
-export interface AvailableSlot {
-  starts_at: string;
-  /** The start on the listing's wall clock, ISO 8601 with its offset (2026-12-01T10:00:00+03:00). */
-  local_time: string;
-  duration_minutes: number;
-}
-
-export interface AvailabilityResponse {
-  property_id: string;
-  time_zone: string;
-  from: string;
-  to: string;
-  slots: AvailableSlot[];
 }
 
 export class CreateBookingRequest extends BuyerRef {
@@ -458,42 +382,6 @@ export class SurveyRequest extends ViewerRef {
   comment?: string;
 }
 
-export interface BookingResponse {
-  id: string;
-  property_id: string;
-  user_id: string;
-  scheduled_at: string;
-  local_time: string;
-  duration_minutes: number;
-  status: BookingStatus;
-  /** Seen by the broker only while the lead is unlocked; always by the buyer. */
-  user_phone: string | null;
-  notes: string | null;
-  reason: string | null;
-  proposed_at: string | null;
-  rescheduled_from: string | null;
-  rescheduled_to: string | null;
-  lead_id: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface BookingCreatedResponse {
-  booking: BookingResponse;
-  charged: boolean;
-}
-
-export type BookingsPageResponse = Page<BookingResponse>;
-
-export interface SurveyResponse {
-  object: 'survey';
-  booking_id: string;
-  rating: number;
-  outcome: LeadOutcome | null;
-  comment: string | null;
-  created_at: string;
-}
-
 export class PhoneRevealRequest extends BuyerRef {
   @IsUUID()
   property_id: string;
@@ -537,36 +425,9 @@ export class UpdateLeadRequest extends OwnerRef {
   outcome?: LeadOutcome | null;
 }
 
-/** The buyer's contact; null while the lead is locked (no credit paid for it yet). */
-export interface LeadContact {
-  name: string;
-  /** Empty for a widget visitor who left only a phone. */
-  email: string;
-  phone: string | null;
-  preferred_contact: PreferredContact;
-}
-
-export interface LeadResponse {
-  object: 'lead';
-  id: string;
-  property_id: string;
-  user_id: string;
-  stage: LeadStage;
-  outcome: LeadOutcome | null;
-  locked: boolean;
-  contact: LeadContact | null;
-  /** What the buyer did first: inquiry, booking or phone_reveal. */
-  source: LeadSource;
-  charged_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 /** `widget`: a website chat promoted by the team (the lead's property is the project). */
 export const LEAD_SOURCES = ['inquiry', 'booking', 'phone_reveal', 'widget'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
-
-export type LeadsPageResponse = Page<LeadResponse>;
 
 export class ListingOwnerRequest {
   @IsUUID()

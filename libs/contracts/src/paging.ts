@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from '@app/validation';
+import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from '@app/validation';
 
 /**
  * Bounds of every paged list (`?limit=&offset=`). The offset is bounded so a client's huge
@@ -46,4 +46,50 @@ export interface Page<TItem> {
   limit: number;
   offset: number;
   has_more: boolean;
+}
+
+/**
+ * `?limit=&offset=` of a paged list as an HTTP query (documented from this class): both
+ * optional, defaults filled in when the query is read.
+ */
+export class PageQuery {
+  /** Results per page. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_LIMIT)
+  limit?: number = DEFAULT_PAGE_LIMIT;
+
+  /** How many results to skip. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(MAX_PAGE_OFFSET)
+  offset?: number = 0;
+}
+
+/** The fields of every page but its items: a page class adds `data` (`class InquiriesPageResponse extends ListPage`). */
+export class ListPage {
+  /** Always `list`. */
+  @IsIn(['list'])
+  object: 'list';
+
+  /** The page size asked for. */
+  @IsInt()
+  limit: number;
+
+  /** How many results were skipped. */
+  @IsInt()
+  offset: number;
+
+  /** Whether a next page exists. */
+  @IsBoolean()
+  has_more: boolean;
+}
+
+/** The paging a service takes, from an HTTP query whose defaults may not be filled in. */
+export function pageOf(query: PageQuery): { limit: number; offset: number } {
+  return { limit: query.limit ?? DEFAULT_PAGE_LIMIT, offset: query.offset ?? 0 };
 }

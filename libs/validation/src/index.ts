@@ -42,6 +42,8 @@ export { IsInt } from 'class-validator/cjs/decorator/typechecker/IsInt';
 export { IsNumber } from 'class-validator/cjs/decorator/typechecker/IsNumber';
 export { IsObject } from 'class-validator/cjs/decorator/typechecker/IsObject';
 export { IsString } from 'class-validator/cjs/decorator/typechecker/IsString';
+export { IS_CALENDAR_DATE, IsCalendarDate } from './calendar-date';
+export { IsMobileNumber, PHONE_NUMBER_EXAMPLE } from './mobile-number';
 
 /** The package's `validate`, without its index. */
 export function validate(object: object, options?: ValidatorOptions): Promise<ValidationError[]> {

@@ -8,17 +8,16 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { LeadResponse } from '@app/contracts';
 import type {
   ConversationResponse,
   ConversationThreadResponse,
   ConversationsPageResponse,
-  LeadResponse,
   MessageResponse,
   Principal,
 } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { DeveloperWorkspaceGuard } from '../widgets/developer-workspace.guard';
-import { LeadDto } from '../leads/leads.dto';
 import { pathId } from '../leads/lead-parties';
 import { MessageEnvelopeDto } from '../widgets/widget.dto';
 import { ConversationsService } from './conversations.service';
@@ -141,7 +140,7 @@ export class ConversationsController {
       'A lead with the visitor’s contact, the project as its property and `source: widget`, unlocked (no lead ' +
       'credit: the visitor came to your own site). Asking again answers the same lead.',
   })
-  @ApiOkResponse({ type: LeadDto })
+  @ApiOkResponse({ type: LeadResponse })
   @ApiNotFoundResponse({ description: NOT_YOURS })
   @ApiUnprocessableEntityResponse({ description: '`contact_required`: the visitor left no phone or e-mail' })
   promote(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<LeadResponse> {

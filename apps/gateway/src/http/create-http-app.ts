@@ -70,7 +70,7 @@ export async function createHttpApp(rootModule: Type, options: HttpAppOptions): 
   // The OAuth server before Fastify's body parsing and routing (stack-notes "MCP and OAuth").
   const oauth = app.get(OAuthServer, { strict: false });
   app.use('/oauth', oauth.handle);
-  mountOpenApi(app, options.publicUrl);
+  await mountOpenApi(app, options.publicUrl);
   const events = asyncApiDocument();
   app.getHttpAdapter().get('/asyncapi.json', (_request, reply) => reply.send(events));
   return app;

@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ERROR_REGISTRY } from '@app/errors';
 import { OAUTH_SECURITY_SCHEME } from '../identity/access/oauth-scope.decorator';
 import { REST_SCOPES, REST_SCOPE_LABELS } from '../oauth/rest-scopes';
+import { loadContractMetadata } from '../openapi/contract-metadata';
 import { referencedContractSchemas } from './contract-schemas';
 import { toContractDocument } from './openapi-contract';
 
@@ -51,8 +52,9 @@ function oauthScheme(origin: string) {
   };
 }
 
-/** The OpenAPI 3 document, generated from the controllers: JSON at /openapi.json, browsable at /docs. */
-export function mountOpenApi(app: NestFastifyApplication, publicUrl: string): void {
+/** The OpenAPI 3 document, generated from the controllers and the contract classes: JSON at /openapi.json, browsable at /docs. */
+export async function mountOpenApi(app: NestFastifyApplication, publicUrl: string): Promise<void> {
+  await loadContractMetadata();
   const config = new DocumentBuilder()
     .setTitle('Property Decision API')
     .setDescription(DESCRIPTION)

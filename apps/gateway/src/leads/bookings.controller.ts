@@ -9,18 +9,21 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import type {
-  BookingAction,
+import {
   BookingCreatedResponse,
+  BookingNoteBody,
   BookingResponse,
   BookingsPageResponse,
-  Principal,
+  CreateBookingBody,
+  ListBookingsQuery,
+  ProposeBookingBody,
+  SurveyBody,
   SurveyResponse,
+  pageOf,
 } from '@app/contracts';
+import type { BookingAction, Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { OAuthScope } from '../identity/access/oauth-scope.decorator';
-import { BookingNoteDto, CreateBookingDto, ListBookingsQueryDto, ProposeBookingDto, SurveyDto } from './leads-body.dto';
-import { BookingCreatedDto, BookingDto, BookingsPageDto, SurveyResultDto } from './leads.dto';
 import { LeadParties, pathId, sideOf, viewerOf } from './lead-parties';
 import { LeadsClient } from './leads.client';
 import { Idempotent } from '../idempotency/idempotent.decorator';
@@ -48,7 +51,7 @@ export class BookingsController {
       'it again (a retry whose answer was lost), gets that booking (`charged: false`). The broker is notified at once. ' +
       'Charged like an inquiry: one lead credit for a buyer’s first action on a listing.',
   })
-  @ApiCreatedResponse({ type: BookingCreatedDto })
+  @ApiCreatedResponse({ type: BookingCreatedResponse })
   @ApiNotFoundResponse({ description: '`property_not_found`: unknown or unpublished' })
   @ApiForbiddenResponse({ description: '`self_booking_forbidden`: a listing of your own workspace' })
   @ApiConflictResponse({ description: '`slot_already_booked`: someone booked it first' })
@@ -57,7 +60,7 @@ export class BookingsController {
   })
   async create(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: CreateBookingDto,
+    @Body() body: CreateBookingBody,
   ): Promise<BookingCreatedResponse> {
     return this.leads.createBooking({
       ...(await this.parties.buyer(principal)),
@@ -75,16 +78,15 @@ export class BookingsController {
       '`as=buyer`: yours; `as=broker`: your workspace’s, or your own listings’ as a seller (the default for ' +
       'workspace members, keys and sellers).',
   })
-  @ApiOkResponse({ type: BookingsPageDto })
+  @ApiOkResponse({ type: BookingsPageResponse })
   @ApiForbiddenResponse({ description: '`forbidden`: `as=broker` without a workspace' })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ListBookingsQueryDto): Promise<BookingsPageResponse> {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListBookingsQuery): Promise<BookingsPageResponse> {
     return this.leads.listBookings({
       ...viewerOf(principal),
       as: sideOf(principal, query.as),
       ...(query.status ? { status: query.status } : {}),
       ...(query.property_id ? { property_id: query.property_id } : {}),
-      limit: query.limit,
-      offset: query.offset,
+      ...pageOf(query),
     });
   }
 
@@ -100,7 +102,7 @@ export class BookingsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Decline a pending booking, optionally saying why (broker)' })
   @BookingActionResponses()
-  reject(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: BookingNoteDto) {
+  reject(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: BookingNoteBody) {
     return this.act(principal, id, 'reject', body.reason);
   }
 
@@ -112,7 +114,7 @@ export class BookingsController {
   })
   @BookingActionResponses()
   @ApiUnprocessableEntityResponse({ description: '`slot_unavailable` or `validation_error` with `field`' })
-  propose(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: ProposeBookingDto) {
+  propose(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: ProposeBookingBody) {
     return this.act(principal, id, 'propose', body.reason, body.scheduled_at);
   }
 
@@ -128,7 +130,7 @@ export class BookingsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel a pending, confirmed or proposed booking (buyer)' })
   @BookingActionResponses()
-  cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: BookingNoteDto) {
+  cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: BookingNoteBody) {
     return this.act(principal, id, 'cancel', body.reason);
   }
 
@@ -148,7 +150,7 @@ export class BookingsController {
 
   @Post(':id/survey')
   @ApiOperation({ summary: 'Answer the post-visit survey of a completed viewing (buyer, once)' })
-  @ApiCreatedResponse({ type: SurveyResultDto })
+  @ApiCreatedResponse({ type: SurveyResponse })
   @ApiNotFoundResponse({ description: NOT_YOURS })
   @ApiForbiddenResponse({ description: '`forbidden`: only the buyer answers' })
   @ApiConflictResponse({ description: '`conflict`: already answered; `invalid_state`: not completed yet' })
@@ -156,7 +158,7 @@ export class BookingsController {
   survey(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Body() body: SurveyDto,
+    @Body() body: SurveyBody,
   ): Promise<SurveyResponse> {
     return this.leads.survey({ ...viewerOf(principal), id: pathId(id, 'booking'), ...body });
   }
@@ -180,7 +182,7 @@ export class BookingsController {
 
 function BookingActionResponses() {
   return applyDecorators(
-    ApiOkResponse({ type: BookingDto }),
+    ApiOkResponse({ type: BookingResponse }),
     ApiNotFoundResponse({ description: NOT_YOURS }),
     ApiForbiddenResponse({ description: '`forbidden`: the other side’s action' }),
     ApiConflictResponse({ description: `${ILLEGAL}; \`slot_already_booked\` (accept)` }),

@@ -6,11 +6,10 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import type { LeadResponse, LeadsPageResponse, Principal } from '@app/contracts';
+import { LeadResponse, LeadsPageResponse, ListLeadsQuery, UpdateLeadBody, pageOf } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { listingOwnerOf } from '../catalogue/listing-owner';
-import { ListLeadsQueryDto, UpdateLeadDto } from './leads-body.dto';
-import { LeadDto, LeadsPageDto } from './leads.dto';
 import { pathId } from './lead-parties';
 import { LeadsClient } from './leads.client';
 
@@ -28,8 +27,8 @@ export class CrmController {
       'arrived while the workspace had no lead credit: its contact is hidden until credit is bought. A seller ' +
       '(no workspace) sees the leads of their own listings here, never locked: sellers are never charged lead credits.',
   })
-  @ApiOkResponse({ type: LeadsPageDto })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ListLeadsQueryDto): Promise<LeadsPageResponse> {
+  @ApiOkResponse({ type: LeadsPageResponse })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListLeadsQuery): Promise<LeadsPageResponse> {
     return this.leads.listLeads({
       ...listingOwnerOf(principal),
       account_id: principal.accountId,
@@ -37,8 +36,7 @@ export class CrmController {
       ...(query.outcome ? { outcome: query.outcome } : {}),
       ...(query.property_id ? { property_id: query.property_id } : {}),
       ...(query.locked !== undefined ? { locked: query.locked } : {}),
-      limit: query.limit,
-      offset: query.offset,
+      ...pageOf(query),
     });
   }
 
@@ -49,13 +47,13 @@ export class CrmController {
       'Stages: new → contacted → viewing → negotiating → closed (any order). Outcomes: `bought`, ' +
       '`still_interested`, `not_interested`; `null` clears it.',
   })
-  @ApiOkResponse({ type: LeadDto })
+  @ApiOkResponse({ type: LeadResponse })
   @ApiNotFoundResponse({ description: '`not_found`: no such lead among yours' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
   update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Body() body: UpdateLeadDto,
+    @Body() body: UpdateLeadBody,
   ): Promise<LeadResponse> {
     return this.leads.updateLead({
       ...listingOwnerOf(principal),

@@ -10,17 +10,20 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import type {
+import {
+  CreateInquiryBody,
   InquiriesPageResponse,
   InquiryCreatedResponse,
+  InquiryMessageBody,
   InquiryMessageResponse,
   InquiryThreadResponse,
-  Principal,
+  ListInquiriesQuery,
+  UpdateInquiryBody,
+  pageOf,
 } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { OAuthScope } from '../identity/access/oauth-scope.decorator';
-import { CreateInquiryDto, InquiryMessageBodyDto, ListInquiriesQueryDto, UpdateInquiryDto } from './leads-body.dto';
-import { InquiriesPageDto, InquiryCreatedDto, InquiryMessageDto, InquiryThreadDto } from './leads.dto';
 import { LeadParties, pathId, sideOf, viewerOf } from './lead-parties';
 import { LeadsClient } from './leads.client';
 import { Idempotent } from '../idempotency/idempotent.decorator';
@@ -48,14 +51,14 @@ export class InquiriesController {
       'never charged); with none left the inquiry is still sent ' +
       'and the lead waits, locked, for credit. With an API key, the inquiry comes from the key’s creator.',
   })
-  @ApiCreatedResponse({ type: InquiryCreatedDto })
+  @ApiCreatedResponse({ type: InquiryCreatedResponse })
   @ApiNotFoundResponse({ description: '`property_not_found`: unknown or unpublished' })
   @ApiForbiddenResponse({ description: '`self_inquiry_forbidden`: a listing of your own workspace' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
   @ApiTooManyRequestsResponse({ description: '`rate_limited`: over 10 inquiries in the last hour' })
   async create(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: CreateInquiryDto,
+    @Body() body: CreateInquiryBody,
   ): Promise<InquiryCreatedResponse> {
     return this.leads.createInquiry({
       ...(await this.parties.buyer(principal)),
@@ -72,25 +75,21 @@ export class InquiriesController {
       '`as=buyer`: the ones you sent; `as=broker`: your workspace’s, or your own listings’ as a seller (the default ' +
       'for workspace members, keys and sellers).',
   })
-  @ApiOkResponse({ type: InquiriesPageDto })
+  @ApiOkResponse({ type: InquiriesPageResponse })
   @ApiForbiddenResponse({ description: '`forbidden`: `as=broker` without a workspace' })
-  list(
-    @CurrentPrincipal() principal: Principal,
-    @Query() query: ListInquiriesQueryDto,
-  ): Promise<InquiriesPageResponse> {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListInquiriesQuery): Promise<InquiriesPageResponse> {
     return this.leads.listInquiries({
       ...viewerOf(principal),
       as: sideOf(principal, query.as),
       ...(query.status ? { status: query.status } : {}),
       ...(query.property_id ? { property_id: query.property_id } : {}),
-      limit: query.limit,
-      offset: query.offset,
+      ...pageOf(query),
     });
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One thread with its messages' })
-  @ApiOkResponse({ type: InquiryThreadDto })
+  @ApiOkResponse({ type: InquiryThreadResponse })
   @ApiNotFoundResponse({ description: NOT_YOURS })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<InquiryThreadResponse> {
     return this.leads.getInquiry({ ...viewerOf(principal), id: pathId(id, 'inquiry') });
@@ -102,28 +101,28 @@ export class InquiriesController {
     summary: 'Follow up (buyer) or reply (broker)',
     description: 'The first broker reply moves the thread from `open` to `replied`. Messages cost nothing.',
   })
-  @ApiCreatedResponse({ type: InquiryMessageDto })
+  @ApiCreatedResponse({ type: InquiryMessageResponse })
   @ApiNotFoundResponse({ description: NOT_YOURS })
   @ApiConflictResponse({ description: '`invalid_state`: the thread is closed' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
   addMessage(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Body() body: InquiryMessageBodyDto,
+    @Body() body: InquiryMessageBody,
   ): Promise<InquiryMessageResponse> {
     return this.leads.addMessage({ ...viewerOf(principal), id: pathId(id, 'inquiry'), body: body.body });
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Close a thread (buyer or broker)' })
-  @ApiOkResponse({ type: InquiryThreadDto })
+  @ApiOkResponse({ type: InquiryThreadResponse })
   @ApiNotFoundResponse({ description: NOT_YOURS })
   @ApiConflictResponse({ description: '`invalid_state`: already closed' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error`: `status` must be `closed`' })
   update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Body() _body: UpdateInquiryDto,
+    @Body() _body: UpdateInquiryBody,
   ): Promise<InquiryThreadResponse> {
     return this.leads.closeInquiry({ ...viewerOf(principal), id: pathId(id, 'inquiry') });
   }

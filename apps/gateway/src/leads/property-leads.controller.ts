@@ -8,12 +8,11 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { isUUID } from 'class-validator';
-import type { AvailabilityResponse, Principal } from '@app/contracts';
+import { AvailabilityQuery, AvailabilityResponse, BrokerPhoneResponse } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { Authenticated, CurrentPrincipal, Public } from '../identity/access/access.decorators';
 import { OAuthScope } from '../identity/access/oauth-scope.decorator';
-import { AvailabilityQueryDto } from './leads-body.dto';
-import { AvailabilityDto, PhoneRevealDto } from './leads.dto';
 import { LeadParties } from './lead-parties';
 import { LeadsClient } from './leads.client';
 import { Idempotent } from '../idempotency/idempotent.decorator';
@@ -37,10 +36,10 @@ export class PropertyLeadsController {
       'Future, unbooked slot starts in [from, to) (default: the next 14 days; at most 92 days), in UTC and on the ' +
       'listing’s clock. Book one by sending its `starts_at` as `scheduled_at` to POST /v1/bookings.',
   })
-  @ApiOkResponse({ type: AvailabilityDto })
+  @ApiOkResponse({ type: AvailabilityResponse })
   @ApiNotFoundResponse({ description: '`property_not_found`: unknown or unpublished' })
   @ApiBadRequestResponse({ description: '`invalid_param` with `field`: a bad date or window' })
-  availability(@Param('id') id: string, @Query() query: AvailabilityQueryDto): Promise<AvailabilityResponse> {
+  availability(@Param('id') id: string, @Query() query: AvailabilityQuery): Promise<AvailabilityResponse> {
     const from = query.from ?? new Date().toISOString();
     const to = query.to ?? new Date(new Date(from).getTime() + DEFAULT_WINDOW_MS).toISOString();
     if (new Date(to).getTime() <= new Date(from).getTime()) {
@@ -60,12 +59,12 @@ export class PropertyLeadsController {
       'A lead like an inquiry or a booking: the first action of a buyer on a listing costs the broker one lead ' +
       'credit (`charged`), later ones nothing.',
   })
-  @ApiOkResponse({ type: PhoneRevealDto })
+  @ApiOkResponse({ type: BrokerPhoneResponse })
   @ApiNotFoundResponse({
     description: '`property_not_found`: unknown or unpublished; `not_found`: the broker has no phone on file',
   })
   @ApiForbiddenResponse({ description: '`forbidden`: a listing of your own workspace' })
-  async revealPhone(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<PhoneRevealDto> {
+  async revealPhone(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BrokerPhoneResponse> {
     const listing = await this.leads.listingOwner(propertyId(id));
     if (listing.status !== 'published') throw new AppError('property_not_found', 'No published property has this id.');
     const broker = listing.broker_id ? await this.parties.contact(listing.broker_id) : null;

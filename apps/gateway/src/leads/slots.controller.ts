@@ -10,18 +10,24 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { SLOT_DURATION_DEFAULT } from '@app/contracts';
-import type { Principal, SlotResponse, SlotRuleResponse, SlotsResponse } from '@app/contracts';
+import {
+  CreateSlotBody,
+  ListSlotsQuery,
+  SLOT_DURATION_DEFAULT,
+  SlotResponse,
+  SlotRuleResponse,
+  SlotsResponse,
+} from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { listingOwnerOf } from '../catalogue/listing-owner';
-import { CreateSlotDto, ListSlotsQueryDto } from './leads-body.dto';
-import { SLOT_OR_RULE_SCHEMA, SlotDto, SlotRuleDto, SlotsDto } from './leads.dto';
+import { SLOT_OR_RULE_SCHEMA } from '../openapi/contract-schema-overrides';
 import { pathId } from './lead-parties';
 import { LeadsClient } from './leads.client';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('bookings')
-@ApiExtraModels(SlotDto, SlotRuleDto)
+@ApiExtraModels(SlotResponse, SlotRuleResponse)
 @Authenticated(['user', 'api_key'], 'bookings:manage', { sellers: true })
 @Controller('workspace/slots')
 export class SlotsController {
@@ -29,8 +35,8 @@ export class SlotsController {
 
   @Get()
   @ApiOperation({ summary: 'Your open viewing slots still ahead and your weekly rules' })
-  @ApiOkResponse({ type: SlotsDto })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ListSlotsQueryDto): Promise<SlotsResponse> {
+  @ApiOkResponse({ type: SlotsResponse })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListSlotsQuery): Promise<SlotsResponse> {
     return this.leads.listSlots({
       ...listingOwnerOf(principal),
       account_id: principal.accountId,
@@ -53,7 +59,7 @@ export class SlotsController {
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
   create(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: CreateSlotDto,
+    @Body() body: CreateSlotBody,
   ): Promise<SlotResponse | SlotRuleResponse> {
     return this.leads.createSlot({
       ...body,

@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from '@app/validation';
-import { IsMobileNumber } from './is-mobile-number';
+import { IsMobileNumber } from '../mobile-number';
 import { normalizeMobileNumber, toAsciiDigits } from './phone-number';
 
 describe('normalizeMobileNumber', () => {

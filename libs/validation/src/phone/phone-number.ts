@@ -9,9 +9,6 @@ import type { CountryCode, NumberType } from 'libphonenumber-js/max';
  */
 export const NATIONAL_NUMBER_COUNTRIES: readonly CountryCode[] = ['SA', 'AE'];
 
-/** What every 422 about a phone shows as an example. */
-export const PHONE_NUMBER_EXAMPLE = '0501234567 or +971501234567';
-
 /** The OpenAPI description shared by every phone field (the gateway's DTOs add it). */
 export const PHONE_NUMBER_DESCRIPTION =
   'A mobile number, stored as E.164. National forms are read as Saudi, then Emirati (050 123 4567 → ' +

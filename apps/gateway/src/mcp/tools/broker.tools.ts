@@ -1,14 +1,14 @@
+import {
+  InquiryMessageBody,
+  ListBookingsQuery,
+  ListInquiriesQuery,
+  ListLeadsQuery,
+  UpdateInquiryBody,
+  UpdateLeadBody,
+} from '@app/contracts';
 import type { Permission } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { CreateListingDto, ListListingsQueryDto, UpdateListingDto } from '../../catalogue/listing-body.dto';
-import {
-  InquiryMessageBodyDto,
-  ListBookingsQueryDto,
-  ListInquiriesQueryDto,
-  ListLeadsQueryDto,
-  UpdateInquiryDto,
-  UpdateLeadDto,
-} from '../../leads/leads-body.dto';
 import { BookingStatusDto } from './booking-status.dto';
 import type { RestRoutes } from './rest-routes';
 import { DELETE, READ, UPDATE, WRITE, defineTool, outputSchemaOf } from './mcp-tool';
@@ -80,7 +80,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       description: 'Your workspace’s inquiry threads, latest activity first.',
       audience: as('inquiries:manage'),
       annotations: READ,
-      input: ListInquiriesQueryDto,
+      input: ListInquiriesQuery,
       omit: ['as'],
       output: PAGE('inquiries'),
       call: (principal, body) => rest.inquiries.list(principal, { ...body, as: 'broker' }),
@@ -102,7 +102,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       audience: as('inquiries:manage'),
       annotations: WRITE,
       ids: ['inquiry_id'],
-      input: InquiryMessageBodyDto,
+      input: InquiryMessageBody,
       output: outputSchemaOf('The message', { id: 'string', body: 'string' }),
       call: (principal, body, ids) => rest.inquiries.addMessage(principal, ids.inquiry_id, body),
     }),
@@ -113,7 +113,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       audience: as('inquiries:manage'),
       annotations: UPDATE,
       ids: ['inquiry_id'],
-      input: UpdateInquiryDto,
+      input: UpdateInquiryBody,
       output: outputSchemaOf('The thread', { id: 'string', status: 'string' }),
       call: (principal, body, ids) => rest.inquiries.update(principal, ids.inquiry_id, body),
     }),
@@ -123,7 +123,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       description: 'Your workspace’s viewing bookings, latest time first.',
       audience: as('bookings:manage'),
       annotations: READ,
-      input: ListBookingsQueryDto,
+      input: ListBookingsQuery,
       omit: ['as'],
       output: PAGE('bookings'),
       call: (principal, body) => rest.bookings.list(principal, { ...body, as: 'broker' }),
@@ -170,7 +170,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       description: 'Your pipeline: one lead per buyer and listing. A locked lead waits for lead credit.',
       audience: as('leads:manage'),
       annotations: READ,
-      input: ListLeadsQueryDto,
+      input: ListLeadsQuery,
       output: PAGE('leads'),
       call: (principal, body) => rest.crm.list(principal, body),
     }),
@@ -181,7 +181,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       audience: as('leads:manage'),
       annotations: UPDATE,
       ids: ['lead_id'],
-      input: UpdateLeadDto,
+      input: UpdateLeadBody,
       output: outputSchemaOf('The lead', { id: 'string', stage: 'string' }),
       call: (principal, body, ids) => rest.crm.update(principal, ids.lead_id, body),
     }),

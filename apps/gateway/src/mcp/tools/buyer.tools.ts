@@ -1,14 +1,17 @@
-import { LISTING_TYPES, MAX_PAGE_OFFSET, PROPERTY_PAGE_MAX, PROPERTY_SORTS } from '@app/contracts';
-import type { Principal } from '@app/contracts';
 import {
-  AvailabilityQueryDto,
-  CreateBookingDto,
-  CreateInquiryDto,
-  InquiryMessageBodyDto,
-  ListBookingsQueryDto,
-  ListInquiriesQueryDto,
-  SurveyDto,
-} from '../../leads/leads-body.dto';
+  AvailabilityQuery,
+  CreateBookingBody,
+  CreateInquiryBody,
+  InquiryMessageBody,
+  LISTING_TYPES,
+  ListBookingsQuery,
+  ListInquiriesQuery,
+  MAX_PAGE_OFFSET,
+  PROPERTY_PAGE_MAX,
+  PROPERTY_SORTS,
+  SurveyBody,
+} from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { PageQueryDto } from '../../http/page-query.dto';
 import { SavePropertyDto } from '../../properties/property.dto';
 import type { RestRoutes } from './rest-routes';
@@ -123,7 +126,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
         'notified; the answer arrives in the thread.',
       audience: buyer,
       annotations: WRITE,
-      input: CreateInquiryDto,
+      input: CreateInquiryBody,
       output: outputSchemaOf('The new inquiry and whether the broker was charged a lead credit', {
         inquiry: 'object',
         charged: 'boolean',
@@ -147,7 +150,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       audience: buyer,
       annotations: WRITE,
       ids: ['inquiry_id'],
-      input: InquiryMessageBodyDto,
+      input: InquiryMessageBody,
       output: outputSchemaOf('The message', { id: 'string', body: 'string' }),
       call: (principal, body, ids) => rest.inquiries.addMessage(p(principal), ids.inquiry_id, body),
     }),
@@ -157,7 +160,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       description: 'The inquiries you sent, latest activity first.',
       audience: buyer,
       annotations: READ,
-      input: ListInquiriesQueryDto,
+      input: ListInquiriesQuery,
       omit: ['as'],
       output: outputSchemaOf('A page of inquiries', { data: 'array' }),
       call: (principal, body) => rest.inquiries.list(p(principal), { ...body, as: 'buyer' }),
@@ -170,7 +173,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
         'The broker is notified at once.',
       audience: buyer,
       annotations: WRITE,
-      input: CreateBookingDto,
+      input: CreateBookingBody,
       output: outputSchemaOf('The booking and whether the broker was charged a lead credit', {
         booking: 'object',
         charged: 'boolean',
@@ -184,7 +187,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       audience: buyer,
       annotations: READ,
       ids: ['property_id'],
-      input: AvailabilityQueryDto,
+      input: AvailabilityQuery,
       output: outputSchemaOf('Open slots', { slots: 'array' }),
       call: (_principal, body, ids) => rest.propertyLeads.availability(ids.property_id, body),
     }),
@@ -194,7 +197,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       description: 'Your viewing bookings, latest time first.',
       audience: buyer,
       annotations: READ,
-      input: ListBookingsQueryDto,
+      input: ListBookingsQuery,
       omit: ['as'],
       output: outputSchemaOf('A page of bookings', { data: 'array' }),
       call: (principal, body) => rest.bookings.list(p(principal), { ...body, as: 'buyer' }),
@@ -206,7 +209,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       audience: buyer,
       annotations: WRITE,
       ids: ['booking_id'],
-      input: SurveyDto,
+      input: SurveyBody,
       output: outputSchemaOf('The recorded answer', {}),
       call: (principal, body, ids) => rest.bookings.survey(p(principal), ids.booking_id, body),
     }),

@@ -1,0 +1,16 @@
+import { getSchemaPath } from '@nestjs/swagger';
+import { SlotResponse, SlotRuleResponse } from '@app/contracts';
+
+/** A slot or a weekly rule, told apart by `object`. */
+export const SLOT_OR_RULE_SCHEMA = {
+  oneOf: [{ $ref: getSchemaPath(SlotResponse) }, { $ref: getSchemaPath(SlotRuleResponse) }],
+  discriminator: { propertyName: 'object' },
+};
+
+/**
+ * What a contract field's TypeScript type cannot say in OpenAPI (a union of classes), by class
+ * and property. Everything else comes from the classes themselves.
+ */
+export const CONTRACT_SCHEMA_OVERRIDES: Record<string, Record<string, Record<string, unknown>>> = {
+  SlotsResponse: { data: { type: 'array', items: SLOT_OR_RULE_SCHEMA } },
+};
