@@ -128,25 +128,22 @@ describe('knowledge answers', () => {
       expect(answer.citations.map((c) => c.source_id)).toEqual(['article:a']);
     });
 
+    /** A long Arabic passage whose last sentence is about the children's pool. */
+    const longArabicPassage = {
+      source_id: 'article:a',
+      language: 'ar' as const,
+      title: 'المرافق',
+      text: `${'يطل المجمع على حديقة مركزية واسعة ومنسقة بعناية. '.repeat(8)}يوجد مسبح للأطفال بجانب النادي الرياضي.`,
+      score: 0.9,
+    };
+
     it('should work on Arabic passages', () => {
-      const filler = 'يطل المجمع على حديقة مركزية واسعة ومنسقة بعناية. '.repeat(8);
-      const text = `${filler}يوجد مسبح للأطفال بجانب النادي الرياضي.`;
-      const answer = extractiveAnswer(
-        'هل يوجد مسبح للأطفال؟',
-        [{ source_id: 'article:a', language: 'ar', title: 'المرافق', text, score: 0.9 }],
-        'ar',
-      );
+      const answer = extractiveAnswer('هل يوجد مسبح للأطفال؟', [longArabicPassage], 'ar');
       expect(answer.text).toBe('يوجد مسبح للأطفال بجانب النادي الرياضي.');
     });
 
     it("should pick an Arabic passage's sentence for an English question and say, in English, that it is Arabic", () => {
-      const filler = 'يطل المجمع على حديقة مركزية واسعة ومنسقة بعناية. '.repeat(8);
-      const text = `${filler}يوجد مسبح للأطفال بجانب النادي الرياضي.`;
-      const answer = extractiveAnswer(
-        'Is there a pool for children?',
-        [{ source_id: 'article:a', language: 'ar', title: 'المرافق', text, score: 0.9 }],
-        'en',
-      );
+      const answer = extractiveAnswer('Is there a pool for children?', [longArabicPassage], 'en');
       expect(answer.text).toBe(`${WRITTEN_ONLY_IN.en}\nيوجد مسبح للأطفال بجانب النادي الرياضي.`);
     });
 
