@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { fundedWorkspace } from '../harness/billing-fixtures';
 import { withClient } from '../harness/databases';
 import { eventually } from '../harness/eventually';
 import { publishedListing } from '../harness/catalogue-fixtures';
@@ -428,6 +429,54 @@ describeE2e('account lifecycle', () => {
       });
       expect(withBalance.body.message).toContain('forfeit_balance');
       await api().get('/v1/workspace').set(bearer(key)).expect(200);
+    });
+
+    it('should delete a new workspace holding only its welcome and plan credits without forfeit_balance', async () => {
+      const email = uniqueEmail('noura');
+      await api()
+        .post('/v1/accounts')
+        .send({ email, password: TEST_PASSWORD, name: 'نورة الشهري', role: 'broker', broker_kind: 'individual' })
+        .expect(201);
+      const { access_token } = await login(email, TEST_PASSWORD);
+      const workspace = await api().get('/v1/workspace').set(bearer(access_token)).expect(200);
+      const granted = await api().get('/v1/workspace/balance').set(bearer(access_token)).expect(200);
+      expect(granted.body.decisions).toBeGreaterThan(0);
+
+      await api().delete('/v1/workspace').set(bearer(access_token)).send({ password: TEST_PASSWORD }).expect(204);
+
+      const me = await api().get('/v1/me').set(bearer(access_token)).expect(200);
+      expect(me.body.workspace).toBeNull();
+      const [event] = await query<{ payload: { forfeited: unknown } }>(
+        `SELECT payload FROM identity.outbox WHERE subject = 'identity.workspace.deleted.v1' AND payload->>'workspace_id' = $1`,
+        [workspace.body.id],
+      );
+      // Granted credits go with the workspace without asking; the event still says what was given up.
+      expect(event.payload.forfeited).toEqual({
+        decisions: granted.body.decisions,
+        lead_credits: granted.body.lead_credits,
+      });
+    });
+
+    it('should refuse a workspace that bought a pack without forfeit_balance and delete it with it', async () => {
+      const { owner } = await fundedWorkspace(platform, 5);
+      const refused = await api()
+        .delete('/v1/workspace')
+        .set(bearer(owner.token))
+        .send({ password: TEST_PASSWORD })
+        .expect(409);
+      expect(refused.body).toMatchObject({
+        error: 'conflict',
+        details: { balance: { decisions: 5, lead_credits: 0 } },
+      });
+      expect(refused.body.message).toContain('5 paid decisions');
+
+      await api()
+        .delete('/v1/workspace')
+        .set(bearer(owner.token))
+        .send({ password: TEST_PASSWORD, forfeit_balance: true })
+        .expect(204);
+      const me = await api().get('/v1/me').set(bearer(owner.token)).expect(200);
+      expect(me.body.workspace).toBeNull();
     });
 
     it('should unpublish listings, end keys, detach members and stop webhooks, and keep the ledger', async () => {

@@ -1120,6 +1120,7 @@ describeE2e('website chat: answered in the language the visitor writes', () => {
   let widgetId: string;
   let amenitiesId: string;
   let loungeId: string;
+  let securityId: string;
 
   const api = () => request(platform.baseUrl);
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -1187,6 +1188,12 @@ describeE2e('website chat: answered in the language the visitor writes', () => {
       title_en: 'Sky Lounge',
       body_en: 'The Sky Lounge on the roof opens every day from 7 pm to midnight.',
     });
+    // Written in Arabic only.
+    securityId = await article({
+      kind: 'faq',
+      title_ar: 'هل المجمع آمن؟',
+      body_ar: 'المجمع مسوّر بحراسة على مدار الساعة وكاميرات مراقبة عند المداخل.',
+    });
   });
 
   afterAll(() => platform?.close());
@@ -1212,9 +1219,28 @@ describeE2e('website chat: answered in the language the visitor writes', () => {
     expect(session.escalated).toBe(false);
   });
 
+  it('should answer an English question from an entry written only in Arabic, saying in English that it is Arabic', async () => {
+    const { message, session } = await reply(await chatIn('ar'), 'Are there security guards?');
+    expect(message.text).toMatch(/^The project team wrote this only in Arabic:\n/);
+    expect(message.text).toContain('بحراسة على مدار الساعة');
+    expect(message.citations).toEqual([expect.objectContaining({ source_id: `article:${securityId}` })]);
+    expect(session.escalated).toBe(false);
+  });
+
+  it('should answer an Arabic question from an entry written only in English, saying in Arabic that it is English', async () => {
+    const { message, session } = await reply(await chatIn('en'), 'ما مواعيد الصالة على السطح؟');
+    expect(message.text).toMatch(/^كتب فريق المشروع هذه المعلومة بالإنجليزية فقط:\n/);
+    expect(message.text).toContain('from 7 pm to midnight');
+    expect(message.citations).toEqual([expect.objectContaining({ source_id: `article:${loungeId}` })]);
+    expect(session.escalated).toBe(false);
+  });
+
   it('should say it does not know in the language the visitor wrote when nothing is relevant', async () => {
     const { message, session } = await reply(await chatIn('ar'), 'Can I keep a horse on the roof garden?');
     expect(message.text).toMatch(/don’t know/);
     expect(session.escalated).toBe(true);
+    const arabic = await reply(await chatIn('en'), 'هل يوجد ملعب غولف في المجمع؟');
+    expect(arabic.session.escalated).toBe(true);
+    expect(arabic.message.citations).toEqual([]);
   });
 });

@@ -35,6 +35,12 @@ const PAYMENT_FAQ = {
   body_ar: 'تدفع ١٠٪ عند الحجز، و٦٠٪ على دفعات أثناء الإنشاء، و٣٠٪ عند التسليم.',
 };
 
+const SECURITY_AR = {
+  kind: 'faq',
+  title_ar: 'هل المجمع آمن؟',
+  body_ar: 'المجمع مسوّر بحراسة على مدار الساعة وكاميرات مراقبة عند المداخل.',
+};
+
 const riyadhProject = () => ({
   name_en: 'Al Nakheel Gardens',
   name_ar: 'حدائق النخيل',
@@ -274,6 +280,44 @@ describeE2e('a project knowledge base and its offline answers', () => {
     await expect(search('weather forecast tomorrow')).resolves.toMatchObject({ relevant: false });
   });
 
+  it('should answer across languages: an Arabic-only entry in English, an English-only one in Arabic, with a note', async () => {
+    const project = (await owner.post('/v1/projects', riyadhProject()).expect(201)).body as ProjectResponse;
+    const other = `/v1/projects/${project.id}/knowledge`;
+    const amenities = (await owner.post(`${other}/articles`, POOL_AR).expect(201)).body as KnowledgeEntryResponse;
+    const parking = (
+      await owner
+        .post(`${other}/articles`, {
+          kind: 'faq',
+          title_en: 'Is there parking?',
+          body_en:
+            'Every apartment has one covered parking space in the basement. Visitor parking is at the main gate.',
+        })
+        .expect(201)
+    ).body as KnowledgeEntryResponse;
+    const ask = async (question: string) =>
+      (await owner.post(`${other}/answer`, { question }).expect(200)).body as KnowledgeAnswerResponse;
+
+    const english = await ask('Which amenities are there?');
+    expect(english).toMatchObject({ kind: 'answer', language: 'en' });
+    expect(english.text).toBe(`The project team wrote this only in Arabic:\n${POOL_AR.body_ar}`);
+    expect(english.citations).toEqual([expect.objectContaining({ source_id: `article:${amenities.id}` })]);
+
+    const arabic = await ask('هل يوجد موقف سيارات للزوار؟');
+    expect(arabic).toMatchObject({ kind: 'answer', language: 'ar' });
+    expect(arabic.text).toMatch(/^كتب فريق المشروع هذه المعلومة بالإنجليزية فقط:\n/);
+    expect(arabic.text).toContain('Visitor parking is at the main gate.');
+    expect(arabic.citations).toEqual([expect.objectContaining({ source_id: `article:${parking.id}` })]);
+
+    const found = (await owner.get(`${other}/search`, { q: 'Which amenities are there?' }).expect(200))
+      .body as KnowledgeSearchResponse;
+    expect(found).toMatchObject({ language: 'en', relevant: true });
+    expect(found.data[0]).toMatchObject({ entry_id: amenities.id, language: 'ar', relevant: true });
+
+    for (const unrelated of ['Is there a golf course in the community?', 'هل يوجد ملعب غولف في المجمع؟']) {
+      await expect(ask(unrelated)).resolves.toMatchObject({ kind: 'unknown' });
+    }
+  });
+
   it('should index the new text after a PATCH and forget a deleted entry', async () => {
     const entry = await add({ kind: 'faq', title_en: 'Are pets allowed?', body_en: 'Cats are allowed inside homes.' });
     const changed = (
@@ -406,6 +450,7 @@ describeE2e('knowledge answers by an OpenAI-compatible model', () => {
     pool = (await owner.post(`${base}/articles`, { ...POOL_EN, ...POOL_AR }).expect(201))
       .body as KnowledgeEntryResponse;
     await owner.post(`${base}/articles`, PAYMENT_FAQ).expect(201);
+    await owner.post(`${base}/articles`, SECURITY_AR).expect(201);
   });
 
   afterAll(async () => {
@@ -449,6 +494,19 @@ describeE2e('knowledge answers by an OpenAI-compatible model', () => {
     const prompt = ai.seen[0].body.messages.map((m) => m.content).join('\n');
     expect(prompt).toContain(POOL_AR.body_ar);
     expect(prompt).toContain('Modern Standard Arabic');
+  });
+
+  it('should send an Arabic-only passage for an English question and ask for English, offline with a note when it fails', async () => {
+    ai.reply = 'Yes: the community is gated, with guards around the clock and CCTV at the entrances.';
+    const reply = await answer('Are there security guards?');
+    expect(reply).toMatchObject({ kind: 'answer', language: 'en', text: ai.reply });
+    const prompt = ai.seen[0].body.messages.map((m) => m.content).join('\n');
+    expect(prompt).toContain(SECURITY_AR.body_ar);
+    expect(prompt).toMatch(/whatever their language, reply in\s+English, translating what you use/);
+
+    ai.reply = FAIL;
+    const offline = await answer('Are there security guards?');
+    expect(offline.text).toBe(`The project team wrote this only in Arabic:\n${SECURITY_AR.body_ar}`);
   });
 
   it('should answer unknown without calling the model when nothing is relevant', async () => {

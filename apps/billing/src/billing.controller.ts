@@ -7,6 +7,7 @@ import {
   BILLING_LEDGER_PATTERN,
   BILLING_PACK_PURCHASE_PATTERN,
   BILLING_PACK_REFUND_PATTERN,
+  BILLING_PAID_BALANCE_PATTERN,
   BILLING_INVOICES_PATTERN,
   BILLING_INVOICE_PDF_PATTERN,
   BILLING_PAYMENT_WEBHOOK_PATTERN,
@@ -34,6 +35,7 @@ import {
 } from '@app/contracts';
 import type {
   BalanceResponse,
+  PaidBalanceResponse,
   BillingProfileResponse,
   InvoicePdfResponse,
   InvoicesPageResponse,
@@ -111,6 +113,11 @@ export class BillingController {
   @MessagePattern(BILLING_BALANCE_PATTERN)
   balance(@MessageData() req: BalanceRequest): Promise<BalanceResponse> {
     return this.ledger.balance(req);
+  }
+
+  @MessagePattern(BILLING_PAID_BALANCE_PATTERN)
+  paidBalance(@MessageData() req: BalanceRequest): Promise<PaidBalanceResponse> {
+    return this.ledger.paidBalance(req);
   }
 
   @MessagePattern(BILLING_SET_LOW_BALANCE_PATTERN)

@@ -8,6 +8,8 @@ import type { Page } from './paging';
 export const BILLING_DEBIT_PATTERN = 'rpc.billing.debit.v1';
 export const BILLING_REFUND_PATTERN = 'rpc.billing.refund.v1';
 export const BILLING_BALANCE_PATTERN = 'rpc.billing.balance.v1';
+/** The balance with its paid part (bought, not granted): what deleting a workspace would forfeit. */
+export const BILLING_PAID_BALANCE_PATTERN = 'rpc.billing.balance.paid.v1';
 export const BILLING_PACK_PURCHASE_PATTERN = 'rpc.billing.packs.purchase.v1';
 export const BILLING_PACK_REFUND_PATTERN = 'rpc.billing.packs.refund.v1';
 export const BILLING_LEDGER_PATTERN = 'rpc.billing.ledger.v1';
@@ -140,6 +142,13 @@ export interface BalanceResponse {
   lead_credits: number;
   /** Below these, `billing.balance.low.v1` is emitted (0: never). */
   low_balance_threshold: Record<BillingAsset, number>;
+}
+
+export interface PaidBalanceResponse {
+  /** The whole balance per asset. */
+  balance: Record<BillingAsset, number>;
+  /** The part of it bought (decision packs, lead-credit purchases), credits being used oldest first; the rest was granted (welcome, plan). */
+  paid: Record<BillingAsset, number>;
 }
 
 export class SetLowBalanceThresholdRequest {

@@ -78,7 +78,7 @@ export const IDENTITY_WORKSPACE_DELETED = 'identity.workspace.deleted.v1';
 export interface WorkspaceDeletedPayload {
   workspace_id: string;
   deleted_at: string;
-  /** The balance left when the owner forfeited it (`forfeit_balance: true`); zeros otherwise. */
+  /** The balance given up with the workspace: granted credits always, paid ones only with `forfeit_balance: true`. */
   forfeited: { decisions: number; lead_credits: number };
 }
 

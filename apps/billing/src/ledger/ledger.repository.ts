@@ -7,6 +7,7 @@ import type { BillingAsset, LeadCreditsAddedPayload, LedgerReason } from '@app/c
 import { Outbox } from '@app/messaging';
 import { insufficientBalance } from '@app/errors';
 import { BILLING_DATABASE } from '../database/billing.database';
+import type { ReplayedEntry } from './paid-balance';
 
 export interface LedgerEntryRow {
   id: string;
@@ -283,6 +284,15 @@ export class LedgerRepository {
       [workspaceId, asset, afterEntryId],
     );
     return Number(rows[0].total);
+  }
+
+  /** Every entry of one asset in the workspace, oldest first: what the paid-balance replay reads. */
+  entriesOf(workspaceId: string, asset: BillingAsset): Promise<ReplayedEntry[]> {
+    return this.dataSource.query<ReplayedEntry[]>(
+      `SELECT id, amount, reason, reference, reverses_entry_id FROM "billing"."ledger_entries"
+        WHERE workspace_id = $1 AND asset = $2 ORDER BY seq`,
+      [workspaceId, asset],
+    );
   }
 
   /** The workspace's own low-balance thresholds; an asset without one is absent. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { BILLING_ASSETS } from '@app/contracts';
 import type {
   BalanceRequest,
   BalanceResponse,
@@ -7,6 +8,7 @@ import type {
   DebitResponse,
   LedgerPageResponse,
   LedgerRequest,
+  PaidBalanceResponse,
   RefundRequest,
   RefundResponse,
   SetLowBalanceThresholdRequest,
@@ -23,6 +25,7 @@ import { PlansService } from '../plans/plans.service';
 import { LedgerEntryExists, LedgerRepository } from './ledger.repository';
 import type { LedgerEntryRow } from './ledger.repository';
 import { toBalanceResponse, toLedgerPage } from './ledger.dto';
+import { paidBalance } from './paid-balance';
 
 export const debitKey = (requestId: string) => `debit:${requestId}`;
 export const refundKey = (debitEntryId: string) => `refund:${debitEntryId}`;
@@ -106,6 +109,17 @@ export class LedgerService {
       this.lowBalance.thresholds(req.workspace_id),
     ]);
     return toBalanceResponse(balances, thresholds);
+  }
+
+  /** The balance and its paid part, replayed from the ledger (paid-balance.ts). */
+  async paidBalance(req: BalanceRequest): Promise<PaidBalanceResponse> {
+    const [decisions, leadCredits] = await Promise.all(
+      BILLING_ASSETS.map(async (asset) => paidBalance(await this.ledger.entriesOf(req.workspace_id, asset))),
+    );
+    return {
+      balance: { decisions: decisions.balance, lead_credits: leadCredits.balance },
+      paid: { decisions: decisions.paid, lead_credits: leadCredits.paid },
+    };
   }
 
   async setLowBalanceThreshold(req: SetLowBalanceThresholdRequest): Promise<BalanceResponse> {

@@ -5,6 +5,7 @@ import {
   BILLING_LEDGER_PATTERN,
   BILLING_PACK_PURCHASE_PATTERN,
   BILLING_PACK_REFUND_PATTERN,
+  BILLING_PAID_BALANCE_PATTERN,
   BILLING_INVOICES_PATTERN,
   BILLING_INVOICE_PDF_PATTERN,
   BILLING_PAYMENT_WEBHOOK_PATTERN,
@@ -28,6 +29,7 @@ import type {
   DecisionPackResponse,
   LedgerPageResponse,
   LedgerRequest,
+  PaidBalanceResponse,
   PaymentWebhookRequest,
   PaymentWebhookResponse,
   PurchasePackRequest,
@@ -45,6 +47,10 @@ export class BillingClient {
 
   balance(req: BalanceRequest): Promise<BalanceResponse> {
     return this.rpc.send(BILLING_BALANCE_PATTERN, req);
+  }
+
+  paidBalance(req: BalanceRequest): Promise<PaidBalanceResponse> {
+    return this.rpc.send(BILLING_PAID_BALANCE_PATTERN, req);
   }
 
   setLowBalanceThreshold(req: SetLowBalanceThresholdRequest): Promise<BalanceResponse> {

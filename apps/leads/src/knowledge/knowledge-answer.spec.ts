@@ -1,5 +1,5 @@
 import type { ProjectFacts } from '@app/contracts';
-import { extractiveAnswer, isPriceQuestion, unitsAnswer } from './knowledge-answer';
+import { WRITTEN_ONLY_IN, extractiveAnswer, isPriceQuestion, unitsAnswer } from './knowledge-answer';
 import { checkWritten, documentPassages, documentTitle, writtenPassages } from './knowledge-passages';
 
 const facts: ProjectFacts = {
@@ -102,10 +102,14 @@ describe('knowledge answers', () => {
 
   describe('extractiveAnswer', () => {
     it('should answer with a short passage whole and cite it', () => {
-      const answer = extractiveAnswer('Is there a pool?', [
-        { source_id: 'article:a', title: 'Amenities', text: 'A pool and a gym.', score: 1 },
-        { source_id: 'article:b', title: 'Other', text: 'Something else.', score: 0.5 },
-      ]);
+      const answer = extractiveAnswer(
+        'Is there a pool?',
+        [
+          { source_id: 'article:a', language: 'en', title: 'Amenities', text: 'A pool and a gym.', score: 1 },
+          { source_id: 'article:b', language: 'en', title: 'Other', text: 'Something else.', score: 0.5 },
+        ],
+        'en',
+      );
       expect(answer).toEqual({
         text: 'A pool and a gym.',
         citations: [{ source_id: 'article:a', title: 'Amenities', excerpt: 'A pool and a gym.' }],
@@ -115,20 +119,41 @@ describe('knowledge answers', () => {
     it("should pick a long passage's sentences that share the question's words, in their order", () => {
       const filler = 'The lobby has marble floors and high ceilings with natural light. '.repeat(6);
       const text = `${filler}The swimming pool is heated in winter. ${filler}Children have their own pool with shade.`;
-      const answer = extractiveAnswer('Is the swimming pool heated for children?', [
-        { source_id: 'article:a', title: 'Amenities', text, score: 0.9 },
-      ]);
+      const answer = extractiveAnswer(
+        'Is the swimming pool heated for children?',
+        [{ source_id: 'article:a', language: 'en', title: 'Amenities', text, score: 0.9 }],
+        'en',
+      );
       expect(answer.text).toBe('The swimming pool is heated in winter. Children have their own pool with shade.');
       expect(answer.citations.map((c) => c.source_id)).toEqual(['article:a']);
     });
 
+    /** A long Arabic passage whose last sentence is about the children's pool. */
+    const longArabicPassage = {
+      source_id: 'article:a',
+      language: 'ar' as const,
+      title: 'المرافق',
+      text: `${'يطل المجمع على حديقة مركزية واسعة ومنسقة بعناية. '.repeat(8)}يوجد مسبح للأطفال بجانب النادي الرياضي.`,
+      score: 0.9,
+    };
+
     it('should work on Arabic passages', () => {
-      const filler = 'يطل المجمع على حديقة مركزية واسعة ومنسقة بعناية. '.repeat(8);
-      const text = `${filler}يوجد مسبح للأطفال بجانب النادي الرياضي.`;
-      const answer = extractiveAnswer('هل يوجد مسبح للأطفال؟', [
-        { source_id: 'article:a', title: 'المرافق', text, score: 0.9 },
-      ]);
+      const answer = extractiveAnswer('هل يوجد مسبح للأطفال؟', [longArabicPassage], 'ar');
       expect(answer.text).toBe('يوجد مسبح للأطفال بجانب النادي الرياضي.');
+    });
+
+    it("should pick an Arabic passage's sentence for an English question and say, in English, that it is Arabic", () => {
+      const answer = extractiveAnswer('Is there a pool for children?', [longArabicPassage], 'en');
+      expect(answer.text).toBe(`${WRITTEN_ONLY_IN.en}\nيوجد مسبح للأطفال بجانب النادي الرياضي.`);
+    });
+
+    it('should say in Arabic that an English passage is in English', () => {
+      const answer = extractiveAnswer(
+        'هل يوجد مسبح؟',
+        [{ source_id: 'article:a', language: 'en', title: 'Amenities', text: 'A pool and a gym.', score: 1 }],
+        'ar',
+      );
+      expect(answer.text).toBe('كتب فريق المشروع هذه المعلومة بالإنجليزية فقط:\nA pool and a gym.');
     });
   });
 

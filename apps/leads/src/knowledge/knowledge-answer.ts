@@ -1,14 +1,23 @@
 import type { Language, ProjectFacts, ProjectUnitFacts } from '@app/contracts';
 import type { KnowledgeCitation } from './knowledge-answerer';
-import { arabicWords, excerpt, overlapWords, sentences } from './knowledge-text';
+import { topicWords } from './knowledge-crossing';
+import { arabicWords, excerpt, sentences } from './knowledge-text';
 
 /** A retrieved passage as the answer is composed from it. */
 export interface AnswerPassage {
   source_id: string;
+  /** The language the passage is written in, which may not be the visitor's. */
+  language: Language;
   title: string;
   text: string;
   score: number;
 }
+
+/** Said before an offline answer taken from a passage in the other language: the visitor's language, honestly. */
+export const WRITTEN_ONLY_IN: Record<Language, string> = {
+  en: 'The project team wrote this only in Arabic:',
+  ar: 'كتب فريق المشروع هذه المعلومة بالإنجليزية فقط:',
+};
 
 const PRICE_WORDS_EN =
   /\b(price[sd]?|prices|pricing|cost[s]?|how much|afford|cheapest|available|availability|vacant|sold|reserved|units? left|in stock)\b/i;
@@ -113,13 +122,23 @@ const WHOLE_PASSAGE = 400;
 /**
  * The offline answer: the sentences of the best passages that share the most words with the
  * question, in the passages' order (a short passage, an FAQ answer, is taken whole). Cites
- * every passage a sentence came from.
+ * every passage a sentence came from. Words are also compared by their lexicon concept, so a
+ * sentence in the other language is chosen too; then a note in the visitor's `language` says
+ * so, since nothing offline translates the passage.
  */
 export function extractiveAnswer(
   question: string,
   passages: AnswerPassage[],
+  language: Language,
 ): { text: string; citations: KnowledgeCitation[] } {
-  const asked = overlapWords(question);
+  const extracted = extract(question, passages);
+  return passages[0].language === language
+    ? extracted
+    : { ...extracted, text: `${WRITTEN_ONLY_IN[language]}\n${extracted.text}` };
+}
+
+function extract(question: string, passages: AnswerPassage[]): { text: string; citations: KnowledgeCitation[] } {
+  const asked = topicWords(question);
   const best = passages[0];
   if (best.text.length <= WHOLE_PASSAGE) {
     return { text: best.text.trim(), citations: [citationOf(best)] };
@@ -128,7 +147,7 @@ export function extractiveAnswer(
     sentences(passage.text).map((sentence, s) => ({
       passage,
       order: p * 1000 + s,
-      overlap: [...overlapWords(sentence)].filter((word) => asked.has(word)).length,
+      overlap: [...topicWords(sentence)].filter((word) => asked.has(word)).length,
     })),
   );
   const chosen = candidates

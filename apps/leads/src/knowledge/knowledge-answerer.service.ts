@@ -17,7 +17,8 @@ const USED = 3;
 
 /**
  * The widget assistant's answers. Prices and availability: the live units. Otherwise the
- * relevant passages in the question's language, worded by the model when one is configured
+ * relevant passages, in the question's language first, else in the other one (the retriever
+ * crosses languages), worded by the model in the visitor's language when one is configured
  * (citations: the passages it was given) or extracted from them offline; none relevant is
  * `unknown`, and the model is not called.
  */
@@ -52,7 +53,7 @@ export class KnowledgeAnswererService implements KnowledgeAnswerer {
         this.logger.warn('Falling back to the offline answer');
       }
     }
-    return { kind: 'answer', ...extractiveAnswer(question.question, passages) };
+    return { kind: 'answer', ...extractiveAnswer(question.question, passages, question.language) };
   }
 
   /** The question's relevant passages; a follow-up ("and the second one?") is retried with the visitor's last turn. */
@@ -68,6 +69,7 @@ export class KnowledgeAnswererService implements KnowledgeAnswerer {
       .slice(0, USED)
       .map((hit) => ({
         source_id: knowledgeSourceId(hit.entry_id),
+        language: hit.language,
         title: hit.title,
         text: hit.text,
         score: hit.score,

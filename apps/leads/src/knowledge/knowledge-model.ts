@@ -16,8 +16,9 @@ const INSTRUCTIONS = (
 Answer only from the numbered passages of the project's knowledge base you are given: never invent facts, numbers,
 dates, amenities or promises. If the passages do not answer the question, reply with exactly ${MODEL_UNKNOWN} and nothing else.
 Never state prices, payment amounts per unit or which units are available: those come from the live unit list, not from you.
-Reply in ${language === 'ar' ? 'Modern Standard Arabic' : 'English'}, in at most three short sentences, as plain text
-(no markdown, no passage numbers).`;
+The passages may be written in English or Arabic: whatever their language, reply in
+${language === 'ar' ? 'Modern Standard Arabic' : 'English'}, translating what you use, in at most three short sentences,
+as plain text (no markdown, no passage numbers).`;
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';

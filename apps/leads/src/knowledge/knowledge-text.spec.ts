@@ -46,18 +46,18 @@ describe('knowledge text', () => {
     it('should drop Arabic question words and courtesies', () => {
       expect(questionTerms('هل يوجد مسبح للأطفال من فضلك؟', 'ar')).toEqual({
         language: 'ar',
-        terms: ['مسبح', 'اطفال'],
+        groups: [['مسبح'], ['اطفال']],
       });
     });
 
     it('should search the stem of a word ending in taa marbuta, so plurals match', () => {
-      expect(questionTerms('ما هي الدفعة؟', 'ar')).toEqual({ language: 'ar', terms: ['دفع'] });
+      expect(questionTerms('ما هي الدفعة؟', 'ar')).toEqual({ language: 'ar', groups: [['دفع']] });
     });
 
     it('should hand English text to the english configuration without filler words', () => {
       expect(questionTerms('Please tell me exactly where the pool is', 'en')).toEqual({
         language: 'en',
-        text: 'me where the pool is',
+        groups: [['me'], ['where'], ['the'], ['pool'], ['is']],
       });
     });
 

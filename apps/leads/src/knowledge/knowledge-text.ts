@@ -12,9 +12,16 @@ export { asciiDigits };
  * and tatweel dropped, the article ال (with a glued و ب ك ف, or لل) taken off a word, then a
  * glued و ب ل ف ك off a word still five letters long.
  */
-/** The question as retrieval takes it: Arabic lexemes as they stand, or English text for the english configuration. */
-export type SearchTerms = { language: 'ar'; terms: string[] } | { language: 'en'; text: string };
-
+/**
+ * The question as retrieval takes it: the passages' language to search, and groups of words;
+ * a group is one term of the question, matched by any of its alternatives (one word, or the
+ * words of a translation: amenities ~ مرافق | منشآت). Arabic words are folded as the index
+ * folds them; English ones go to the `english` configuration, which stems and drops stop words.
+ */
+export interface SearchTerms {
+  language: Language;
+  groups: string[][];
+}
 const ARTICLE = /^(وال|بال|كال|فال|لل|ال)(?=[\p{L}\p{N}]{2,})/u;
 /** A glued conjunction or preposition (و ب ل ف ك) on a word of five letters or more: وحراسة ~ بحراسة ~ حراسة. */
 const PROCLITIC = /^[وبلفك](?=[\p{L}\p{N}]{4,})/u;
@@ -84,26 +91,36 @@ export function arabicWords(text: string): string[] {
 }
 
 /**
- * What a question is searched by. Arabic: its folded words without stop words (they are
- * lexemes of the `simple` configuration as they stand). English: the question itself, which
- * PostgreSQL's `english` configuration stems and strips of stop words; the extra words
- * here are taken out first.
+ * What a question is searched by in its own language, a group per word. Arabic: its folded
+ * words without stop words (lexemes of the `simple` configuration as they stand). English:
+ * its words without the extra filler words here; PostgreSQL's `english` configuration stems
+ * them and drops its own stop words.
  */
 export function questionTerms(question: string, language: Language): SearchTerms {
-  if (language === 'ar') {
-    const words = arabicWords(question).filter((word) => word.length > 1 && !ARABIC_STOP_WORDS.has(word));
-    // A final ه (ta marbuta) off, so the stem also finds the plural: دفعه ~ دفعات.
-    return { language, terms: [...new Set(words.map((word) => (word.length >= 4 ? word.replace(/ه$/, '') : word)))] };
-  }
-  const words = (asciiDigits(question).match(/[\p{L}\p{N}]+/gu) ?? []).filter(
+  const words = language === 'ar' ? arabicContentWords(question).map(arabicStem) : englishContentWords(question);
+  return { language, groups: [...new Set(words)].map((word) => [word]) };
+}
+
+/** A question's Arabic words as the index holds them, without stop words and single letters. */
+export function arabicContentWords(question: string): string[] {
+  return arabicWords(question).filter((word) => word.length > 1 && !ARABIC_STOP_WORDS.has(word));
+}
+
+/** A final ه (ta marbuta) off, so the stem also finds the plural: دفعه ~ دفعات. */
+export function arabicStem(word: string): string {
+  return word.length >= 4 ? word.replace(/ه$/, '') : word;
+}
+
+/** A question's English words (digits ASCII) without the filler words PostgreSQL keeps. */
+export function englishContentWords(question: string): string[] {
+  return (asciiDigits(question).match(/[\p{L}\p{N}]+/gu) ?? []).filter(
     (word) => !ENGLISH_EXTRA_STOP_WORDS.has(word.toLowerCase()),
   );
-  return { language, text: words.join(' ') };
 }
 
 /** Nothing to search by (only stop words). */
 export function isEmptyQuestion(terms: SearchTerms): boolean {
-  return terms.language === 'ar' ? terms.terms.length === 0 : terms.text.trim() === '';
+  return terms.groups.length === 0;
 }
 
 const PASSAGE_TARGET = 700;

@@ -141,28 +141,41 @@ export class KnowledgeRepository {
   }
 
   /**
-   * The project's passages in the question's language holding any of its terms, best first.
-   * A term's weight is its BM25 idf within this knowledge base, so a word every passage has
-   * (the project's name) counts little; `coverage` is the matched share of the total weight.
+   * The project's passages in `question.language` holding any of its terms, best first. A
+   * term is a group of alternatives (any of them matches; a phrase matches its words in order);
+   * its weight is its BM25 idf within this knowledge base, so a word every passage has (the
+   * project's name) counts little; `coverage` is the matched share of the total weight.
    */
   search(projectId: string, question: SearchTerms, limit: number): Promise<PassageHit[]> {
     return this.dataSource.query<PassageHit[]>(
-      `WITH terms AS (
-         SELECT DISTINCT term,
-                -- A term of four letters or more (three in Arabic) also matches as a prefix: handed ~ handover, دفع ~ دفعات.
-                quote_literal(term) || CASE WHEN char_length(term) >= (CASE WHEN $2 = 'ar' THEN 3 ELSE 4 END)
-                                            THEN ':*' ELSE '' END AS lexeme
-           FROM unnest(
-             CASE WHEN $2 = 'ar' THEN $3::text[] ELSE tsvector_to_array(to_tsvector('english'::regconfig, $4)) END
-           ) AS term
-          WHERE term ~ '^[[:alnum:]_]+$'),
+      `WITH alternatives AS (
+         -- Latin letters go to the english configuration, Arabic ones (folded already) to simple.
+         SELECT g.n, a.alt,
+                (CASE WHEN a.alt ~ '[A-Za-z]' THEN 'english' WHEN a.alt ~ '[^[:digit:][:space:]]' THEN 'simple'
+                      WHEN $2 = 'ar' THEN 'simple' ELSE 'english' END)::regconfig AS cfg
+           FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS g(alts, n)
+           CROSS JOIN LATERAL jsonb_array_elements_text(g.alts) AS a(alt)),
+       alternative_queries AS (
+         SELECT n,
+                -- One lexeme of four letters or more (three in Arabic) also matches as a prefix:
+                -- handed ~ handover, دفع ~ دفعات. Several make a phrase: swimming pool, حمام سباحة.
+                CASE WHEN cardinality(l.lexemes) = 1
+                     THEN quote_literal(l.lexemes[1]) ||
+                          CASE WHEN char_length(l.lexemes[1]) >= (CASE WHEN cfg = 'simple'::regconfig THEN 3 ELSE 4 END)
+                               THEN ':*' ELSE '' END
+                     ELSE phraseto_tsquery(cfg, alt)::text END AS q
+           FROM alternatives
+           CROSS JOIN LATERAL (SELECT tsvector_to_array(to_tsvector(cfg, alt)) AS lexemes) l
+          WHERE cardinality(l.lexemes) > 1 OR (cardinality(l.lexemes) = 1 AND l.lexemes[1] ~ '^[[:alnum:]_]+$')),
+       terms AS (
+         SELECT DISTINCT string_agg('(' || q || ')', ' | ' ORDER BY q) AS lexeme FROM alternative_queries GROUP BY n),
        query AS (SELECT string_agg(lexeme, ' | ')::tsquery AS q FROM terms),
        total AS (
          SELECT count(*)::float8 AS n FROM leads.knowledge_passages WHERE project_id = $1 AND language = $2),
        weights AS (
          -- A word the knowledge base never uses weighs half: often a filler (closest, keep), and
          -- an out-of-scope question still has its own words (weather, golf) against it.
-         SELECT t.term, t.lexeme::tsquery AS q,
+         SELECT t.lexeme::tsquery AS q,
                 ln(1 + (total.n - df.n + 0.5) / (df.n + 0.5)) * CASE WHEN df.n = 0 THEN 0.5 ELSE 1 END AS idf
            FROM terms t CROSS JOIN total
            CROSS JOIN LATERAL (
@@ -177,14 +190,8 @@ export class KnowledgeRepository {
          CROSS JOIN query
         WHERE p.project_id = $1 AND p.language = $2 AND p.search_vector @@ query.q
         ORDER BY coverage DESC, rank DESC, p.id
-        LIMIT $5`,
-      [
-        projectId,
-        question.language,
-        question.language === 'ar' ? question.terms : [],
-        question.language === 'en' ? question.text : '',
-        limit,
-      ],
+        LIMIT $4`,
+      [projectId, question.language, JSON.stringify(question.groups), limit],
     );
   }
 }

@@ -61,12 +61,14 @@ export class WorkspacesController {
     description:
       'The signed-in owner, with their password (an API key gets 403 `api_key_not_allowed`). Listings leave the ' +
       'catalogue, API keys and invitations end, members are detached (their accounts stay), webhooks and WhatsApp ' +
-      'stop. The billing ledger and the decisions are kept for accounting (10 years); see docs/security.md.',
+      'stop. The billing ledger and the decisions are kept for accounting (10 years); see docs/security.md. ' +
+      'Granted credits (welcome decisions, plan lead credits) are forfeited without asking; a paid balance is not.',
   })
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiConflictResponse({
     description:
-      '`conflict` with `details.balance`: decisions or lead credits are left; send `forfeit_balance: true` to give them up',
+      '`conflict` with `details.balance` (the paid part): bought decisions or lead credits are left (credits are ' +
+      'used oldest first); send `forfeit_balance: true` to give them up',
   })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` on `password`: missing or incorrect' })
   deleteWorkspace(@CurrentPrincipal() principal: Principal, @Body() dto: DeleteWorkspaceDto): Promise<void> {

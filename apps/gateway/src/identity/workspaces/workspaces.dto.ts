@@ -121,7 +121,9 @@ export class DeleteWorkspaceDto {
 
   @ApiPropertyOptional({
     default: false,
-    description: 'Delete even though decisions or lead credits are left: they are forfeited, never refunded',
+    description:
+      'Delete even though paid decisions or lead credits (bought, not used) are left: they are forfeited, never ' +
+      'refunded. Not needed for granted credits (welcome, plan), which go with the workspace anyway',
   })
   @IsOptional()
   @IsBoolean()

@@ -60,8 +60,9 @@ export class WorkspacesService {
   }
 
   /**
-   * DELETE /v1/workspace: the signed-in owner, with their password. Refused (409) while
-   * decisions or lead credits are left unless the owner forfeits them. The billing ledger
+   * DELETE /v1/workspace: the signed-in owner, with their password. Refused (409) while a paid
+   * balance is left (packs or lead credits bought and not used) unless the owner forfeits it;
+   * granted credits (welcome, plan) go with the workspace without asking. The billing ledger
    * stays (accounting); listings leave the catalogue and webhooks stop through the event.
    */
   async deleteWorkspace(principal: Principal, dto: DeleteWorkspaceDto): Promise<void> {
@@ -70,17 +71,16 @@ export class WorkspacesService {
     if (!(await verifyPassword(account?.account.passwordHash, dto.password))) {
       throw new AppError('validation_error', 'password is incorrect', { field: 'password' });
     }
-    const { decisions, lead_credits } = await this.billing.balance({ workspace_id: workspaceId });
-    const left = decisions > 0 || lead_credits > 0;
-    if (left && !dto.forfeit_balance) {
+    const { balance, paid } = await this.billing.paidBalance({ workspace_id: workspaceId });
+    if ((paid.decisions > 0 || paid.lead_credits > 0) && !dto.forfeit_balance) {
       throw new AppError(
         'conflict',
-        `The workspace still has ${decisions} decisions and ${lead_credits} lead credits. Use them, refund unused ` +
-          'packs within 24 hours of purchase, or send forfeit_balance: true to give them up.',
-        { details: { balance: { decisions, lead_credits } } },
+        `The workspace still has ${paid.decisions} paid decisions and ${paid.lead_credits} paid lead credits. Use ` +
+          'them, refund unused packs within 24 hours of purchase, or send forfeit_balance: true to give them up.',
+        { details: { balance: paid } },
       );
     }
-    const forfeited = left ? { decisions, lead_credits } : { decisions: 0, lead_credits: 0 };
+    const forfeited = { decisions: balance.decisions, lead_credits: balance.lead_credits };
     const keyIds = await this.workspaces.deleteWorkspace(workspaceId, accountId, forfeited);
     if (!keyIds) throw new AppError('forbidden', 'Only the owner can delete the workspace.');
     for (const keyId of keyIds) this.apiKeys.forget(keyId);
