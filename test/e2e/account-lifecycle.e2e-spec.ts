@@ -352,10 +352,21 @@ describeE2e('account lifecycle', () => {
         [{ name: '   ' }, 'name'],
         [{ low_balance_threshold: { decisions: -1 } }, 'low_balance_threshold.decisions'],
         [{}, 'name'],
+        // Left out is not null: a null is refused by the field's rules, never written.
+        [{ default_language: null }, 'default_language'],
+        [{ name: null }, 'name'],
+        [{ time_zone: null }, 'time_zone'],
+        [{ low_balance_threshold: { decisions: null } }, 'low_balance_threshold.decisions'],
       ] as const) {
         const bad = await api().patch('/v1/workspace').set(bearer(owner.token)).send(body).expect(422);
         expect(bad.body).toMatchObject({ error: 'validation_error', field });
       }
+      const unchanged = await api().get('/v1/workspace').set(bearer(owner.token)).expect(200);
+      expect(unchanged.body).toMatchObject({
+        name: 'مكتب النور للعقارات',
+        default_language: 'en',
+        time_zone: 'Asia/Dubai',
+      });
       const final = await api().get('/v1/workspace/balance').set(bearer(owner.token)).expect(200);
       expect(final.body.low_balance_threshold).toEqual({ decisions: 7, lead_credits: 0 });
     });

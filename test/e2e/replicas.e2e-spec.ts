@@ -274,7 +274,7 @@ describeDistributed('replicas under failure', () => {
 
     expect(summary.statuses).toEqual({ '200': summary.requests });
     await expectLedgerMatchesAnswers();
-  });
+  }, 180_000); // six processes restarted one after another, each waited ready: over 60 s on a busy 2-core runner
 
   it('should answer 503 fast while NATS is down, recover by itself, and lose or repeat no event', async () => {
     const signUps = startSignUps(checked.url);

@@ -63,7 +63,7 @@ describeStandalone('npm start (the standalone runner)', () => {
     expect(second.output()).toContain(`${dataDir} (reused)`);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  });
+  }, 180_000); // four processes started one after another, a fresh database first: over 60 s on a busy 2-core runner
 
   it('should recover when an earlier run was killed and left its database running', async () => {
     const port = await freePort();

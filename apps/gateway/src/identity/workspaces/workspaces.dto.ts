@@ -14,6 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { BROKER_KINDS, LANGUAGES, WORKSPACE_ROLES } from '@app/contracts';
+import { IsOmittable } from '@app/validation';
 import type { BrokerKind, Language, WorkspaceRole } from '@app/contracts';
 import type { Workspace, WorkspaceKind } from './workspace.entity';
 
@@ -62,14 +63,14 @@ const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'stri
 
 export class LowBalanceThresholdsUpdateDto {
   @ApiPropertyOptional({ minimum: 0, maximum: 1_000_000, description: 'Decisions; 0: never warn' })
-  @IsOptional()
+  @IsOmittable()
   @IsInt()
   @Min(0)
   @Max(1_000_000)
   decisions?: number;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1_000_000, description: 'Lead credits; 0: never warn' })
-  @IsOptional()
+  @IsOmittable()
   @IsInt()
   @Min(0)
   @Max(1_000_000)
@@ -80,19 +81,19 @@ export class LowBalanceThresholdsUpdateDto {
 export class UpdateWorkspaceSettingsDto {
   @ApiPropertyOptional({ example: 'مكتب النور للعقارات', minLength: 1, maxLength: 100 })
   @Transform(trim)
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @IsNotEmpty({ message: 'name must not be empty' })
   @MaxLength(100)
   name?: string;
 
   @ApiPropertyOptional({ enum: LANGUAGES })
-  @IsOptional()
+  @IsOmittable()
   @IsIn(LANGUAGES)
   default_language?: Language;
 
   @ApiPropertyOptional({ example: 'Asia/Dubai', description: 'An IANA time zone' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @IsTimeZone({ message: 'time_zone must be an IANA time zone, e.g. Asia/Riyadh or Asia/Dubai' })
   time_zone?: string;
@@ -101,7 +102,7 @@ export class UpdateWorkspaceSettingsDto {
     type: LowBalanceThresholdsUpdateDto,
     description: 'Below these the owner and admins are warned (e-mail and push), once per crossing',
   })
-  @IsOptional()
+  @IsOmittable()
   @ValidateNested()
   @Type(() => LowBalanceThresholdsUpdateDto)
   low_balance_threshold?: LowBalanceThresholdsUpdateDto;
