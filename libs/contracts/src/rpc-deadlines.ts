@@ -6,8 +6,11 @@ import {
 } from './billing.contract';
 import { LEADS_VISITOR_SEND_PATTERN } from './conversations.contract';
 import { DECISIONS_BATCH_CREATE_PATTERN } from './decision-batches.contract';
-import { LEADS_KNOWLEDGE_ANSWER_PATTERN } from './knowledge.contract';
+import { LEADS_KNOWLEDGE_ANSWER_PATTERN, LEADS_KNOWLEDGE_DOCUMENT_PATTERN } from './knowledge.contract';
+import { CATALOGUE_LISTING_IMAGES_ADD_PATTERN } from './listing-images.contract';
 import { CATALOGUE_LISTINGS_IMPORT_PATTERN } from './listing-import.contract';
+import { CATALOGUE_PROJECT_IMAGES_ADD_PATTERN } from './projects.contract';
+import { CATALOGUE_VERIFICATION_DOCUMENT_PATTERN } from './verification.contract';
 
 /**
  * How long a caller waits for each request/response pattern before answering 503
@@ -27,6 +30,11 @@ export const RPC_DEADLINES_MS = {
   ai: 30_000,
   /** The payment provider is called (PAYMENTS_TIMEOUT_MS, one retry): billing answers payment_unavailable first. */
   payment: 30_000,
+  /**
+   * An upload's bytes (image variants up to IMAGE_MAX_BYTES, a document) cross the transport and
+   * are written to the store: a busy 2-core CI runner took over 1.5 s for one.
+   */
+  upload: 15_000,
   /** The invoice PDF is drawn on demand (pdfkit and the QR code load on the first one). */
   invoicePdf: 15_000,
   /** One batch of a listing import: its rows are created one by one, each resolving its place. */
@@ -47,6 +55,10 @@ export const SLOW_RPC_PATTERNS: Readonly<Partial<Record<string, Exclude<RpcDeadl
   [BILLING_PACK_REFUND_PATTERN]: 'payment',
   [BILLING_LEAD_CREDITS_PURCHASE_PATTERN]: 'payment',
   [BILLING_INVOICE_PDF_PATTERN]: 'invoicePdf',
+  [CATALOGUE_LISTING_IMAGES_ADD_PATTERN]: 'upload',
+  [CATALOGUE_PROJECT_IMAGES_ADD_PATTERN]: 'upload',
+  [CATALOGUE_VERIFICATION_DOCUMENT_PATTERN]: 'upload',
+  [LEADS_KNOWLEDGE_DOCUMENT_PATTERN]: 'upload',
   [LEADS_VISITOR_SEND_PATTERN]: 'ai',
   [LEADS_KNOWLEDGE_ANSWER_PATTERN]: 'ai',
   [CATALOGUE_LISTINGS_IMPORT_PATTERN]: 'listingImport',
