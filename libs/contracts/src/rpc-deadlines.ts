@@ -32,7 +32,8 @@ export const RPC_DEADLINES_MS = {
   payment: 30_000,
   /**
    * An upload's bytes (image variants up to IMAGE_MAX_BYTES, a document) cross the transport and
-   * are written to the store: a busy 2-core CI runner took over 1.5 s for one.
+   * are written to the store. Not measured by bench:rpc-deadlines: a budget for moving megabytes
+   * on a busy node, not 10 × a measured p99.
    */
   upload: 15_000,
   /** The invoice PDF is drawn on demand (pdfkit and the QR code load on the first one). */
