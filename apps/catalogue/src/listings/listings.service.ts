@@ -53,9 +53,13 @@ export class ListingsService {
   async create(request: CreateListingRequest): Promise<ListingResponse> {
     const sellerId = request.seller_id;
     if (!sellerId) return this.present(await this.createRow(request));
+    // The place is asked before the seller's lock, which then spans a count and an insert, not a
+    // round trip to the decision service: racing creates would otherwise queue behind each other's RPCs.
+    const places = this.placeResolver(true);
+    await places(request);
     const row = await this.listings.transaction(async (tx) => {
       assertRoomForSeller(await this.listings.lockAndCountActive(tx, sellerId));
-      return this.createRow(request, this.placeResolver(), tx);
+      return this.createRow(request, places, tx);
     });
     return this.present(row);
   }
