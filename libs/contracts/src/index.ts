@@ -25,5 +25,6 @@ export * from './projects.contract';
 export * from './knowledge.contract';
 export * from './conversations.contract';
 export * from './widget-page.contract';
+export * from './rpc-descriptor';
 export * from './rpc-deadlines';
 export * from './transport-permissions';

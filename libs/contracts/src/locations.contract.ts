@@ -1,7 +1,7 @@
 import { IsBoolean, IsOptional, IsString } from '@app/validation';
+import { rpc } from './rpc-descriptor';
 
-/** The decision service's location patterns and payloads. */
-export const LOCATIONS_SEARCH_PATTERN = 'rpc.decision.locations.search.v1';
+/** The decision service's location messages and payloads. */
 
 /** The shortest accepted `city` / `district` value, after trimming (spec 4.2 rule 2). */
 export const LOCATION_QUERY_MIN_LENGTH = 2;
@@ -120,3 +120,8 @@ export interface LocationsList {
 }
 
 export type LocationsSearchResponse = LocationsList | CityWithDistricts;
+
+/** The decision service's location calls. */
+export const LocationsRpc = {
+  search: rpc<LocationsSearchRequest, LocationsSearchResponse>('rpc.decision.locations.search.v1'),
+};

@@ -7,6 +7,7 @@ export * from './rpc/namespace';
 export * from './rpc/namespaced-nats.client';
 export * from './rpc/rpc-client';
 export * from './rpc/message-data.decorator';
+export * from './rpc/rpc-handler.decorator';
 export * from './events/domain-event';
 export * from './events/event.entities';
 export * from './events/create-event-tables.migration';

@@ -1,15 +1,14 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { LOCATIONS_SEARCH_PATTERN, LocationsSearchRequest } from '@app/contracts';
+import { LocationsRpc, LocationsSearchRequest } from '@app/contracts';
 import type { LocationsSearchResponse } from '@app/contracts';
-import { MessageData } from '@app/messaging';
+import { MessageData, RpcHandler } from '@app/messaging';
 import { LocationsService } from './locations.service';
 
 @Controller()
 export class LocationsController {
   constructor(private readonly locations: LocationsService) {}
 
-  @MessagePattern(LOCATIONS_SEARCH_PATTERN)
+  @RpcHandler(LocationsRpc.search)
   search(@MessageData() request: LocationsSearchRequest): LocationsSearchResponse {
     return this.locations.search(request);
   }

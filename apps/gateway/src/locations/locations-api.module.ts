@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
 import { LocationsApiService } from './locations-api.service';
-import { LocationsClient } from './locations.client';
 import { LocationsController } from './locations.controller';
 
 /** `GET /v1/locations`, forwarded to the decision service. */
 @Module({
   controllers: [LocationsController],
-  providers: [LocationsApiService, LocationsClient],
+  providers: [LocationsApiService],
 })
 export class LocationsApiModule {}

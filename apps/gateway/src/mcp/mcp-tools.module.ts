@@ -20,7 +20,6 @@ import { WorkspacesService } from '../identity/workspaces/workspaces.service';
 import { LeadParties } from '../leads/lead-parties';
 import { LeadsClient } from '../leads/leads.client';
 import { LocationsApiService } from '../locations/locations-api.service';
-import { LocationsClient } from '../locations/locations.client';
 import { ProjectsApiModule } from '../projects/projects-api.module';
 import { PropertiesClient } from '../properties/properties.client';
 import { PropertiesService } from '../properties/properties.service';
@@ -47,7 +46,6 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     ...REST_HANDLERS,
     PropertiesService,
     PropertiesClient,
-    LocationsClient,
     LocationsApiService,
     LeadsClient,
     LeadParties,

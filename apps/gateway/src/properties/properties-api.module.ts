@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { BrokersApiModule } from '../brokers/brokers-api.module';
-import { LocationsClient } from '../locations/locations.client';
 import { PropertiesClient } from './properties.client';
 import { PropertiesController } from './properties.controller';
 import { PropertiesService } from './properties.service';
@@ -10,6 +9,6 @@ import { SavedPropertiesController } from './saved-properties.controller';
 @Module({
   imports: [BrokersApiModule],
   controllers: [PropertiesController, SavedPropertiesController],
-  providers: [PropertiesService, PropertiesClient, LocationsClient],
+  providers: [PropertiesService, PropertiesClient],
 })
 export class PropertiesApiModule {}

@@ -10,11 +10,10 @@ import type {
   SavedPropertiesPage,
   SavedProperty,
 } from '@app/contracts';
-import { CATALOGUE_LISTING_OWNER_PATTERN } from '@app/contracts';
+import { CATALOGUE_LISTING_OWNER_PATTERN, LocationsRpc } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { RpcClient } from '@app/messaging';
 import { BrokersService } from '../brokers/brokers.service';
-import { LocationsClient } from '../locations/locations.client';
 import { PropertiesClient } from './properties.client';
 import { parsePropertySearchQuery } from './property-search-query';
 
@@ -26,7 +25,6 @@ import { parsePropertySearchQuery } from './property-search-query';
 export class PropertiesService {
   constructor(
     private readonly properties: PropertiesClient,
-    private readonly locations: LocationsClient,
     private readonly brokers: BrokersService,
     private readonly rpc: RpcClient,
   ) {}
@@ -73,13 +71,13 @@ export class PropertiesService {
 
   /** The best-ranked city for the words (the search ranks the intended city first). */
   private async cityIds(city: string): Promise<number[]> {
-    const found = items(await this.locations.search({ city })).filter((item) => item.object === 'city');
+    const found = items(await this.rpc.call(LocationsRpc.search, { city })).filter((item) => item.object === 'city');
     return found.slice(0, 1).map((item) => item.id);
   }
 
   /** Every district named like the best match (one name may exist in several cities). */
   private async districtIds(district: string, city: string | undefined): Promise<number[]> {
-    const found = items(await this.locations.search({ district, ...(city ? { city } : {}) })).filter(
+    const found = items(await this.rpc.call(LocationsRpc.search, { district, ...(city ? { city } : {}) })).filter(
       (item) => item.object === 'district',
     );
     const best = found[0];

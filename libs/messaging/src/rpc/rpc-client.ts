@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { rpcDeadlineMs } from '@app/contracts';
+import type { RpcDescriptor } from '@app/contracts';
 import { AppError, isErrorEnvelope } from '@app/errors';
 import { currentRequestId, traceRpcCall } from '@app/observability';
 import { TimeoutError, firstValueFrom, timeout } from 'rxjs';
@@ -24,6 +25,15 @@ export class RpcClient {
     @Inject(RUNTIME_OPTIONS) private readonly runtime: RuntimeOptions,
   ) {}
 
+  call<TRequest, TResponse>(
+    descriptor: RpcDescriptor<TRequest, TResponse>,
+    request: NoInfer<TRequest>,
+    timeoutMs?: number,
+  ): Promise<TResponse> {
+    return this.send<TResponse, TRequest>(descriptor.pattern, request, timeoutMs);
+  }
+
+  /** A pattern named at run time (a service's status probe); everything else calls a descriptor. */
   send<TResponse, TRequest = unknown>(pattern: string, data: TRequest, timeoutMs?: number): Promise<TResponse> {
     return traceRpcCall(pattern, this.runtime.mode === 'distributed' ? 'nats' : 'in_process', (carrier) =>
       this.request<TResponse, TRequest>(
