@@ -2,24 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import {
-  BILLING_BALANCE_PATTERN,
-  BILLING_DEBIT_PATTERN,
-  BILLING_PACK_PURCHASE_PATTERN,
-  BILLING_PACK_REFUND_PATTERN,
-  BILLING_BALANCE_LOW,
-  BILLING_REFUND_PATTERN,
-  BILLING_SET_LOW_BALANCE_PATTERN,
-  IDENTITY_WORKSPACE_CREATED,
-} from '@app/contracts';
-import type {
-  BalanceResponse,
-  DebitRequest,
-  DebitResponse,
-  DecisionPackResponse,
-  RefundResponse,
-  WorkspaceCreatedPayload,
-} from '@app/contracts';
+import { BILLING_BALANCE_LOW, IDENTITY_WORKSPACE_CREATED, BillingRpc } from '@app/contracts';
+import type { DebitRequest, DecisionPackSize, WorkspaceCreatedPayload } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { EVENT_STREAM, RpcClient } from '@app/messaging';
 import type { EventStream } from '@app/messaging';
@@ -89,23 +73,22 @@ describeE2e('billing', () => {
     afterAll(() => service?.close());
 
     const debit = (req: Partial<DebitRequest> & { workspace_id: string }) =>
-      rpc.send<DebitResponse>(BILLING_DEBIT_PATTERN, {
+      rpc.call(BillingRpc.debit, {
         asset: 'decisions',
         amount: 1,
         request_id: randomUUID(),
         reason: 'decision',
         ...req,
       });
-    const balance = (workspaceId: string) =>
-      rpc.send<BalanceResponse>(BILLING_BALANCE_PATTERN, { workspace_id: workspaceId });
-    const buy = (workspaceId: string, size: number, key?: string) =>
-      rpc.send<DecisionPackResponse>(BILLING_PACK_PURCHASE_PATTERN, {
+    const balance = (workspaceId: string) => rpc.call(BillingRpc.balance, { workspace_id: workspaceId });
+    const buy = (workspaceId: string, size: DecisionPackSize, key?: string) =>
+      rpc.call(BillingRpc.purchasePack, {
         workspace_id: workspaceId,
         size,
         ...(key ? { idempotency_key: key } : {}),
       });
     const refundPack = (workspaceId: string, packId: string) =>
-      rpc.send<DecisionPackResponse>(BILLING_PACK_REFUND_PATTERN, { workspace_id: workspaceId, pack_id: packId });
+      rpc.call(BillingRpc.refundPack, { workspace_id: workspaceId, pack_id: packId });
     const at = (iso: string | number) => jest.spyOn(clock, 'now').mockReturnValue(new Date(iso));
 
     it('should let exactly N of 3N concurrent debits through when the balance is N', async () => {
@@ -155,7 +138,7 @@ describeE2e('billing', () => {
       const charged = await debit({ workspace_id: ws, amount: 2 });
       const refunds = await Promise.all(
         Array.from({ length: 4 }, () =>
-          rpc.send<RefundResponse>(BILLING_REFUND_PATTERN, {
+          rpc.call(BillingRpc.refund, {
             debit_entry_id: charged.entry_id,
             request_id: randomUUID(),
           }),
@@ -165,7 +148,7 @@ describeE2e('billing', () => {
       expect(refunds.every((r) => r.balance === 5)).toBe(true);
       expect(await balance(ws)).toMatchObject({ decisions: 5, lead_credits: 0 });
       const missing = await rejection(
-        rpc.send(BILLING_REFUND_PATTERN, { debit_entry_id: randomUUID(), request_id: randomUUID() }),
+        rpc.call(BillingRpc.refund, { debit_entry_id: randomUUID(), request_id: randomUUID() }),
       );
       expect(missing.error).toBe('not_found');
     });
@@ -269,7 +252,7 @@ describeE2e('billing', () => {
     it('should emit billing.balance.low.v1 once per downward crossing when concurrent debits drain the balance', async () => {
       const ws = randomUUID();
       await buy(ws, 20);
-      await rpc.send(BILLING_SET_LOW_BALANCE_PATTERN, { workspace_id: ws, asset: 'decisions', threshold: 5 });
+      await rpc.call(BillingRpc.setLowBalanceThreshold, { workspace_id: ws, asset: 'decisions', threshold: 5 });
       const lows = () =>
         dataSource.query<{ payload: { balance: number; threshold: number; asset: string } }[]>(
           `SELECT payload FROM billing.outbox WHERE subject = $1 AND payload->>'workspace_id' = $2`,

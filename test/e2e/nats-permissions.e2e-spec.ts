@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { APP_NAMES, BILLING_PACK_PURCHASE_PATTERN, natsPasswordKey } from '@app/contracts';
+import { APP_NAMES, natsPasswordKey, BillingRpc } from '@app/contracts';
 import type { AppName, InboxPage, InquiryCreatedResponse, ListingResponse } from '@app/contracts';
 import { natsConnectionOptions, qualifySubject, renderNatsAuthorization } from '@app/messaging';
 import { balanceOf, fundedWorkspace } from '../harness/billing-fixtures';
@@ -44,8 +44,8 @@ describeDistributed('NATS with per-app credentials and permissions', () => {
   /** A pack purchase as Nest's NATS client sends it, straight to billing's subject. */
   const purchase = (nc: NatsConnection) =>
     nc.request(
-      qualifySubject(namespace, BILLING_PACK_PURCHASE_PATTERN),
-      JSON.stringify({ pattern: BILLING_PACK_PURCHASE_PATTERN, data: { meta: {}, data: {} }, id: 'direct-1' }),
+      qualifySubject(namespace, BillingRpc.purchasePack.pattern),
+      JSON.stringify({ pattern: BillingRpc.purchasePack.pattern, data: { meta: {}, data: {} }, id: 'direct-1' }),
       { timeout: 3000, noMux: true },
     );
 

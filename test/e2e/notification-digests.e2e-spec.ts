@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { IDENTITY_RECIPIENTS_PATTERN, LEADS_WIDGET_SESSION_CREATED, RecipientsRequest } from '@app/contracts';
+import { LEADS_WIDGET_SESSION_CREATED, RecipientsRequest, IdentityRpc } from '@app/contracts';
 import type { Recipient, RecipientsResponse, WidgetSessionCreatedPayload } from '@app/contracts';
-import { MessageData, Outbox } from '@app/messaging';
+import { MessageData, Outbox, RpcHandler } from '@app/messaging';
 import { Clock } from '../../apps/notification/src/clock/clock';
 import { NotificationModule } from '../../apps/notification/src/notification.module';
 import { describeE2e } from '../harness/mode';
@@ -22,7 +21,7 @@ const MEMBERS = new Map<string, Recipient[]>();
 
 @Controller()
 class TestDirectory {
-  @MessagePattern(IDENTITY_RECIPIENTS_PATTERN)
+  @RpcHandler(IdentityRpc.recipients)
   recipients(@MessageData() request: RecipientsRequest): RecipientsResponse {
     return { recipients: MEMBERS.get(request.workspace_id ?? '') ?? [] };
   }

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import request from 'supertest';
-import { CATALOGUE_PROJECT_FACTS_PATTERN } from '@app/contracts';
+import { ProjectsRpc } from '@app/contracts';
 import type {
   ProjectFacts,
+  ProjectFactsRequest,
   ListingResponse,
   ProjectResponse,
   ProjectsPageResponse,
@@ -101,7 +102,9 @@ describeE2e('developer projects and units', () => {
    * The catalogue's facts handler, asked as the leads service asks it: over the platform's own
    * transport (in-process standalone; the run's namespaced NATS distributed).
    */
-  const facts = async (data: object): Promise<{ ok: ProjectFacts } | { error: Record<string, unknown> }> => {
+  const facts = async (
+    data: ProjectFactsRequest,
+  ): Promise<{ ok: ProjectFacts } | { error: Record<string, unknown> }> => {
     let rpc: RpcClient;
     if (e2eMode === 'standalone') {
       rpc = platform.app!.get(RpcClient, { strict: false });
@@ -115,7 +118,7 @@ describeE2e('developer projects and units', () => {
       );
     }
     try {
-      return { ok: await rpc.send<ProjectFacts>(CATALOGUE_PROJECT_FACTS_PATTERN, data) };
+      return { ok: await rpc.call(ProjectsRpc.facts, data) };
     } catch (err) {
       return { error: (err as { toEnvelope(): Record<string, unknown> }).toEnvelope() };
     }
@@ -395,7 +398,7 @@ describeE2e('developer projects and units', () => {
     });
   });
 
-  describe('the project facts RPC (CATALOGUE_PROJECT_FACTS_PATTERN)', () => {
+  describe('the project facts RPC (ProjectsRpc.facts.pattern)', () => {
     it('should answer the live units of the caller workspace’s project and project_not_found for another’s', async () => {
       const project = await createProject(dubaiProject({ handover_date: '2026-03-31' }));
       const unit = await createUnit(project.id, {
@@ -450,8 +453,9 @@ describeE2e('developer projects and units', () => {
       const second = await uploadProjectImage(project.id, 30, 60);
       const unit = await createUnit(project.id, { unit_type: 'apartment', area_sqm: 110, price: 980_000, bedrooms: 2 });
 
-      const listing = (await as(developer.token).post(`/v1/projects/${project.id}/units/${unit.id}/listing`).expect(201))
-        .body as ListingResponse;
+      const listing = (
+        await as(developer.token).post(`/v1/projects/${project.id}/units/${unit.id}/listing`).expect(201)
+      ).body as ListingResponse;
       expect(listing.title_ar).toContain('أبراج الياسمين');
       expect(listing.images.map((image) => [image.position, image.width, image.height])).toEqual([
         [0, 64, 48],
@@ -486,8 +490,9 @@ describeE2e('developer projects and units', () => {
       const first = await uploadProjectImage(project.id, 64, 48);
       const second = await uploadProjectImage(project.id, 30, 60);
       const unit = await createUnit(project.id, { unit_type: 'villa', area_sqm: 320, price: 3_100_000, bedrooms: 5 });
-      const listing = (await as(developer.token).post(`/v1/projects/${project.id}/units/${unit.id}/listing`).expect(201))
-        .body as ListingResponse;
+      const listing = (
+        await as(developer.token).post(`/v1/projects/${project.id}/units/${unit.id}/listing`).expect(201)
+      ).body as ListingResponse;
       const [copyOfFirst, copyOfSecond] = listing.images;
 
       await as(developer.token).delete(`/v1/listings/${listing.id}/images/${copyOfFirst.id}`).expect(200);
@@ -510,9 +515,15 @@ describeE2e('developer projects and units', () => {
 
     it('should give a listing without images for a project without images, which submit refuses naming images', async () => {
       const project = await createProject(dubaiProject());
-      const unit = await createUnit(project.id, { unit_type: 'apartment', area_sqm: 95, price: 1_700_000, bedrooms: 1 });
-      const listing = (await as(developer.token).post(`/v1/projects/${project.id}/units/${unit.id}/listing`).expect(201))
-        .body as ListingResponse;
+      const unit = await createUnit(project.id, {
+        unit_type: 'apartment',
+        area_sqm: 95,
+        price: 1_700_000,
+        bedrooms: 1,
+      });
+      const listing = (
+        await as(developer.token).post(`/v1/projects/${project.id}/units/${unit.id}/listing`).expect(201)
+      ).body as ListingResponse;
       expect(listing.images).toEqual([]);
       expect(listing.image_urls).toEqual([]);
       expect((await store.keys()).filter((key) => key.startsWith(`listings/${listing.id}/`))).toEqual([]);
@@ -541,8 +552,9 @@ describeE2e('developer projects and units', () => {
 
       // With the broken image gone from the project, the unit is listed with the other one.
       await as(developer.token).delete(`/v1/projects/${project.id}/images/${second.id}`).expect(200);
-      const listing = (await as(developer.token).post(`/v1/projects/${project.id}/units/${unit.id}/listing`).expect(201))
-        .body as ListingResponse;
+      const listing = (
+        await as(developer.token).post(`/v1/projects/${project.id}/units/${unit.id}/listing`).expect(201)
+      ).body as ListingResponse;
       expect(listing.images.map((image) => [image.position, image.width])).toEqual([[0, 64]]);
     });
 
@@ -554,7 +566,12 @@ describeE2e('developer projects and units', () => {
       const before = await store.keys();
       const twice = await as(developer.token).post(`/v1/projects/${project.id}/units/${unit.id}/listing`).expect(409);
       expect(twice.body).toMatchObject({ error: 'conflict' });
-      const sold = await createUnit(project.id, { unit_type: 'apartment', area_sqm: 80, price: 700_000, status: 'sold' });
+      const sold = await createUnit(project.id, {
+        unit_type: 'apartment',
+        area_sqm: 80,
+        price: 700_000,
+        status: 'sold',
+      });
       const refused = await as(developer.token).post(`/v1/projects/${project.id}/units/${sold.id}/listing`).expect(409);
       expect(refused.body).toMatchObject({ error: 'invalid_state', state: 'sold' });
       expect(await store.keys()).toEqual(before);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DECISIONS_CREATE_PATTERN, rpcDeadlineMs } from '@app/contracts';
+import { rpcDeadlineMs, DecisionsRpc } from '@app/contracts';
 import { createApiKey, createMember } from '../harness/identity-fixtures';
 import { withClient } from '../harness/databases';
 import { startContractProxy } from '../harness/contract-proxy';
@@ -26,7 +26,7 @@ const HANG_MS = 30_000;
 /** The decision service abandons (and refunds) a claim this old; short here, 120 s by default. */
 const CLAIM_STALE_S = 6;
 /** The gateway's deadline for a decision without reasoning: the table's, as shipped (no RPC_TIMEOUT_MS). */
-const DECISION_DEADLINE_MS = rpcDeadlineMs(DECISIONS_CREATE_PATTERN);
+const DECISION_DEADLINE_MS = rpcDeadlineMs(DecisionsRpc.create.pattern);
 /**
  * Between the gateway's deadline and the client's answer: the two proxies, the gateway's own
  * work before and after the call, on a shared 2-core machine. A bound on behaviour (no request

@@ -3,12 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import {
-  BILLING_BALANCE_LOW,
-  BILLING_DEBIT_PATTERN,
-  DECISIONS_CREATE_PATTERN,
-  CATALOGUE_PROPERTIES_SEARCH_PATTERN,
-} from '@app/contracts';
+import { BILLING_BALANCE_LOW, BillingRpc, DecisionsRpc, PropertiesRpc } from '@app/contracts';
 import { fundedWorkspace, balanceOf } from '../harness/billing-fixtures';
 import { freshDatabase } from '../harness/databases';
 import type { FreshDatabase } from '../harness/databases';
@@ -103,8 +98,8 @@ describeDistributed('traces across the gateway, decision and billing', () => {
       );
       const everyPart =
         spans.some((s) => s.service === 'gateway' && isSql(s)) &&
-        spans.some(isServer('decision', DECISIONS_CREATE_PATTERN)) &&
-        spans.some(isServer('billing', BILLING_DEBIT_PATTERN)) &&
+        spans.some(isServer('decision', DecisionsRpc.create.pattern)) &&
+        spans.some(isServer('billing', BillingRpc.debit.pattern)) &&
         spans.some((s) => s.service === 'billing' && isSql(s)) &&
         spans.some((s) => s.service === 'decision' && isSql(s));
       return found && everyPart ? found : undefined;
@@ -114,29 +109,33 @@ describeDistributed('traces across the gateway, decision and billing', () => {
 
     const callDecision = only(
       trace.filter(
-        (s) => s.service === 'gateway' && s.kind === SPAN_KIND.client && s.name === DECISIONS_CREATE_PATTERN,
+        (s) => s.service === 'gateway' && s.kind === SPAN_KIND.client && s.name === DecisionsRpc.create.pattern,
       ),
       'gateway → decision client span',
     );
     expect(ancestry(trace, callDecision)).toContain(http);
-    expect(callDecision.attributes).toMatchObject({ 'rpc.system': 'nats', 'rpc.method': DECISIONS_CREATE_PATTERN });
+    expect(callDecision.attributes).toMatchObject({ 'rpc.system': 'nats', 'rpc.method': DecisionsRpc.create.pattern });
 
     const inDecision = only(
       trace.filter(
-        (s) => s.service === 'decision' && s.kind === SPAN_KIND.server && s.name === DECISIONS_CREATE_PATTERN,
+        (s) => s.service === 'decision' && s.kind === SPAN_KIND.server && s.name === DecisionsRpc.create.pattern,
       ),
       'decision server span',
     );
     expect(parentOf(inDecision)).toBe(callDecision);
 
     const callBilling = only(
-      trace.filter((s) => s.service === 'decision' && s.kind === SPAN_KIND.client && s.name === BILLING_DEBIT_PATTERN),
+      trace.filter(
+        (s) => s.service === 'decision' && s.kind === SPAN_KIND.client && s.name === BillingRpc.debit.pattern,
+      ),
       'decision → billing client span',
     );
     expect(ancestry(trace, callBilling)).toContain(inDecision);
 
     const inBilling = only(
-      trace.filter((s) => s.service === 'billing' && s.kind === SPAN_KIND.server && s.name === BILLING_DEBIT_PATTERN),
+      trace.filter(
+        (s) => s.service === 'billing' && s.kind === SPAN_KIND.server && s.name === BillingRpc.debit.pattern,
+      ),
       'billing server span',
     );
     expect(parentOf(inBilling)).toBe(callBilling);
@@ -221,15 +220,12 @@ describeStandalone('traces in standalone (npm start)', () => {
     );
     expect(http).toMatchObject({ service: 'standalone', parentSpanId: clientSpanId });
     const served = await receiver.waitFor(
-      () =>
-        receiver
-          .trace(traceId)
-          .find((s) => s.kind === SPAN_KIND.server && s.name === CATALOGUE_PROPERTIES_SEARCH_PATTERN),
+      () => receiver.trace(traceId).find((s) => s.kind === SPAN_KIND.server && s.name === PropertiesRpc.search.pattern),
       'the in-process catalogue span',
     );
     const trace = receiver.trace(traceId);
     const call = trace.find((s) => s.spanId === served.parentSpanId);
-    expect(call).toMatchObject({ kind: SPAN_KIND.client, name: CATALOGUE_PROPERTIES_SEARCH_PATTERN });
+    expect(call).toMatchObject({ kind: SPAN_KIND.client, name: PropertiesRpc.search.pattern });
     expect(call?.attributes['rpc.system']).toBe('in_process');
     expect(ancestry(trace, served)).toContain(http);
     await receiver.waitFor(

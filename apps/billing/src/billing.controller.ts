@@ -1,22 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
-  BILLING_BALANCE_PATTERN,
-  BILLING_DEBIT_PATTERN,
-  BILLING_LEAD_CREDITS_PURCHASE_PATTERN,
-  BILLING_LEDGER_PATTERN,
-  BILLING_PACK_PURCHASE_PATTERN,
-  BILLING_PACK_REFUND_PATTERN,
-  BILLING_PAID_BALANCE_PATTERN,
-  BILLING_INVOICES_PATTERN,
-  BILLING_INVOICE_PDF_PATTERN,
-  BILLING_PAYMENT_WEBHOOK_PATTERN,
-  BILLING_PROFILE_GET_PATTERN,
-  BILLING_PROFILE_SET_PATTERN,
-  BILLING_PURCHASES_PATTERN,
-  BILLING_REFUND_PATTERN,
-  BILLING_SET_LOW_BALANCE_PATTERN,
-  BILLING_WELCOME_PATTERN,
   BalanceRequest,
   BillingProfileRequest,
   InvoicePdfRequest,
@@ -32,6 +15,7 @@ import {
   RefundRequest,
   SetLowBalanceThresholdRequest,
   WelcomeRequest,
+  BillingRpc,
 } from '@app/contracts';
 import type {
   BalanceResponse,
@@ -47,7 +31,7 @@ import type {
   PurchasesPageResponse,
   RefundResponse,
 } from '@app/contracts';
-import { MessageData } from '@app/messaging';
+import { MessageData, RpcHandler } from '@app/messaging';
 import { InvoicesService } from './invoices/invoices.service';
 import { LeadCreditsService } from './lead-credits/lead-credits.service';
 import { LedgerService } from './ledger/ledger.service';
@@ -65,82 +49,82 @@ export class BillingController {
     private readonly invoices: InvoicesService,
   ) {}
 
-  @MessagePattern(BILLING_INVOICES_PATTERN)
+  @RpcHandler(BillingRpc.invoices)
   listInvoices(@MessageData() req: InvoicesRequest): Promise<InvoicesPageResponse> {
     return this.invoices.page(req);
   }
 
-  @MessagePattern(BILLING_INVOICE_PDF_PATTERN)
+  @RpcHandler(BillingRpc.invoicePdf)
   invoicePdf(@MessageData() req: InvoicePdfRequest): Promise<InvoicePdfResponse> {
     return this.invoices.pdf(req);
   }
 
-  @MessagePattern(BILLING_PROFILE_GET_PATTERN)
+  @RpcHandler(BillingRpc.profile)
   billingProfile(@MessageData() req: BillingProfileRequest): Promise<BillingProfileResponse> {
     return this.invoices.profile(req);
   }
 
-  @MessagePattern(BILLING_PROFILE_SET_PATTERN)
+  @RpcHandler(BillingRpc.setProfile)
   setBillingProfile(@MessageData() req: SetBillingProfileRequest): Promise<BillingProfileResponse> {
     return this.invoices.setProfile(req);
   }
 
-  @MessagePattern(BILLING_PAYMENT_WEBHOOK_PATTERN)
+  @RpcHandler(BillingRpc.paymentWebhook)
   paymentWebhook(@MessageData() req: PaymentWebhookRequest): Promise<PaymentWebhookResponse> {
     return this.purchases.webhook(req);
   }
 
-  @MessagePattern(BILLING_PURCHASES_PATTERN)
+  @RpcHandler(BillingRpc.purchases)
   listPurchases(@MessageData() req: PurchasesRequest): Promise<PurchasesPageResponse> {
     return this.purchases.page(req);
   }
 
-  @MessagePattern(BILLING_LEAD_CREDITS_PURCHASE_PATTERN)
+  @RpcHandler(BillingRpc.purchaseLeadCredits)
   purchaseLeadCredits(@MessageData() req: PurchaseLeadCreditsRequest): Promise<LeadCreditsPurchaseResponse> {
     return this.leadCredits.purchase(req);
   }
 
-  @MessagePattern(BILLING_DEBIT_PATTERN)
+  @RpcHandler(BillingRpc.debit)
   debit(@MessageData() req: DebitRequest): Promise<DebitResponse> {
     return this.ledger.debit(req);
   }
 
-  @MessagePattern(BILLING_REFUND_PATTERN)
+  @RpcHandler(BillingRpc.refund)
   refund(@MessageData() req: RefundRequest): Promise<RefundResponse> {
     return this.ledger.refund(req);
   }
 
-  @MessagePattern(BILLING_BALANCE_PATTERN)
+  @RpcHandler(BillingRpc.balance)
   balance(@MessageData() req: BalanceRequest): Promise<BalanceResponse> {
     return this.ledger.balance(req);
   }
 
-  @MessagePattern(BILLING_PAID_BALANCE_PATTERN)
+  @RpcHandler(BillingRpc.paidBalance)
   paidBalance(@MessageData() req: BalanceRequest): Promise<PaidBalanceResponse> {
     return this.ledger.paidBalance(req);
   }
 
-  @MessagePattern(BILLING_SET_LOW_BALANCE_PATTERN)
+  @RpcHandler(BillingRpc.setLowBalanceThreshold)
   setLowBalanceThreshold(@MessageData() req: SetLowBalanceThresholdRequest): Promise<BalanceResponse> {
     return this.ledger.setLowBalanceThreshold(req);
   }
 
-  @MessagePattern(BILLING_WELCOME_PATTERN)
+  @RpcHandler(BillingRpc.welcome)
   welcome(@MessageData() req: WelcomeRequest): Promise<BalanceResponse> {
     return this.ledger.welcome(req);
   }
 
-  @MessagePattern(BILLING_LEDGER_PATTERN)
+  @RpcHandler(BillingRpc.ledger)
   page(@MessageData() req: LedgerRequest): Promise<LedgerPageResponse> {
     return this.ledger.page(req);
   }
 
-  @MessagePattern(BILLING_PACK_PURCHASE_PATTERN)
+  @RpcHandler(BillingRpc.purchasePack)
   purchasePack(@MessageData() req: PurchasePackRequest): Promise<DecisionPackResponse> {
     return this.packs.purchase(req);
   }
 
-  @MessagePattern(BILLING_PACK_REFUND_PATTERN)
+  @RpcHandler(BillingRpc.refundPack)
   refundPack(@MessageData() req: RefundPackRequest): Promise<DecisionPackResponse> {
     return this.packs.refund(req);
   }

@@ -1,5 +1,4 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
   AvailabilityRequest,
   BookingActionRequest,
@@ -8,22 +7,6 @@ import {
   CreateSlotRequest,
   InquiryMessageRequest,
   InquiryRefRequest,
-  LEADS_AVAILABILITY_PATTERN,
-  LEADS_BOOKING_ACTION_PATTERN,
-  LEADS_BOOKING_CREATE_PATTERN,
-  LEADS_BOOKING_LIST_PATTERN,
-  LEADS_BOOKING_SURVEY_PATTERN,
-  LEADS_CRM_LIST_PATTERN,
-  LEADS_CRM_UPDATE_PATTERN,
-  LEADS_INQUIRY_CLOSE_PATTERN,
-  LEADS_INQUIRY_CREATE_PATTERN,
-  LEADS_INQUIRY_GET_PATTERN,
-  LEADS_INQUIRY_LIST_PATTERN,
-  LEADS_INQUIRY_MESSAGE_PATTERN,
-  LEADS_PHONE_REVEAL_PATTERN,
-  LEADS_SLOTS_CREATE_PATTERN,
-  LEADS_SLOTS_DELETE_PATTERN,
-  LEADS_SLOTS_LIST_PATTERN,
   ListBookingsRequest,
   ListInquiriesRequest,
   ListLeadsRequest,
@@ -32,6 +15,7 @@ import {
   SlotRefRequest,
   SurveyRequest,
   UpdateLeadRequest,
+  LeadsRpc,
 } from '@app/contracts';
 import type {
   AvailabilityResponse,
@@ -50,7 +34,7 @@ import type {
   SlotsResponse,
   SurveyResponse,
 } from '@app/contracts';
-import { MessageData } from '@app/messaging';
+import { MessageData, RpcHandler } from '@app/messaging';
 import { BookingsService } from './bookings/bookings.service';
 import { CrmService } from './crm/crm.service';
 import { InquiriesService } from './inquiries/inquiries.service';
@@ -66,83 +50,83 @@ export class LeadsController {
     private readonly crm: CrmService,
   ) {}
 
-  @MessagePattern(LEADS_INQUIRY_CREATE_PATTERN)
+  @RpcHandler(LeadsRpc.createInquiry)
   createInquiry(@MessageData() request: CreateInquiryRequest): Promise<InquiryCreatedResponse> {
     return this.inquiries.create(request);
   }
 
-  @MessagePattern(LEADS_INQUIRY_LIST_PATTERN)
+  @RpcHandler(LeadsRpc.listInquiries)
   listInquiries(@MessageData() request: ListInquiriesRequest): Promise<InquiriesPageResponse> {
     return this.inquiries.list(request);
   }
 
-  @MessagePattern(LEADS_INQUIRY_GET_PATTERN)
+  @RpcHandler(LeadsRpc.getInquiry)
   getInquiry(@MessageData() request: InquiryRefRequest): Promise<InquiryThreadResponse> {
     return this.inquiries.get(request);
   }
 
-  @MessagePattern(LEADS_INQUIRY_MESSAGE_PATTERN)
+  @RpcHandler(LeadsRpc.addMessage)
   addMessage(@MessageData() request: InquiryMessageRequest): Promise<InquiryMessageResponse> {
     return this.inquiries.addMessage(request);
   }
 
-  @MessagePattern(LEADS_INQUIRY_CLOSE_PATTERN)
+  @RpcHandler(LeadsRpc.closeInquiry)
   closeInquiry(@MessageData() request: InquiryRefRequest): Promise<InquiryThreadResponse> {
     return this.inquiries.close(request);
   }
 
-  @MessagePattern(LEADS_SLOTS_LIST_PATTERN)
+  @RpcHandler(LeadsRpc.listSlots)
   listSlots(@MessageData() request: ListSlotsRequest): Promise<SlotsResponse> {
     return this.slots.list(request);
   }
 
-  @MessagePattern(LEADS_SLOTS_CREATE_PATTERN)
+  @RpcHandler(LeadsRpc.createSlot)
   createSlot(@MessageData() request: CreateSlotRequest): Promise<SlotResponse | SlotRuleResponse> {
     return this.slots.create(request);
   }
 
-  @MessagePattern(LEADS_SLOTS_DELETE_PATTERN)
+  @RpcHandler(LeadsRpc.deleteSlot)
   async deleteSlot(@MessageData() request: SlotRefRequest): Promise<{ deleted: true }> {
     await this.slots.delete(request);
     return { deleted: true };
   }
 
-  @MessagePattern(LEADS_AVAILABILITY_PATTERN)
+  @RpcHandler(LeadsRpc.availability)
   availability(@MessageData() request: AvailabilityRequest): Promise<AvailabilityResponse> {
     return this.slots.availability(request);
   }
 
-  @MessagePattern(LEADS_BOOKING_CREATE_PATTERN)
+  @RpcHandler(LeadsRpc.createBooking)
   createBooking(@MessageData() request: CreateBookingRequest): Promise<BookingCreatedResponse> {
     return this.bookings.create(request);
   }
 
-  @MessagePattern(LEADS_BOOKING_LIST_PATTERN)
+  @RpcHandler(LeadsRpc.listBookings)
   listBookings(@MessageData() request: ListBookingsRequest): Promise<BookingsPageResponse> {
     return this.bookings.list(request);
   }
 
-  @MessagePattern(LEADS_BOOKING_ACTION_PATTERN)
+  @RpcHandler(LeadsRpc.actOnBooking)
   actOnBooking(@MessageData() request: BookingActionRequest): Promise<BookingResponse> {
     return this.bookings.act(request);
   }
 
-  @MessagePattern(LEADS_BOOKING_SURVEY_PATTERN)
+  @RpcHandler(LeadsRpc.survey)
   survey(@MessageData() request: SurveyRequest): Promise<SurveyResponse> {
     return this.bookings.survey(request);
   }
 
-  @MessagePattern(LEADS_PHONE_REVEAL_PATTERN)
+  @RpcHandler(LeadsRpc.revealPhone)
   revealPhone(@MessageData() request: PhoneRevealRequest): Promise<PhoneRevealResponse> {
     return this.crm.revealPhone(request);
   }
 
-  @MessagePattern(LEADS_CRM_LIST_PATTERN)
+  @RpcHandler(LeadsRpc.listLeads)
   listLeads(@MessageData() request: ListLeadsRequest): Promise<LeadsPageResponse> {
     return this.crm.list(request);
   }
 
-  @MessagePattern(LEADS_CRM_UPDATE_PATTERN)
+  @RpcHandler(LeadsRpc.updateLead)
   updateLead(@MessageData() request: UpdateLeadRequest): Promise<LeadResponse> {
     return this.crm.update(request);
   }

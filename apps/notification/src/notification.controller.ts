@@ -1,17 +1,13 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
   InboxListRequest,
   InboxReadRequest,
-  NOTIFICATION_INBOX_LIST_PATTERN,
-  NOTIFICATION_INBOX_READ_PATTERN,
-  NOTIFICATION_PREFERENCES_GET_PATTERN,
-  NOTIFICATION_PREFERENCES_SET_PATTERN,
   PreferencesGetRequest,
   PreferencesSetRequest,
+  InboxRpc,
 } from '@app/contracts';
 import type { InboxPage, InboxReadResponse, NotificationPreferences } from '@app/contracts';
-import { MessageData } from '@app/messaging';
+import { MessageData, RpcHandler } from '@app/messaging';
 import { InboxRepository } from './inbox/inbox.repository';
 import { PreferencesRepository } from './preferences/preferences.repository';
 
@@ -23,22 +19,22 @@ export class NotificationController {
     private readonly preferences: PreferencesRepository,
   ) {}
 
-  @MessagePattern(NOTIFICATION_INBOX_LIST_PATTERN)
+  @RpcHandler(InboxRpc.list)
   list(@MessageData() request: InboxListRequest): Promise<InboxPage> {
     return this.inbox.page(request);
   }
 
-  @MessagePattern(NOTIFICATION_INBOX_READ_PATTERN)
+  @RpcHandler(InboxRpc.markRead)
   read(@MessageData() request: InboxReadRequest): Promise<InboxReadResponse> {
     return this.inbox.markRead(request);
   }
 
-  @MessagePattern(NOTIFICATION_PREFERENCES_GET_PATTERN)
+  @RpcHandler(InboxRpc.preferences)
   async getPreferences(@MessageData() request: PreferencesGetRequest): Promise<NotificationPreferences> {
     return (await this.preferences.of([request.account_id])).get(request.account_id)!;
   }
 
-  @MessagePattern(NOTIFICATION_PREFERENCES_SET_PATTERN)
+  @RpcHandler(InboxRpc.setPreferences)
   setPreferences(@MessageData() request: PreferencesSetRequest): Promise<NotificationPreferences> {
     return this.preferences.set(request);
   }

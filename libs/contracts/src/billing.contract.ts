@@ -3,27 +3,9 @@ import { BROKER_KINDS } from './access';
 import type { BrokerKind } from './access';
 import { PageRequest } from './paging';
 import type { Page } from './paging';
+import { rpc } from './rpc-descriptor';
 
 /** Billing's message patterns, event subjects and payloads. */
-export const BILLING_DEBIT_PATTERN = 'rpc.billing.debit.v1';
-export const BILLING_REFUND_PATTERN = 'rpc.billing.refund.v1';
-export const BILLING_BALANCE_PATTERN = 'rpc.billing.balance.v1';
-/** The balance with its paid part (bought, not granted): what deleting a workspace would forfeit. */
-export const BILLING_PAID_BALANCE_PATTERN = 'rpc.billing.balance.paid.v1';
-export const BILLING_PACK_PURCHASE_PATTERN = 'rpc.billing.packs.purchase.v1';
-export const BILLING_PACK_REFUND_PATTERN = 'rpc.billing.packs.refund.v1';
-export const BILLING_LEDGER_PATTERN = 'rpc.billing.ledger.v1';
-export const BILLING_SET_LOW_BALANCE_PATTERN = 'rpc.billing.low-balance.set.v1';
-/** The welcome allowance of a new workspace, now: idempotent, also granted from identity.workspace.created.v1. */
-export const BILLING_WELCOME_PATTERN = 'rpc.billing.welcome.v1';
-
-/** A payment provider's webhook, as received (raw body and signature): billing verifies it. */
-export const BILLING_PAYMENT_WEBHOOK_PATTERN = 'rpc.billing.payments.webhook.v1';
-/** A workspace's purchases (packs and lead credits), newest first. */
-export const BILLING_PURCHASES_PATTERN = 'rpc.billing.purchases.list.v1';
-
-/** Buy lead credits (any quantity; idempotent per workspace on the client's key). */
-export const BILLING_LEAD_CREDITS_PURCHASE_PATTERN = 'rpc.billing.lead-credits.purchase.v1';
 
 /** Lead credits arrived (a purchase or a plan grant): locked leads can now be paid for. */
 export const BILLING_LEAD_CREDITS_ADDED = 'billing.lead-credits.added.v1';
@@ -321,13 +303,6 @@ export interface PurchaseResponse {
 
 export type PurchasesPageResponse = Page<PurchaseResponse>;
 
-/** Tax invoices and credit notes of a workspace, newest first. */
-export const BILLING_INVOICES_PATTERN = 'rpc.billing.invoices.list.v1';
-/** One invoice as a bilingual PDF (base64: the transport carries JSON). */
-export const BILLING_INVOICE_PDF_PATTERN = 'rpc.billing.invoices.pdf.v1';
-export const BILLING_PROFILE_GET_PATTERN = 'rpc.billing.profile.get.v1';
-export const BILLING_PROFILE_SET_PATTERN = 'rpc.billing.profile.set.v1';
-
 export const INVOICE_COUNTRIES = ['SA', 'AE'] as const;
 export type InvoiceCountry = (typeof INVOICE_COUNTRIES)[number];
 
@@ -430,3 +405,32 @@ export interface InvoiceIssuedPayload {
   total: string;
   demo: boolean;
 }
+
+/** The billing service's calls: balances, debits and refunds, packs, invoices. */
+export const BillingRpc = {
+  debit: rpc<DebitRequest, DebitResponse>('rpc.billing.debit.v1'),
+  refund: rpc<RefundRequest, RefundResponse>('rpc.billing.refund.v1'),
+  balance: rpc<BalanceRequest, BalanceResponse>('rpc.billing.balance.v1'),
+  /** The balance with its paid part (bought, not granted): what deleting a workspace would forfeit. */
+  paidBalance: rpc<BalanceRequest, PaidBalanceResponse>('rpc.billing.balance.paid.v1'),
+  purchasePack: rpc<PurchasePackRequest, DecisionPackResponse>('rpc.billing.packs.purchase.v1'),
+  refundPack: rpc<RefundPackRequest, DecisionPackResponse>('rpc.billing.packs.refund.v1'),
+  ledger: rpc<LedgerRequest, LedgerPageResponse>('rpc.billing.ledger.v1'),
+  setLowBalanceThreshold: rpc<SetLowBalanceThresholdRequest, BalanceResponse>('rpc.billing.low-balance.set.v1'),
+  /** The welcome allowance of a new workspace, now: idempotent, also granted from identity.workspace.created.v1. */
+  welcome: rpc<WelcomeRequest, BalanceResponse>('rpc.billing.welcome.v1'),
+  /** A payment provider's webhook, as received (raw body and signature): billing verifies it. */
+  paymentWebhook: rpc<PaymentWebhookRequest, PaymentWebhookResponse>('rpc.billing.payments.webhook.v1'),
+  /** A workspace's purchases (packs and lead credits), newest first. */
+  purchases: rpc<PurchasesRequest, PurchasesPageResponse>('rpc.billing.purchases.list.v1'),
+  /** Buy lead credits (any quantity; idempotent per workspace on the client's key). */
+  purchaseLeadCredits: rpc<PurchaseLeadCreditsRequest, LeadCreditsPurchaseResponse>(
+    'rpc.billing.lead-credits.purchase.v1',
+  ),
+  /** Tax invoices and credit notes of a workspace, newest first. */
+  invoices: rpc<InvoicesRequest, InvoicesPageResponse>('rpc.billing.invoices.list.v1'),
+  /** One invoice as a bilingual PDF (base64: the transport carries JSON). */
+  invoicePdf: rpc<InvoicePdfRequest, InvoicePdfResponse>('rpc.billing.invoices.pdf.v1'),
+  profile: rpc<BillingProfileRequest, BillingProfileResponse>('rpc.billing.profile.get.v1'),
+  setProfile: rpc<SetBillingProfileRequest, BillingProfileResponse>('rpc.billing.profile.set.v1'),
+};

@@ -16,24 +16,14 @@ import type { DecisionBenchmark } from './decisions.contract';
 import { MaxDecimalPlaces } from './decimal-places';
 import { PageRequest } from './paging';
 import type { Page } from './paging';
+import { rpc } from './rpc-descriptor';
+import type { ListingOwnerRequest, ListingOwnerResponse } from './leads.contract';
+import type { ImportListingsRequest, ImportListingsResponse } from './listing-import.contract';
 
 /**
  * The catalogue's message patterns, event subjects and payloads (listings and moderation),
  * and the decision service's place and benchmark lookups the catalogue asks for.
  */
-export const CATALOGUE_LISTINGS_CREATE_PATTERN = 'rpc.catalogue.listings.create.v1';
-export const CATALOGUE_LISTINGS_LIST_PATTERN = 'rpc.catalogue.listings.list.v1';
-export const CATALOGUE_LISTINGS_GET_PATTERN = 'rpc.catalogue.listings.get.v1';
-export const CATALOGUE_LISTINGS_UPDATE_PATTERN = 'rpc.catalogue.listings.update.v1';
-export const CATALOGUE_LISTINGS_DELETE_PATTERN = 'rpc.catalogue.listings.delete.v1';
-export const CATALOGUE_LISTINGS_SUBMIT_PATTERN = 'rpc.catalogue.listings.submit.v1';
-export const CATALOGUE_MODERATION_QUEUE_PATTERN = 'rpc.catalogue.moderation.queue.v1';
-export const CATALOGUE_MODERATION_APPROVE_PATTERN = 'rpc.catalogue.moderation.approve.v1';
-export const CATALOGUE_MODERATION_REJECT_PATTERN = 'rpc.catalogue.moderation.reject.v1';
-
-/** The decision service resolves a place the way decisions do, and answers a benchmark. */
-export const DECISION_PLACES_RESOLVE_PATTERN = 'rpc.decision.places.resolve.v1';
-export const DECISION_BENCHMARK_PATTERN = 'rpc.decision.benchmark.v1';
 
 /** Listing events (payload: ListingEventPayload), published through the catalogue's outbox. */
 export const CATALOGUE_LISTING_SUBMITTED = 'catalogue.listing.submitted.v1';
@@ -466,3 +456,28 @@ export interface BenchmarkResponse {
   /** null when neither the district nor the city has enough transactions. */
   benchmark: DecisionBenchmark | null;
 }
+
+/** The catalogue's listing calls: an owner's listings, their owner, the bulk import. */
+export const ListingsRpc = {
+  create: rpc<CreateListingRequest, ListingResponse>('rpc.catalogue.listings.create.v1'),
+  list: rpc<ListListingsRequest, ListingsPageResponse>('rpc.catalogue.listings.list.v1'),
+  get: rpc<ListingRefRequest, ListingResponse>('rpc.catalogue.listings.get.v1'),
+  update: rpc<UpdateListingRequest, ListingResponse>('rpc.catalogue.listings.update.v1'),
+  delete: rpc<ListingRefRequest, ListingDeletedResponse>('rpc.catalogue.listings.delete.v1'),
+  submit: rpc<ListingRefRequest, ListingResponse>('rpc.catalogue.listings.submit.v1'),
+  /** The catalogue's answer to "whose listing is this, and may buyers act on it?". */
+  owner: rpc<ListingOwnerRequest, ListingOwnerResponse>('rpc.catalogue.listings.owner.v1'),
+  /**
+   * Bulk import (POST /v1/listings/import). The gateway reads the file, checks each row against
+   * CreateListingBody and sends the valid ones here in batches; the catalogue creates or updates
+   * each through the same path as POST /v1/listings and PATCH /v1/listings/{id}.
+   */
+  importBatch: rpc<ImportListingsRequest, ImportListingsResponse>('rpc.catalogue.listings.import.v1'),
+};
+
+/** The catalogue's moderation queue. */
+export const ModerationRpc = {
+  queue: rpc<ModerationQueueRequest, ListingsPageResponse>('rpc.catalogue.moderation.queue.v1'),
+  approve: rpc<ApproveListingRequest, ListingResponse>('rpc.catalogue.moderation.approve.v1'),
+  reject: rpc<RejectListingRequest, ListingResponse>('rpc.catalogue.moderation.reject.v1'),
+};

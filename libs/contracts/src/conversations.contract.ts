@@ -22,29 +22,9 @@ import type { Language } from './access';
 import { WorkspaceRef } from './leads.contract';
 import { Paged } from './paging';
 import type { Page } from './paging';
-
-/**
- * The website chat widget (leads service): per-project widget configuration, anonymous
- * visitor sessions and their messages, escalation to a person, and the team's inbox.
- * The gateway owns the HTTP edge (visitor tokens, origin checks, the live stream).
- */
-export const LEADS_WIDGET_CONFIG_GET_PATTERN = 'rpc.leads.widgets.config.get.v1';
-export const LEADS_WIDGET_CONFIG_UPDATE_PATTERN = 'rpc.leads.widgets.config.update.v1';
-export const LEADS_WIDGET_PUBLIC_PATTERN = 'rpc.leads.widgets.public.v1';
-export const LEADS_VISITOR_SESSION_CREATE_PATTERN = 'rpc.leads.widget-sessions.create.v1';
-export const LEADS_VISITOR_SESSION_GET_PATTERN = 'rpc.leads.widget-sessions.get.v1';
-export const LEADS_VISITOR_MESSAGES_PATTERN = 'rpc.leads.widget-sessions.messages.v1';
-export const LEADS_VISITOR_SEND_PATTERN = 'rpc.leads.widget-sessions.send.v1';
-export const LEADS_VISITOR_CONTACT_PATTERN = 'rpc.leads.widget-sessions.contact.v1';
-export const LEADS_VISITOR_ESCALATE_PATTERN = 'rpc.leads.widget-sessions.escalate.v1';
-export const LEADS_CONVERSATION_LIST_PATTERN = 'rpc.leads.conversations.list.v1';
-export const LEADS_CONVERSATION_GET_PATTERN = 'rpc.leads.conversations.get.v1';
-export const LEADS_CONVERSATION_REPLY_PATTERN = 'rpc.leads.conversations.reply.v1';
-export const LEADS_CONVERSATION_ASSIGN_PATTERN = 'rpc.leads.conversations.assign.v1';
-export const LEADS_CONVERSATION_CLOSE_PATTERN = 'rpc.leads.conversations.close.v1';
-export const LEADS_CONVERSATION_TAKE_OVER_PATTERN = 'rpc.leads.conversations.take-over.v1';
-export const LEADS_CONVERSATION_HAND_BACK_PATTERN = 'rpc.leads.conversations.hand-back.v1';
-export const LEADS_CONVERSATION_PROMOTE_PATTERN = 'rpc.leads.conversations.promote.v1';
+import { rpc } from './rpc-descriptor';
+import type { LeadResponse } from './leads-responses.contract';
+import type { WidgetFramingResponse } from './widget-page.contract';
 
 /**
  * The live feed: every new message and session change, published by the leads service on a
@@ -322,3 +302,42 @@ export class AssignConversationRequest extends ConversationRefRequest {
 export type LiveConversationEvent =
   | { kind: 'message'; session_id: string; workspace_id: string; message: MessageResponse }
   | { kind: 'session'; session_id: string; workspace_id: string; session: SessionResponse };
+
+/**
+ * The website chat widget (leads service): per-project widget configuration, anonymous
+ * visitor sessions and their messages, escalation to a person, and the team's inbox.
+ * The gateway owns the HTTP edge (visitor tokens, origin checks, the live stream).
+ */
+export const WidgetsRpc = {
+  config: rpc<WidgetProjectRef, WidgetConfigResponse>('rpc.leads.widgets.config.get.v1'),
+  updateConfig: rpc<UpdateWidgetRequest, WidgetConfigResponse>('rpc.leads.widgets.config.update.v1'),
+  publicWidget: rpc<WidgetRefRequest, PublicWidgetResponse>('rpc.leads.widgets.public.v1'),
+  /**
+   * The gateway's chat page asks the leads service for a widget by id, with the origins allowed
+   * to frame it (its CSP frame-ancestors). Unknown or disabled: `widget_not_found` (404).
+   * Request: `WidgetRefRequest`. The origins never reach visitors: the page only puts them in a header.
+   */
+  framing: rpc<WidgetRefRequest, WidgetFramingResponse>('rpc.leads.widgets.framing.v1'),
+};
+
+/** A widget visitor's session with the assistant. */
+export const VisitorSessionsRpc = {
+  create: rpc<CreateVisitorSessionRequest, VisitorSessionCreatedResponse>('rpc.leads.widget-sessions.create.v1'),
+  get: rpc<VisitorSessionRef, SessionResponse>('rpc.leads.widget-sessions.get.v1'),
+  messages: rpc<VisitorSessionRef, VisitorThreadResponse>('rpc.leads.widget-sessions.messages.v1'),
+  send: rpc<VisitorMessageRequest, { message: MessageResponse }>('rpc.leads.widget-sessions.send.v1'),
+  contact: rpc<VisitorContactRequest, { session: SessionResponse }>('rpc.leads.widget-sessions.contact.v1'),
+  escalate: rpc<VisitorSessionRef, { session: SessionResponse }>('rpc.leads.widget-sessions.escalate.v1'),
+};
+
+/** A workspace's widget conversations. */
+export const ConversationsRpc = {
+  list: rpc<ListConversationsRequest, ConversationsPageResponse>('rpc.leads.conversations.list.v1'),
+  get: rpc<ConversationRefRequest, ConversationThreadResponse>('rpc.leads.conversations.get.v1'),
+  reply: rpc<ConversationReplyRequest, { message: MessageResponse }>('rpc.leads.conversations.reply.v1'),
+  assign: rpc<AssignConversationRequest, ConversationResponse>('rpc.leads.conversations.assign.v1'),
+  close: rpc<ConversationRefRequest, ConversationResponse>('rpc.leads.conversations.close.v1'),
+  takeOver: rpc<ConversationRefRequest, ConversationResponse>('rpc.leads.conversations.take-over.v1'),
+  handBack: rpc<ConversationRefRequest, ConversationResponse>('rpc.leads.conversations.hand-back.v1'),
+  promote: rpc<ConversationRefRequest, LeadResponse>('rpc.leads.conversations.promote.v1'),
+};

@@ -2,10 +2,6 @@ import { IsBoolean, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min } from
 import { CreateDecisionRequest } from './decisions.contract';
 import type { DecisionResponse } from './decisions.contract';
 
-/** Batch decisions (issue 16): many POST /v1/decisions bodies, charged as one, answered per item. */
-export const DECISIONS_BATCH_CREATE_PATTERN = 'rpc.decision.decisions.batch.create.v1';
-export const DECISIONS_BATCH_GET_PATTERN = 'rpc.decision.decisions.batch.get.v1';
-
 /** At most this many items per batch; more answers 422 on `items`. */
 export const DECISION_BATCH_MAX_ITEMS = 1000;
 

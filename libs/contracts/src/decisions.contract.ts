@@ -19,11 +19,13 @@ import {
 } from '@app/validation';
 import { PageRequest } from './paging';
 import type { Page } from './paging';
-
-/** The decision service's decision pattern and the public decision shapes (spec 2.1, 2.2). */
-export const DECISIONS_CREATE_PATTERN = 'rpc.decision.decisions.create.v1';
-export const DECISIONS_GET_PATTERN = 'rpc.decision.decisions.get.v1';
-export const DECISIONS_LIST_PATTERN = 'rpc.decision.decisions.list.v1';
+import { rpc } from './rpc-descriptor';
+import type { BenchmarkRequest, BenchmarkResponse, ResolvePlaceRequest, ResolvedPlace } from './catalogue.contract';
+import type {
+  CreateDecisionBatchRequest,
+  DecisionBatchResponse,
+  GetDecisionBatchRequest,
+} from './decision-batches.contract';
 
 /**
  * A decision failed after its debit and billing could not be reached to refund it in the
@@ -395,3 +397,16 @@ export class ListDecisionsRequest extends PageRequest {
 }
 
 export type DecisionsPageResponse = Page<DecisionResponse>;
+
+/** The decision service's decision pattern and the public decision shapes (spec 2.1, 2.2). */
+export const DecisionsRpc = {
+  create: rpc<CreateDecisionRequest, DecisionResponse>('rpc.decision.decisions.create.v1'),
+  get: rpc<GetDecisionRequest, DecisionResponse>('rpc.decision.decisions.get.v1'),
+  list: rpc<ListDecisionsRequest, DecisionsPageResponse>('rpc.decision.decisions.list.v1'),
+  /** Batch decisions (issue 16): many POST /v1/decisions bodies, charged as one, answered per item. */
+  createBatch: rpc<CreateDecisionBatchRequest, DecisionBatchResponse>('rpc.decision.decisions.batch.create.v1'),
+  getBatch: rpc<GetDecisionBatchRequest, DecisionBatchResponse>('rpc.decision.decisions.batch.get.v1'),
+  /** The decision service resolves a place the way decisions do, and answers a benchmark. */
+  resolvePlace: rpc<ResolvePlaceRequest, ResolvedPlace>('rpc.decision.places.resolve.v1'),
+  benchmark: rpc<BenchmarkRequest, BenchmarkResponse>('rpc.decision.benchmark.v1'),
+};

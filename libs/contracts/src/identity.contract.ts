@@ -1,6 +1,7 @@
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsUUID } from '@app/validation';
 import { WORKSPACE_ROLES } from './access';
 import type { Language, WorkspaceRole } from './access';
+import { rpc } from './rpc-descriptor';
 
 /** Identity's event subjects and payloads. */
 export const IDENTITY_WORKSPACE_CREATED = 'identity.workspace.created.v1';
@@ -82,9 +83,6 @@ export interface WorkspaceDeletedPayload {
   forfeited: { decisions: number; lead_credits: number };
 }
 
-/** Who to notify: accounts by id, and/or a workspace's members with the given roles. */
-export const IDENTITY_RECIPIENTS_PATTERN = 'rpc.identity.recipients.v1';
-
 export class RecipientsRequest {
   @IsOptional()
   @IsArray()
@@ -113,3 +111,9 @@ export interface Recipient {
 export interface RecipientsResponse {
   recipients: Recipient[];
 }
+
+/** The gateway's identity calls the services make. */
+export const IdentityRpc = {
+  /** Who to notify: accounts by id, and/or a workspace's members with the given roles. */
+  recipients: rpc<RecipientsRequest, RecipientsResponse>('rpc.identity.recipients.v1'),
+};

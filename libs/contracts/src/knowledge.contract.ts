@@ -3,19 +3,7 @@ import { LANGUAGES } from './access';
 import type { Language } from './access';
 import { Paged } from './paging';
 import type { Page } from './paging';
-
-/**
- * The knowledge base of a developer project (leads service): articles, FAQ entries and
- * uploaded documents, split into passages the widget's assistant retrieves and cites.
- */
-export const LEADS_KNOWLEDGE_LIST_PATTERN = 'rpc.leads.knowledge.list.v1';
-export const LEADS_KNOWLEDGE_CREATE_PATTERN = 'rpc.leads.knowledge.create.v1';
-export const LEADS_KNOWLEDGE_DOCUMENT_PATTERN = 'rpc.leads.knowledge.document.v1';
-export const LEADS_KNOWLEDGE_GET_PATTERN = 'rpc.leads.knowledge.get.v1';
-export const LEADS_KNOWLEDGE_UPDATE_PATTERN = 'rpc.leads.knowledge.update.v1';
-export const LEADS_KNOWLEDGE_DELETE_PATTERN = 'rpc.leads.knowledge.delete.v1';
-export const LEADS_KNOWLEDGE_SEARCH_PATTERN = 'rpc.leads.knowledge.search.v1';
-export const LEADS_KNOWLEDGE_ANSWER_PATTERN = 'rpc.leads.knowledge.answer.v1';
+import { rpc } from './rpc-descriptor';
 
 export const KNOWLEDGE_KINDS = ['article', 'faq', 'document'] as const;
 export type KnowledgeKind = (typeof KNOWLEDGE_KINDS)[number];
@@ -214,3 +202,18 @@ export interface KnowledgeSearchResponse {
   relevant: boolean;
   data: KnowledgeSearchHit[];
 }
+
+/**
+ * The knowledge base of a developer project (leads service): articles, FAQ entries and
+ * uploaded documents, split into passages the widget's assistant retrieves and cites.
+ */
+export const KnowledgeRpc = {
+  list: rpc<ListKnowledgeRequest, KnowledgePageResponse>('rpc.leads.knowledge.list.v1'),
+  create: rpc<CreateKnowledgeArticleRequest, KnowledgeEntryResponse>('rpc.leads.knowledge.create.v1'),
+  createFromDocument: rpc<CreateKnowledgeDocumentRequest, KnowledgeEntryResponse>('rpc.leads.knowledge.document.v1'),
+  get: rpc<KnowledgeEntryRefRequest, KnowledgeEntryResponse>('rpc.leads.knowledge.get.v1'),
+  update: rpc<UpdateKnowledgeArticleRequest, KnowledgeEntryResponse>('rpc.leads.knowledge.update.v1'),
+  delete: rpc<KnowledgeEntryRefRequest, { id: string; deleted: true }>('rpc.leads.knowledge.delete.v1'),
+  search: rpc<SearchKnowledgeRequest, KnowledgeSearchResponse>('rpc.leads.knowledge.search.v1'),
+  answer: rpc<AnswerKnowledgeRequest, KnowledgeAnswerResponse>('rpc.leads.knowledge.answer.v1'),
+};

@@ -17,30 +17,23 @@ import {
 import { OwningSeller, OwningWorkspace } from './catalogue.contract';
 import type { ListingOwner } from './catalogue.contract';
 import { Paged } from './paging';
-
-/**
- * The leads service: inquiries and their threads, viewing slots and bookings, surveys,
- * phone reveals and the CRM pipeline (spec 2.5-2.7, 3, 4.4, 4.5, design/decisions.md).
- */
-export const LEADS_INQUIRY_CREATE_PATTERN = 'rpc.leads.inquiries.create.v1';
-export const LEADS_INQUIRY_LIST_PATTERN = 'rpc.leads.inquiries.list.v1';
-export const LEADS_INQUIRY_GET_PATTERN = 'rpc.leads.inquiries.get.v1';
-export const LEADS_INQUIRY_MESSAGE_PATTERN = 'rpc.leads.inquiries.message.v1';
-export const LEADS_INQUIRY_CLOSE_PATTERN = 'rpc.leads.inquiries.close.v1';
-export const LEADS_SLOTS_LIST_PATTERN = 'rpc.leads.slots.list.v1';
-export const LEADS_SLOTS_CREATE_PATTERN = 'rpc.leads.slots.create.v1';
-export const LEADS_SLOTS_DELETE_PATTERN = 'rpc.leads.slots.delete.v1';
-export const LEADS_AVAILABILITY_PATTERN = 'rpc.leads.availability.v1';
-export const LEADS_BOOKING_CREATE_PATTERN = 'rpc.leads.bookings.create.v1';
-export const LEADS_BOOKING_LIST_PATTERN = 'rpc.leads.bookings.list.v1';
-export const LEADS_BOOKING_ACTION_PATTERN = 'rpc.leads.bookings.action.v1';
-export const LEADS_BOOKING_SURVEY_PATTERN = 'rpc.leads.bookings.survey.v1';
-export const LEADS_PHONE_REVEAL_PATTERN = 'rpc.leads.phone-reveal.v1';
-export const LEADS_CRM_LIST_PATTERN = 'rpc.leads.crm.list.v1';
-export const LEADS_CRM_UPDATE_PATTERN = 'rpc.leads.crm.update.v1';
-
-/** The catalogue's answer to "whose listing is this, and may buyers act on it?". */
-export const CATALOGUE_LISTING_OWNER_PATTERN = 'rpc.catalogue.listings.owner.v1';
+import { rpc } from './rpc-descriptor';
+import type {
+  AvailabilityResponse,
+  BookingCreatedResponse,
+  BookingResponse,
+  BookingsPageResponse,
+  InquiriesPageResponse,
+  InquiryCreatedResponse,
+  InquiryMessageResponse,
+  InquiryThreadResponse,
+  LeadResponse,
+  LeadsPageResponse,
+  SlotResponse,
+  SlotRuleResponse,
+  SlotsResponse,
+  SurveyResponse,
+} from './leads-responses.contract';
 
 /** Events (outbox → `leads.<entity>.<event>.v1`); payloads below, for the notification service. */
 export const LEADS_INQUIRY_CREATED = 'leads.inquiry.created.v1';
@@ -465,3 +458,26 @@ export interface LeadsEventPayload {
   reason?: string | null;
   occurred_at: string;
 }
+
+/**
+ * The leads service: inquiries and their threads, viewing slots and bookings, surveys,
+ * phone reveals and the CRM pipeline (spec 2.5-2.7, 3, 4.4, 4.5, design/decisions.md).
+ */
+export const LeadsRpc = {
+  createInquiry: rpc<CreateInquiryRequest, InquiryCreatedResponse>('rpc.leads.inquiries.create.v1'),
+  listInquiries: rpc<ListInquiriesRequest, InquiriesPageResponse>('rpc.leads.inquiries.list.v1'),
+  getInquiry: rpc<InquiryRefRequest, InquiryThreadResponse>('rpc.leads.inquiries.get.v1'),
+  addMessage: rpc<InquiryMessageRequest, InquiryMessageResponse>('rpc.leads.inquiries.message.v1'),
+  closeInquiry: rpc<InquiryRefRequest, InquiryThreadResponse>('rpc.leads.inquiries.close.v1'),
+  listSlots: rpc<ListSlotsRequest, SlotsResponse>('rpc.leads.slots.list.v1'),
+  createSlot: rpc<CreateSlotRequest, SlotResponse | SlotRuleResponse>('rpc.leads.slots.create.v1'),
+  deleteSlot: rpc<SlotRefRequest, { deleted: true }>('rpc.leads.slots.delete.v1'),
+  availability: rpc<AvailabilityRequest, AvailabilityResponse>('rpc.leads.availability.v1'),
+  createBooking: rpc<CreateBookingRequest, BookingCreatedResponse>('rpc.leads.bookings.create.v1'),
+  listBookings: rpc<ListBookingsRequest, BookingsPageResponse>('rpc.leads.bookings.list.v1'),
+  actOnBooking: rpc<BookingActionRequest, BookingResponse>('rpc.leads.bookings.action.v1'),
+  survey: rpc<SurveyRequest, SurveyResponse>('rpc.leads.bookings.survey.v1'),
+  revealPhone: rpc<PhoneRevealRequest, PhoneRevealResponse>('rpc.leads.phone-reveal.v1'),
+  listLeads: rpc<ListLeadsRequest, LeadsPageResponse>('rpc.leads.crm.list.v1'),
+  updateLead: rpc<UpdateLeadRequest, LeadResponse>('rpc.leads.crm.update.v1'),
+};

@@ -1,16 +1,8 @@
 import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsString, IsUUID, Length, Max, Min } from '@app/validation';
 import { OwningSeller, OwningWorkspace } from './catalogue.contract';
 import type { ListingOwner } from './catalogue.contract';
-
-/**
- * Listing images between the gateway and the catalogue. The gateway takes the upload over
- * HTTP, makes the display size and thumbnail and stores them; only these small records cross
- * the transport (an image is never a message: NATS takes 1 MB at most by default).
- */
-export const CATALOGUE_LISTING_IMAGES_CHECK_PATTERN = 'rpc.catalogue.listings.images.check.v1';
-export const CATALOGUE_LISTING_IMAGES_ADD_PATTERN = 'rpc.catalogue.listings.images.add.v1';
-export const CATALOGUE_LISTING_IMAGES_REORDER_PATTERN = 'rpc.catalogue.listings.images.reorder.v1';
-export const CATALOGUE_LISTING_IMAGES_DELETE_PATTERN = 'rpc.catalogue.listings.images.delete.v1';
+import { rpc } from './rpc-descriptor';
+import type { ListingImageResponse, ListingResponse } from './catalogue.contract';
 
 /** Images one listing may hold. */
 export const MAX_LISTING_IMAGES = 20;
@@ -113,3 +105,15 @@ export interface ListingImageDeletedResponse {
   id: string;
   deleted: true;
 }
+
+/**
+ * Listing images between the gateway and the catalogue. The gateway takes the upload over
+ * HTTP, makes the display size and thumbnail and stores them; only these small records cross
+ * the transport (an image is never a message: NATS takes 1 MB at most by default).
+ */
+export const ListingImagesRpc = {
+  check: rpc<ListingImagesRequest, ListingImageSlotResponse>('rpc.catalogue.listings.images.check.v1'),
+  add: rpc<AddListingImageRequest, ListingImageResponse>('rpc.catalogue.listings.images.add.v1'),
+  reorder: rpc<ReorderListingImagesRequest, ListingResponse>('rpc.catalogue.listings.images.reorder.v1'),
+  delete: rpc<ListingImageRefRequest, ListingImageDeletedResponse>('rpc.catalogue.listings.images.delete.v1'),
+};

@@ -12,13 +12,6 @@ import {
 } from '@app/validation';
 import { CreateListingBody } from './catalogue.contract';
 
-/**
- * Bulk import (POST /v1/listings/import). The gateway reads the file, checks each row against
- * CreateListingBody and sends the valid ones here in batches; the catalogue creates or updates
- * each through the same path as POST /v1/listings and PATCH /v1/listings/{id}.
- */
-export const CATALOGUE_LISTINGS_IMPORT_PATTERN = 'rpc.catalogue.listings.import.v1';
-
 /** Data rows one file may hold (the header row aside); a larger file is refused whole (413). */
 export const LISTING_IMPORT_MAX_ROWS = 5000;
 /** Bytes one file may hold. */

@@ -16,12 +16,7 @@ import {
 } from '@app/validation';
 import { PageRequest, Paged } from './paging';
 import type { Page } from './paging';
-
-/** The notification service: in-app inbox, channel preferences, delivery records. */
-export const NOTIFICATION_INBOX_LIST_PATTERN = 'rpc.notification.inbox.list.v1';
-export const NOTIFICATION_INBOX_READ_PATTERN = 'rpc.notification.inbox.read.v1';
-export const NOTIFICATION_PREFERENCES_GET_PATTERN = 'rpc.notification.preferences.get.v1';
-export const NOTIFICATION_PREFERENCES_SET_PATTERN = 'rpc.notification.preferences.set.v1';
+import { rpc } from './rpc-descriptor';
 
 /** Where a notification goes. `in_app` is the inbox of GET /v1/me/notifications. */
 export const NOTIFICATION_CHANNELS = ['email', 'in_app', 'whatsapp', 'push'] as const;
@@ -137,15 +132,6 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   push: true,
 };
 
-/**
- * A workspace's own WhatsApp Business number (Cloud API): the inquiry, booking and widget
- * pings of spec 6 go out from it ("when connected"). The access token is sealed at rest and
- * never returned; connecting checks it against the Cloud API first.
- */
-export const NOTIFICATION_WHATSAPP_GET_PATTERN = 'rpc.notification.whatsapp.get.v1';
-export const NOTIFICATION_WHATSAPP_CONNECT_PATTERN = 'rpc.notification.whatsapp.connect.v1';
-export const NOTIFICATION_WHATSAPP_DISCONNECT_PATTERN = 'rpc.notification.whatsapp.disconnect.v1';
-
 export class WhatsAppWorkspaceRequest {
   @IsUUID()
   workspace_id: string;
@@ -184,13 +170,6 @@ export interface WhatsAppConnectionResponse {
   template: string | null;
   connected_at: string | null;
 }
-
-/** Webhooks: a workspace subscribes an URL to event types; deliveries are signed (Standard Webhooks). */
-export const NOTIFICATION_WEBHOOKS_LIST_PATTERN = 'rpc.notification.webhooks.list.v1';
-export const NOTIFICATION_WEBHOOKS_CREATE_PATTERN = 'rpc.notification.webhooks.create.v1';
-export const NOTIFICATION_WEBHOOKS_DELETE_PATTERN = 'rpc.notification.webhooks.delete.v1';
-export const NOTIFICATION_WEBHOOK_DELIVERIES_PATTERN = 'rpc.notification.webhooks.deliveries.v1';
-export const NOTIFICATION_WEBHOOK_REPLAY_PATTERN = 'rpc.notification.webhooks.replay.v1';
 
 /** The events an API client may subscribe to; each is delivered only to the workspace it concerns. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -297,11 +276,6 @@ export interface WebhookDeliveryResponse {
 
 export type WebhookDeliveriesPage = Page<WebhookDeliveryResponse>;
 
-/** Web push subscriptions: a browser's PushSubscription, as `subscription.toJSON()` gives it. */
-export const NOTIFICATION_PUSH_SUBSCRIBE_PATTERN = 'rpc.notification.push.subscribe.v1';
-export const NOTIFICATION_PUSH_LIST_PATTERN = 'rpc.notification.push.list.v1';
-export const NOTIFICATION_PUSH_UNSUBSCRIBE_PATTERN = 'rpc.notification.push.unsubscribe.v1';
-
 export class PushKeys {
   @Matches(/^[A-Za-z0-9_-]{80,100}={0,2}$/, { message: 'keys.p256dh must be the browser key, base64url' })
   p256dh: string;
@@ -390,3 +364,38 @@ export class NotificationRequestPayload {
   @Length(1, 2000)
   body_ar: string;
 }
+
+/** The notification service: in-app inbox, channel preferences, delivery records. */
+export const InboxRpc = {
+  list: rpc<InboxListRequest, InboxPage>('rpc.notification.inbox.list.v1'),
+  markRead: rpc<InboxReadRequest, InboxReadResponse>('rpc.notification.inbox.read.v1'),
+  preferences: rpc<PreferencesGetRequest, NotificationPreferences>('rpc.notification.preferences.get.v1'),
+  setPreferences: rpc<PreferencesSetRequest, NotificationPreferences>('rpc.notification.preferences.set.v1'),
+};
+
+/**
+ * A workspace's own WhatsApp Business number (Cloud API): the inquiry, booking and widget
+ * pings of spec 6 go out from it ("when connected"). The access token is sealed at rest and
+ * never returned; connecting checks it against the Cloud API first.
+ */
+export const WhatsAppRpc = {
+  get: rpc<WhatsAppWorkspaceRequest, WhatsAppConnectionResponse>('rpc.notification.whatsapp.get.v1'),
+  connect: rpc<ConnectWhatsAppRequest, WhatsAppConnectionResponse>('rpc.notification.whatsapp.connect.v1'),
+  disconnect: rpc<WhatsAppWorkspaceRequest, { deleted: true }>('rpc.notification.whatsapp.disconnect.v1'),
+};
+
+/** Webhooks: a workspace subscribes an URL to event types; deliveries are signed (Standard Webhooks). */
+export const WebhooksRpc = {
+  list: rpc<WebhookWorkspaceRequest, WebhooksResponse>('rpc.notification.webhooks.list.v1'),
+  create: rpc<CreateWebhookRequest, WebhookCreatedResponse>('rpc.notification.webhooks.create.v1'),
+  delete: rpc<WebhookRefRequest, { deleted: true }>('rpc.notification.webhooks.delete.v1'),
+  deliveries: rpc<WebhookDeliveriesRequest, WebhookDeliveriesPage>('rpc.notification.webhooks.deliveries.v1'),
+  replay: rpc<WebhookReplayRequest, WebhookDeliveryResponse>('rpc.notification.webhooks.replay.v1'),
+};
+
+/** Web push subscriptions: a browser's PushSubscription, as `subscription.toJSON()` gives it. */
+export const PushRpc = {
+  subscribe: rpc<PushSubscribeRequest, PushSubscriptionResponse>('rpc.notification.push.subscribe.v1'),
+  list: rpc<PreferencesGetRequest, PushSubscriptionsResponse>('rpc.notification.push.list.v1'),
+  unsubscribe: rpc<PushUnsubscribeRequest, { deleted: true }>('rpc.notification.push.unsubscribe.v1'),
+};

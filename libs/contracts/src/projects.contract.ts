@@ -22,6 +22,8 @@ import type { CountryCode, Currency, ListingImageResponse } from './catalogue.co
 import { MaxDecimalPlaces } from './decimal-places';
 import { PageRequest } from './paging';
 import type { Page } from './paging';
+import { rpc } from './rpc-descriptor';
+import type { ListingResponse } from './catalogue.contract';
 
 /**
  * Developer projects and their units (catalogue service). The full request/response
@@ -29,14 +31,6 @@ import type { Page } from './paging';
  */
 export const PROJECT_UNIT_STATUSES = ['available', 'reserved', 'sold'] as const;
 export type ProjectUnitStatus = (typeof PROJECT_UNIT_STATUSES)[number];
-
-/**
- * The live facts of one project, read by the leads service's widget assistant: prices and
- * availability always come from here, never from knowledge-base text.
- * Request {@link ProjectFactsRequest}; answer {@link ProjectFacts}, or the error
- * `project_not_found` (404) when the project is unknown or belongs to another workspace.
- */
-export const CATALOGUE_PROJECT_FACTS_PATTERN = 'rpc.catalogue.projects.facts.v1';
 
 export interface ProjectFactsRequest {
   project_id: string;
@@ -71,22 +65,6 @@ export interface ProjectFacts {
 }
 
 /* ---- The project and unit routes (gateway → catalogue), their payloads and events. ---- */
-
-export const CATALOGUE_PROJECTS_CREATE_PATTERN = 'rpc.catalogue.projects.create.v1';
-export const CATALOGUE_PROJECTS_LIST_PATTERN = 'rpc.catalogue.projects.list.v1';
-export const CATALOGUE_PROJECTS_GET_PATTERN = 'rpc.catalogue.projects.get.v1';
-export const CATALOGUE_PROJECTS_UPDATE_PATTERN = 'rpc.catalogue.projects.update.v1';
-export const CATALOGUE_PROJECTS_DELETE_PATTERN = 'rpc.catalogue.projects.delete.v1';
-export const CATALOGUE_PROJECTS_PUBLIC_PATTERN = 'rpc.catalogue.projects.public.v1';
-export const CATALOGUE_UNITS_LIST_PATTERN = 'rpc.catalogue.units.list.v1';
-export const CATALOGUE_UNITS_CREATE_PATTERN = 'rpc.catalogue.units.create.v1';
-export const CATALOGUE_UNITS_UPDATE_PATTERN = 'rpc.catalogue.units.update.v1';
-export const CATALOGUE_UNITS_DELETE_PATTERN = 'rpc.catalogue.units.delete.v1';
-export const CATALOGUE_UNITS_PUBLISH_PATTERN = 'rpc.catalogue.units.publish.v1';
-export const CATALOGUE_UNITS_PUBLISH_CHECK_PATTERN = 'rpc.catalogue.units.publish.check.v1';
-export const CATALOGUE_PROJECT_IMAGES_CHECK_PATTERN = 'rpc.catalogue.projects.images.check.v1';
-export const CATALOGUE_PROJECT_IMAGES_ADD_PATTERN = 'rpc.catalogue.projects.images.add.v1';
-export const CATALOGUE_PROJECT_IMAGES_DELETE_PATTERN = 'rpc.catalogue.projects.images.delete.v1';
 
 /** A project holds at most this many images (as a listing). */
 export const MAX_PROJECT_IMAGES = 20;
@@ -557,3 +535,29 @@ export interface UnitEventPayload {
   /** The unit's listing, when there is one. */
   listing_id: string | null;
 }
+
+/** The catalogue's developer projects and their units. */
+export const ProjectsRpc = {
+  /**
+   * The live facts of one project, read by the leads service's widget assistant: prices and
+   * availability always come from here, never from knowledge-base text.
+   * Request {@link ProjectFactsRequest}; answer {@link ProjectFacts}, or the error
+   * `project_not_found` (404) when the project is unknown or belongs to another workspace.
+   */
+  facts: rpc<ProjectFactsRequest, ProjectFacts>('rpc.catalogue.projects.facts.v1'),
+  create: rpc<CreateProjectRequest, ProjectResponse>('rpc.catalogue.projects.create.v1'),
+  list: rpc<ListProjectsRequest, ProjectsPageResponse>('rpc.catalogue.projects.list.v1'),
+  get: rpc<ProjectRefRequest, ProjectResponse>('rpc.catalogue.projects.get.v1'),
+  update: rpc<UpdateProjectRequest, ProjectResponse>('rpc.catalogue.projects.update.v1'),
+  delete: rpc<ProjectRefRequest, ProjectDeletedResponse>('rpc.catalogue.projects.delete.v1'),
+  publicPage: rpc<PublicProjectRequest, PublicProjectResponse>('rpc.catalogue.projects.public.v1'),
+  listUnits: rpc<ListUnitsRequest, UnitsPageResponse>('rpc.catalogue.units.list.v1'),
+  createUnit: rpc<CreateUnitRequest, UnitResponse>('rpc.catalogue.units.create.v1'),
+  updateUnit: rpc<UpdateUnitRequest, UnitResponse>('rpc.catalogue.units.update.v1'),
+  deleteUnit: rpc<UnitRefRequest, UnitDeletedResponse>('rpc.catalogue.units.delete.v1'),
+  publishUnit: rpc<PublishUnitRequest, ListingResponse>('rpc.catalogue.units.publish.v1'),
+  checkPublishUnit: rpc<UnitRefRequest, UnitListingPlanResponse>('rpc.catalogue.units.publish.check.v1'),
+  checkImage: rpc<ProjectImagesRequest, ProjectImageSlotResponse>('rpc.catalogue.projects.images.check.v1'),
+  addImage: rpc<AddProjectImageRequest, ListingImageResponse>('rpc.catalogue.projects.images.add.v1'),
+  deleteImage: rpc<ProjectImageRefRequest, ProjectImageDeletedResponse>('rpc.catalogue.projects.images.delete.v1'),
+};

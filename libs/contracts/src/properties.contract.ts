@@ -4,11 +4,9 @@ import type { Currency, ListingType } from './catalogue.contract';
 import type { DecisionBenchmark } from './decisions.contract';
 import { MAX_PAGE_OFFSET, PageRequest } from './paging';
 import type { Page } from './paging';
+import { rpc } from './rpc-descriptor';
 
 /** Public property search (spec 4.3, decisions.md "Search"): patterns and payloads. */
-export const CATALOGUE_PROPERTIES_SEARCH_PATTERN = 'rpc.catalogue.properties.search.v1';
-export const CATALOGUE_PROPERTIES_GET_PATTERN = 'rpc.catalogue.properties.get.v1';
-export const CATALOGUE_PROPERTIES_PRICE_INTEL_PATTERN = 'rpc.catalogue.properties.price-intel.v1';
 
 export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
 export type PropertySort = (typeof PROPERTY_SORTS)[number];
@@ -171,11 +169,6 @@ export interface PriceIntel {
   vs_median_pct: number | null;
 }
 
-/** A buyer's saved properties (any signed-in user). */
-export const CATALOGUE_SAVED_LIST_PATTERN = 'rpc.catalogue.saved.list.v1';
-export const CATALOGUE_SAVED_ADD_PATTERN = 'rpc.catalogue.saved.add.v1';
-export const CATALOGUE_SAVED_REMOVE_PATTERN = 'rpc.catalogue.saved.remove.v1';
-
 export class SavedPropertyRequest {
   @IsUUID()
   account_id: string;
@@ -197,3 +190,14 @@ export interface SavedProperty {
 }
 
 export type SavedPropertiesPage = Page<SavedProperty>;
+
+/** The public property search and a buyer's saved properties. */
+export const PropertiesRpc = {
+  search: rpc<SearchPropertiesRequest, PropertiesPage>('rpc.catalogue.properties.search.v1'),
+  get: rpc<GetPropertyRequest, PropertyDetail>('rpc.catalogue.properties.get.v1'),
+  priceIntel: rpc<GetPropertyRequest, PriceIntel>('rpc.catalogue.properties.price-intel.v1'),
+  /** A buyer's saved properties (any signed-in user). */
+  listSaved: rpc<ListSavedPropertiesRequest, SavedPropertiesPage>('rpc.catalogue.saved.list.v1'),
+  save: rpc<SavedPropertyRequest, SavedProperty>('rpc.catalogue.saved.add.v1'),
+  unsave: rpc<SavedPropertyRequest, { removed: true }>('rpc.catalogue.saved.remove.v1'),
+};

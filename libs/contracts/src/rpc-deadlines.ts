@@ -1,16 +1,11 @@
-import {
-  BILLING_INVOICE_PDF_PATTERN,
-  BILLING_LEAD_CREDITS_PURCHASE_PATTERN,
-  BILLING_PACK_PURCHASE_PATTERN,
-  BILLING_PACK_REFUND_PATTERN,
-} from './billing.contract';
-import { LEADS_VISITOR_SEND_PATTERN } from './conversations.contract';
-import { DECISIONS_BATCH_CREATE_PATTERN } from './decision-batches.contract';
-import { LEADS_KNOWLEDGE_ANSWER_PATTERN, LEADS_KNOWLEDGE_DOCUMENT_PATTERN } from './knowledge.contract';
-import { CATALOGUE_LISTING_IMAGES_ADD_PATTERN } from './listing-images.contract';
-import { CATALOGUE_LISTINGS_IMPORT_PATTERN } from './listing-import.contract';
-import { CATALOGUE_PROJECT_IMAGES_ADD_PATTERN } from './projects.contract';
-import { CATALOGUE_VERIFICATION_DOCUMENT_PATTERN } from './verification.contract';
+import { DecisionsRpc } from './decisions.contract';
+import { ListingsRpc } from './catalogue.contract';
+import { BillingRpc } from './billing.contract';
+import { VisitorSessionsRpc } from './conversations.contract';
+import { KnowledgeRpc } from './knowledge.contract';
+import { ListingImagesRpc } from './listing-images.contract';
+import { ProjectsRpc } from './projects.contract';
+import { VerificationRpc } from './verification.contract';
 
 /**
  * How long a caller waits for each request/response pattern before answering 503
@@ -52,18 +47,18 @@ export type RpcDeadlineClass = keyof typeof RPC_DEADLINES_MS;
  * reasoning is ordinary).
  */
 export const SLOW_RPC_PATTERNS: Readonly<Partial<Record<string, Exclude<RpcDeadlineClass, 'standard'>>>> = {
-  [BILLING_PACK_PURCHASE_PATTERN]: 'payment',
-  [BILLING_PACK_REFUND_PATTERN]: 'payment',
-  [BILLING_LEAD_CREDITS_PURCHASE_PATTERN]: 'payment',
-  [BILLING_INVOICE_PDF_PATTERN]: 'invoicePdf',
-  [CATALOGUE_LISTING_IMAGES_ADD_PATTERN]: 'upload',
-  [CATALOGUE_PROJECT_IMAGES_ADD_PATTERN]: 'upload',
-  [CATALOGUE_VERIFICATION_DOCUMENT_PATTERN]: 'upload',
-  [LEADS_KNOWLEDGE_DOCUMENT_PATTERN]: 'upload',
-  [LEADS_VISITOR_SEND_PATTERN]: 'ai',
-  [LEADS_KNOWLEDGE_ANSWER_PATTERN]: 'ai',
-  [CATALOGUE_LISTINGS_IMPORT_PATTERN]: 'listingImport',
-  [DECISIONS_BATCH_CREATE_PATTERN]: 'decisionBatch',
+  [BillingRpc.purchasePack.pattern]: 'payment',
+  [BillingRpc.refundPack.pattern]: 'payment',
+  [BillingRpc.purchaseLeadCredits.pattern]: 'payment',
+  [BillingRpc.invoicePdf.pattern]: 'invoicePdf',
+  [ListingImagesRpc.add.pattern]: 'upload',
+  [ProjectsRpc.addImage.pattern]: 'upload',
+  [VerificationRpc.addDocument.pattern]: 'upload',
+  [KnowledgeRpc.createFromDocument.pattern]: 'upload',
+  [VisitorSessionsRpc.send.pattern]: 'ai',
+  [KnowledgeRpc.answer.pattern]: 'ai',
+  [ListingsRpc.importBatch.pattern]: 'listingImport',
+  [DecisionsRpc.createBatch.pattern]: 'decisionBatch',
 };
 
 /**

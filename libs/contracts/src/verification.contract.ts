@@ -1,16 +1,5 @@
 import { IsIn, IsOptional, IsString, IsUUID, Length, Matches, MaxLength } from '@app/validation';
-
-/**
- * Broker verification (spec 3): a workspace submits its licence or company register with a
- * document image; moderators approve or reject; approved shows a verified badge.
- */
-export const CATALOGUE_VERIFICATION_GET_PATTERN = 'rpc.catalogue.verification.get.v1';
-export const CATALOGUE_VERIFICATION_DOCUMENT_PATTERN = 'rpc.catalogue.verification.document.v1';
-export const CATALOGUE_VERIFICATION_SUBMIT_PATTERN = 'rpc.catalogue.verification.submit.v1';
-export const CATALOGUE_VERIFICATION_QUEUE_PATTERN = 'rpc.catalogue.verification.queue.v1';
-export const CATALOGUE_VERIFICATION_MODERATOR_VIEW_PATTERN = 'rpc.catalogue.verification.moderator-view.v1';
-export const CATALOGUE_VERIFICATION_DECIDE_PATTERN = 'rpc.catalogue.verification.decide.v1';
-export const CATALOGUE_BROKER_PAGE_PATTERN = 'rpc.catalogue.broker-page.v1';
+import { rpc } from './rpc-descriptor';
 
 export const CATALOGUE_VERIFICATION_CHANGED = 'catalogue.verification.changed.v1';
 
@@ -97,3 +86,17 @@ export interface VerificationChangedPayload {
   reason: string | null;
   occurred_at: string;
 }
+
+/**
+ * Broker verification (spec 3): a workspace submits its licence or company register with a
+ * document image; moderators approve or reject; approved shows a verified badge.
+ */
+export const VerificationRpc = {
+  get: rpc<VerificationRef, VerificationResponse>('rpc.catalogue.verification.get.v1'),
+  addDocument: rpc<VerificationDocumentRequest, VerificationResponse>('rpc.catalogue.verification.document.v1'),
+  submit: rpc<VerificationSubmitRequest, VerificationResponse>('rpc.catalogue.verification.submit.v1'),
+  queue: rpc<Record<string, never>, VerificationQueueResponse>('rpc.catalogue.verification.queue.v1'),
+  moderatorView: rpc<VerificationRef, VerificationQueueItem>('rpc.catalogue.verification.moderator-view.v1'),
+  decide: rpc<VerificationDecisionRequest, VerificationQueueItem>('rpc.catalogue.verification.decide.v1'),
+  brokerPage: rpc<BrokerPageRequest, BrokerPageData>('rpc.catalogue.broker-page.v1'),
+};

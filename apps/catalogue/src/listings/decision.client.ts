@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DECISION_BENCHMARK_PATTERN, DECISION_PLACES_RESOLVE_PATTERN } from '@app/contracts';
-import type {
-  BenchmarkRequest,
-  BenchmarkResponse,
-  DecisionBenchmark,
-  ResolvePlaceRequest,
-  ResolvedPlace,
-} from '@app/contracts';
+import { DecisionsRpc } from '@app/contracts';
+import type { BenchmarkRequest, DecisionBenchmark, ResolvePlaceRequest, ResolvedPlace } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 
 /** The decision service's place resolution and benchmarks, typed. */
@@ -15,11 +9,11 @@ export class DecisionClient {
   constructor(private readonly rpc: RpcClient) {}
 
   resolvePlace(request: ResolvePlaceRequest): Promise<ResolvedPlace> {
-    return this.rpc.send(DECISION_PLACES_RESOLVE_PATTERN, request);
+    return this.rpc.call(DecisionsRpc.resolvePlace, request);
   }
 
   async benchmark(request: BenchmarkRequest): Promise<DecisionBenchmark | null> {
-    const response = await this.rpc.send<BenchmarkResponse, BenchmarkRequest>(DECISION_BENCHMARK_PATTERN, request);
+    const response = await this.rpc.call(DecisionsRpc.benchmark, request);
     return response.benchmark;
   }
 }

@@ -1,14 +1,10 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
   AddListingImageRequest,
-  CATALOGUE_LISTING_IMAGES_ADD_PATTERN,
-  CATALOGUE_LISTING_IMAGES_CHECK_PATTERN,
-  CATALOGUE_LISTING_IMAGES_DELETE_PATTERN,
-  CATALOGUE_LISTING_IMAGES_REORDER_PATTERN,
   ListingImageRefRequest,
   ListingImagesRequest,
   ReorderListingImagesRequest,
+  ListingImagesRpc,
 } from '@app/contracts';
 import type {
   ListingImageDeletedResponse,
@@ -16,7 +12,7 @@ import type {
   ListingImageSlotResponse,
   ListingResponse,
 } from '@app/contracts';
-import { MessageData } from '@app/messaging';
+import { MessageData, RpcHandler } from '@app/messaging';
 import { ListingImagesService } from './listing-images.service';
 
 /** The listing image message handlers: adapters onto ListingImagesService. */
@@ -24,22 +20,22 @@ import { ListingImagesService } from './listing-images.service';
 export class ListingImagesController {
   constructor(private readonly images: ListingImagesService) {}
 
-  @MessagePattern(CATALOGUE_LISTING_IMAGES_CHECK_PATTERN)
+  @RpcHandler(ListingImagesRpc.check)
   check(@MessageData() request: ListingImagesRequest): Promise<ListingImageSlotResponse> {
     return this.images.check(request);
   }
 
-  @MessagePattern(CATALOGUE_LISTING_IMAGES_ADD_PATTERN)
+  @RpcHandler(ListingImagesRpc.add)
   add(@MessageData() request: AddListingImageRequest): Promise<ListingImageResponse> {
     return this.images.add(request);
   }
 
-  @MessagePattern(CATALOGUE_LISTING_IMAGES_REORDER_PATTERN)
+  @RpcHandler(ListingImagesRpc.reorder)
   reorder(@MessageData() request: ReorderListingImagesRequest): Promise<ListingResponse> {
     return this.images.reorder(request);
   }
 
-  @MessagePattern(CATALOGUE_LISTING_IMAGES_DELETE_PATTERN)
+  @RpcHandler(ListingImagesRpc.delete)
   delete(@MessageData() request: ListingImageRefRequest): Promise<ListingImageDeletedResponse> {
     return this.images.delete(request);
   }

@@ -1,20 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
-  CATALOGUE_LISTING_OWNER_PATTERN,
-  CATALOGUE_LISTINGS_CREATE_PATTERN,
-  CATALOGUE_LISTINGS_DELETE_PATTERN,
-  CATALOGUE_LISTINGS_GET_PATTERN,
-  CATALOGUE_LISTINGS_IMPORT_PATTERN,
-  CATALOGUE_LISTINGS_LIST_PATTERN,
-  CATALOGUE_LISTINGS_SUBMIT_PATTERN,
-  CATALOGUE_LISTINGS_UPDATE_PATTERN,
   CreateListingRequest,
   ImportListingsRequest,
   ListListingsRequest,
   ListingOwnerRequest,
   ListingRefRequest,
   UpdateListingRequest,
+  ListingsRpc,
 } from '@app/contracts';
 import type {
   ImportListingsResponse,
@@ -23,7 +15,7 @@ import type {
   ListingResponse,
   ListingsPageResponse,
 } from '@app/contracts';
-import { MessageData } from '@app/messaging';
+import { MessageData, RpcHandler } from '@app/messaging';
 import { ListingImportService } from './listing-import.service';
 import { ListingsService } from './listings.service';
 
@@ -35,42 +27,42 @@ export class ListingsController {
     private readonly imports: ListingImportService,
   ) {}
 
-  @MessagePattern(CATALOGUE_LISTINGS_CREATE_PATTERN)
+  @RpcHandler(ListingsRpc.create)
   create(@MessageData() request: CreateListingRequest): Promise<ListingResponse> {
     return this.listings.create(request);
   }
 
-  @MessagePattern(CATALOGUE_LISTINGS_LIST_PATTERN)
+  @RpcHandler(ListingsRpc.list)
   list(@MessageData() request: ListListingsRequest): Promise<ListingsPageResponse> {
     return this.listings.list(request);
   }
 
-  @MessagePattern(CATALOGUE_LISTINGS_GET_PATTERN)
+  @RpcHandler(ListingsRpc.get)
   get(@MessageData() request: ListingRefRequest): Promise<ListingResponse> {
     return this.listings.get(request);
   }
 
-  @MessagePattern(CATALOGUE_LISTINGS_UPDATE_PATTERN)
+  @RpcHandler(ListingsRpc.update)
   update(@MessageData() request: UpdateListingRequest): Promise<ListingResponse> {
     return this.listings.update(request);
   }
 
-  @MessagePattern(CATALOGUE_LISTINGS_DELETE_PATTERN)
+  @RpcHandler(ListingsRpc.delete)
   delete(@MessageData() request: ListingRefRequest): Promise<ListingDeletedResponse> {
     return this.listings.delete(request);
   }
 
-  @MessagePattern(CATALOGUE_LISTING_OWNER_PATTERN)
+  @RpcHandler(ListingsRpc.owner)
   owner(@MessageData() request: ListingOwnerRequest): Promise<ListingOwnerResponse> {
     return this.listings.owner(request);
   }
 
-  @MessagePattern(CATALOGUE_LISTINGS_SUBMIT_PATTERN)
+  @RpcHandler(ListingsRpc.submit)
   submit(@MessageData() request: ListingRefRequest): Promise<ListingResponse> {
     return this.listings.submit(request);
   }
 
-  @MessagePattern(CATALOGUE_LISTINGS_IMPORT_PATTERN)
+  @RpcHandler(ListingsRpc.importBatch)
   importBatch(@MessageData() request: ImportListingsRequest): Promise<ImportListingsResponse> {
     return this.imports.importBatch(request);
   }

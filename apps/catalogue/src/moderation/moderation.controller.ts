@@ -1,15 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import {
-  ApproveListingRequest,
-  CATALOGUE_MODERATION_APPROVE_PATTERN,
-  CATALOGUE_MODERATION_QUEUE_PATTERN,
-  CATALOGUE_MODERATION_REJECT_PATTERN,
-  ModerationQueueRequest,
-  RejectListingRequest,
-} from '@app/contracts';
+import { ApproveListingRequest, ModerationQueueRequest, RejectListingRequest, ModerationRpc } from '@app/contracts';
 import type { ListingResponse, ListingsPageResponse } from '@app/contracts';
-import { MessageData } from '@app/messaging';
+import { MessageData, RpcHandler } from '@app/messaging';
 import { ModerationService } from './moderation.service';
 
 /** Moderation message handlers (the gateway admits platform moderators only). */
@@ -17,17 +9,17 @@ import { ModerationService } from './moderation.service';
 export class ModerationController {
   constructor(private readonly moderation: ModerationService) {}
 
-  @MessagePattern(CATALOGUE_MODERATION_QUEUE_PATTERN)
+  @RpcHandler(ModerationRpc.queue)
   queue(@MessageData() request: ModerationQueueRequest): Promise<ListingsPageResponse> {
     return this.moderation.queue(request);
   }
 
-  @MessagePattern(CATALOGUE_MODERATION_APPROVE_PATTERN)
+  @RpcHandler(ModerationRpc.approve)
   approve(@MessageData() request: ApproveListingRequest): Promise<ListingResponse> {
     return this.moderation.approve(request);
   }
 
-  @MessagePattern(CATALOGUE_MODERATION_REJECT_PATTERN)
+  @RpcHandler(ModerationRpc.reject)
   reject(@MessageData() request: RejectListingRequest): Promise<ListingResponse> {
     return this.moderation.reject(request);
   }

@@ -1,23 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
   AddProjectImageRequest,
-  CATALOGUE_PROJECT_FACTS_PATTERN,
-  CATALOGUE_PROJECT_IMAGES_ADD_PATTERN,
-  CATALOGUE_PROJECT_IMAGES_CHECK_PATTERN,
-  CATALOGUE_PROJECT_IMAGES_DELETE_PATTERN,
-  CATALOGUE_PROJECTS_CREATE_PATTERN,
-  CATALOGUE_PROJECTS_DELETE_PATTERN,
-  CATALOGUE_PROJECTS_GET_PATTERN,
-  CATALOGUE_PROJECTS_LIST_PATTERN,
-  CATALOGUE_PROJECTS_PUBLIC_PATTERN,
-  CATALOGUE_PROJECTS_UPDATE_PATTERN,
-  CATALOGUE_UNITS_CREATE_PATTERN,
-  CATALOGUE_UNITS_DELETE_PATTERN,
-  CATALOGUE_UNITS_LIST_PATTERN,
-  CATALOGUE_UNITS_PUBLISH_CHECK_PATTERN,
-  CATALOGUE_UNITS_PUBLISH_PATTERN,
-  CATALOGUE_UNITS_UPDATE_PATTERN,
   CreateProjectRequest,
   CreateUnitRequest,
   ListProjectsRequest,
@@ -30,6 +13,7 @@ import {
   UnitRefRequest,
   UpdateProjectRequest,
   UpdateUnitRequest,
+  ProjectsRpc,
 } from '@app/contracts';
 import type {
   ListingImageResponse,
@@ -47,7 +31,7 @@ import type {
   UnitResponse,
   UnitsPageResponse,
 } from '@app/contracts';
-import { MessageData } from '@app/messaging';
+import { MessageData, RpcHandler } from '@app/messaging';
 import { ProjectsService } from './projects.service';
 import { UnitsService } from './units.service';
 
@@ -59,83 +43,83 @@ export class ProjectsController {
     private readonly units: UnitsService,
   ) {}
 
-  @MessagePattern(CATALOGUE_PROJECTS_CREATE_PATTERN)
+  @RpcHandler(ProjectsRpc.create)
   create(@MessageData() request: CreateProjectRequest): Promise<ProjectResponse> {
     return this.projects.create(request);
   }
 
-  @MessagePattern(CATALOGUE_PROJECTS_LIST_PATTERN)
+  @RpcHandler(ProjectsRpc.list)
   list(@MessageData() request: ListProjectsRequest): Promise<ProjectsPageResponse> {
     return this.projects.list(request);
   }
 
-  @MessagePattern(CATALOGUE_PROJECTS_GET_PATTERN)
+  @RpcHandler(ProjectsRpc.get)
   get(@MessageData() request: ProjectRefRequest): Promise<ProjectResponse> {
     return this.projects.get(request);
   }
 
-  @MessagePattern(CATALOGUE_PROJECTS_UPDATE_PATTERN)
+  @RpcHandler(ProjectsRpc.update)
   update(@MessageData() request: UpdateProjectRequest): Promise<ProjectResponse> {
     return this.projects.update(request);
   }
 
-  @MessagePattern(CATALOGUE_PROJECTS_DELETE_PATTERN)
+  @RpcHandler(ProjectsRpc.delete)
   delete(@MessageData() request: ProjectRefRequest): Promise<ProjectDeletedResponse> {
     return this.projects.delete(request);
   }
 
-  @MessagePattern(CATALOGUE_PROJECTS_PUBLIC_PATTERN)
+  @RpcHandler(ProjectsRpc.publicPage)
   publicPage(@MessageData() request: PublicProjectRequest): Promise<PublicProjectResponse> {
     return this.projects.publicPage(request);
   }
 
   /** Other services (the leads service's widget assistant) read a project's live facts here. */
-  @MessagePattern(CATALOGUE_PROJECT_FACTS_PATTERN)
+  @RpcHandler(ProjectsRpc.facts)
   facts(@MessageData() request: ProjectFactsRequest): Promise<ProjectFacts> {
     return this.projects.facts(request);
   }
 
-  @MessagePattern(CATALOGUE_PROJECT_IMAGES_CHECK_PATTERN)
+  @RpcHandler(ProjectsRpc.checkImage)
   checkImage(@MessageData() request: ProjectImagesRequest): Promise<ProjectImageSlotResponse> {
     return this.projects.checkImage(request);
   }
 
-  @MessagePattern(CATALOGUE_PROJECT_IMAGES_ADD_PATTERN)
+  @RpcHandler(ProjectsRpc.addImage)
   addImage(@MessageData() request: AddProjectImageRequest): Promise<ListingImageResponse> {
     return this.projects.addImage(request);
   }
 
-  @MessagePattern(CATALOGUE_PROJECT_IMAGES_DELETE_PATTERN)
+  @RpcHandler(ProjectsRpc.deleteImage)
   deleteImage(@MessageData() request: ProjectImageRefRequest): Promise<ProjectImageDeletedResponse> {
     return this.projects.deleteImage(request);
   }
 
-  @MessagePattern(CATALOGUE_UNITS_LIST_PATTERN)
+  @RpcHandler(ProjectsRpc.listUnits)
   listUnits(@MessageData() request: ListUnitsRequest): Promise<UnitsPageResponse> {
     return this.units.list(request);
   }
 
-  @MessagePattern(CATALOGUE_UNITS_CREATE_PATTERN)
+  @RpcHandler(ProjectsRpc.createUnit)
   createUnit(@MessageData() request: CreateUnitRequest): Promise<UnitResponse> {
     return this.units.create(request);
   }
 
-  @MessagePattern(CATALOGUE_UNITS_UPDATE_PATTERN)
+  @RpcHandler(ProjectsRpc.updateUnit)
   updateUnit(@MessageData() request: UpdateUnitRequest): Promise<UnitResponse> {
     return this.units.update(request);
   }
 
-  @MessagePattern(CATALOGUE_UNITS_DELETE_PATTERN)
+  @RpcHandler(ProjectsRpc.deleteUnit)
   deleteUnit(@MessageData() request: UnitRefRequest): Promise<UnitDeletedResponse> {
     return this.units.delete(request);
   }
 
-  @MessagePattern(CATALOGUE_UNITS_PUBLISH_CHECK_PATTERN)
+  @RpcHandler(ProjectsRpc.checkPublishUnit)
   checkPublishUnit(@MessageData() request: UnitRefRequest): Promise<UnitListingPlanResponse> {
     return this.units.checkPublish(request);
   }
 
-  @MessagePattern(CATALOGUE_UNITS_PUBLISH_PATTERN)
+  @RpcHandler(ProjectsRpc.publishUnit)
   publishUnit(@MessageData() request: PublishUnitRequest): Promise<ListingResponse> {
     return this.units.publish(request);
   }

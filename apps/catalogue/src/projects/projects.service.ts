@@ -146,7 +146,7 @@ export class ProjectsService {
     return { object: 'project', id: request.id, deleted: true };
   }
 
-  /** The live facts the leads service's assistant reads (CATALOGUE_PROJECT_FACTS_PATTERN). */
+  /** The live facts the leads service's assistant reads (ProjectsRpc.facts.pattern). */
   async facts(request: ProjectFactsRequest): Promise<ProjectFacts> {
     const id = typeof request?.project_id === 'string' ? request.project_id : '';
     const workspace = request?.workspace_id;

@@ -1,18 +1,11 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
   BrokerPageRequest,
-  CATALOGUE_BROKER_PAGE_PATTERN,
-  CATALOGUE_VERIFICATION_DECIDE_PATTERN,
-  CATALOGUE_VERIFICATION_DOCUMENT_PATTERN,
-  CATALOGUE_VERIFICATION_GET_PATTERN,
-  CATALOGUE_VERIFICATION_MODERATOR_VIEW_PATTERN,
-  CATALOGUE_VERIFICATION_QUEUE_PATTERN,
-  CATALOGUE_VERIFICATION_SUBMIT_PATTERN,
   VerificationDecisionRequest,
   VerificationDocumentRequest,
   VerificationRef,
   VerificationSubmitRequest,
+  VerificationRpc,
 } from '@app/contracts';
 import type {
   BrokerPageData,
@@ -20,44 +13,44 @@ import type {
   VerificationQueueResponse,
   VerificationResponse,
 } from '@app/contracts';
-import { MessageData } from '@app/messaging';
+import { MessageData, RpcHandler } from '@app/messaging';
 import { VerificationService } from './verification.service';
 
 @Controller()
 export class VerificationController {
   constructor(private readonly verification: VerificationService) {}
 
-  @MessagePattern(CATALOGUE_VERIFICATION_GET_PATTERN)
+  @RpcHandler(VerificationRpc.get)
   get(@MessageData() request: VerificationRef): Promise<VerificationResponse> {
     return this.verification.get(request);
   }
 
-  @MessagePattern(CATALOGUE_VERIFICATION_DOCUMENT_PATTERN)
+  @RpcHandler(VerificationRpc.addDocument)
   document(@MessageData() request: VerificationDocumentRequest): Promise<VerificationResponse> {
     return this.verification.setDocument(request);
   }
 
-  @MessagePattern(CATALOGUE_VERIFICATION_SUBMIT_PATTERN)
+  @RpcHandler(VerificationRpc.submit)
   submit(@MessageData() request: VerificationSubmitRequest): Promise<VerificationResponse> {
     return this.verification.submit(request);
   }
 
-  @MessagePattern(CATALOGUE_VERIFICATION_QUEUE_PATTERN)
+  @RpcHandler(VerificationRpc.queue)
   queue(): Promise<VerificationQueueResponse> {
     return this.verification.queue();
   }
 
-  @MessagePattern(CATALOGUE_VERIFICATION_MODERATOR_VIEW_PATTERN)
+  @RpcHandler(VerificationRpc.moderatorView)
   moderatorView(@MessageData() request: VerificationRef): Promise<VerificationQueueItem> {
     return this.verification.forModerator(request);
   }
 
-  @MessagePattern(CATALOGUE_VERIFICATION_DECIDE_PATTERN)
+  @RpcHandler(VerificationRpc.decide)
   decide(@MessageData() request: VerificationDecisionRequest): Promise<VerificationQueueItem> {
     return this.verification.decide(request);
   }
 
-  @MessagePattern(CATALOGUE_BROKER_PAGE_PATTERN)
+  @RpcHandler(VerificationRpc.brokerPage)
   brokerPage(@MessageData() request: BrokerPageRequest): Promise<BrokerPageData> {
     return this.verification.brokerPage(request);
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BILLING_BALANCE_PATTERN, BILLING_DEBIT_PATTERN, BILLING_REFUND_PATTERN } from '@app/contracts';
+import { BillingRpc } from '@app/contracts';
 import type {
   BalanceRequest,
   BalanceResponse,
@@ -16,14 +16,14 @@ export class BillingClient {
   constructor(private readonly rpc: RpcClient) {}
 
   balance(req: BalanceRequest): Promise<BalanceResponse> {
-    return this.rpc.send(BILLING_BALANCE_PATTERN, req);
+    return this.rpc.call(BillingRpc.balance, req);
   }
 
   debit(req: DebitRequest): Promise<DebitResponse> {
-    return this.rpc.send(BILLING_DEBIT_PATTERN, req);
+    return this.rpc.call(BillingRpc.debit, req);
   }
 
   refund(req: RefundRequest): Promise<RefundResponse> {
-    return this.rpc.send(BILLING_REFUND_PATTERN, req);
+    return this.rpc.call(BillingRpc.refund, req);
   }
 }

@@ -3,23 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
-import {
-  CATALOGUE_BROKER_PAGE_PATTERN,
-  CATALOGUE_VERIFICATION_DECIDE_PATTERN,
-  CATALOGUE_VERIFICATION_DOCUMENT_PATTERN,
-  CATALOGUE_VERIFICATION_GET_PATTERN,
-  CATALOGUE_VERIFICATION_MODERATOR_VIEW_PATTERN,
-  CATALOGUE_VERIFICATION_QUEUE_PATTERN,
-  CATALOGUE_VERIFICATION_SUBMIT_PATTERN,
-  PROPERTY_ITEM_FIELDS,
-} from '@app/contracts';
+import { PROPERTY_ITEM_FIELDS, VerificationRpc } from '@app/contracts';
 import type {
-  BrokerPageData,
   PropertyDetail,
   PropertyItem,
   VerificationKind,
   VerificationQueueItem,
-  VerificationQueueResponse,
   VerificationResponse,
 } from '@app/contracts';
 import { InjectConfig } from '@app/config';
@@ -67,7 +56,7 @@ export class BrokersService {
   async verification(workspaceId: string): Promise<WorkspaceVerificationDto> {
     const [workspace, verification] = await Promise.all([
       this.workspace({ id: workspaceId }),
-      this.rpc.send<VerificationResponse>(CATALOGUE_VERIFICATION_GET_PATTERN, { workspace_id: workspaceId }),
+      this.rpc.call(VerificationRpc.get, { workspace_id: workspaceId }),
     ]);
     // Verification is a broker's: a developer workspace has no broker page (and no slug).
     if (!workspace) throw new AppError('forbidden', 'Verification is for broker workspaces.');
@@ -79,15 +68,15 @@ export class BrokersService {
     const { display } = await imageVariants(await readUploadedFile(request, this.config.IMAGE_MAX_BYTES));
     const key = `verification/${workspaceId}/${randomUUID()}.webp`;
     await this.store.put(key, display.data, 'image/webp');
-    return this.rpc.send(CATALOGUE_VERIFICATION_DOCUMENT_PATTERN, { workspace_id: workspaceId, document_key: key });
+    return this.rpc.call(VerificationRpc.addDocument, { workspace_id: workspaceId, document_key: key });
   }
 
   submit(workspaceId: string, kind: VerificationKind, number: string): Promise<VerificationResponse> {
-    return this.rpc.send(CATALOGUE_VERIFICATION_SUBMIT_PATTERN, { workspace_id: workspaceId, kind, number });
+    return this.rpc.call(VerificationRpc.submit, { workspace_id: workspaceId, kind, number });
   }
 
   async queue(): Promise<VerificationQueueDto> {
-    const queue = await this.rpc.send<VerificationQueueResponse>(CATALOGUE_VERIFICATION_QUEUE_PATTERN, {});
+    const queue = await this.rpc.call(VerificationRpc.queue, {});
     const names = await this.names(queue.data.map((item) => item.workspace_id));
     return {
       object: 'list',
@@ -99,7 +88,7 @@ export class BrokersService {
   }
 
   async document(workspaceId: string): Promise<StoredImage> {
-    const view = await this.rpc.send<VerificationQueueItem>(CATALOGUE_VERIFICATION_MODERATOR_VIEW_PATTERN, {
+    const view = await this.rpc.call(VerificationRpc.moderatorView, {
       workspace_id: workspaceId,
     });
     const image = view.document_key ? await this.store.get(view.document_key) : null;
@@ -113,7 +102,7 @@ export class BrokersService {
     decision: 'approve' | 'reject',
     reason?: string,
   ): Promise<VerificationQueueItemDto> {
-    const item = await this.rpc.send<VerificationQueueItem>(CATALOGUE_VERIFICATION_DECIDE_PATTERN, {
+    const item = await this.rpc.call(VerificationRpc.decide, {
       workspace_id: workspaceId,
       moderator_id: moderatorId,
       decision,
@@ -126,7 +115,7 @@ export class BrokersService {
   async brokerOf(workspaceId: string): Promise<{ name: string; slug: string; verified: boolean } | null> {
     const [workspace, verification] = await Promise.all([
       this.workspace({ id: workspaceId }),
-      this.rpc.send<VerificationResponse>(CATALOGUE_VERIFICATION_GET_PATTERN, { workspace_id: workspaceId }),
+      this.rpc.call(VerificationRpc.get, { workspace_id: workspaceId }),
     ]);
     return workspace
       ? { name: workspace.name, slug: workspace.slug, verified: verification.status === 'approved' }
@@ -137,7 +126,7 @@ export class BrokersService {
   async page(slug: string): Promise<BrokerPageDto> {
     const workspace = await this.workspace({ slug });
     if (!workspace) throw new AppError('not_found', 'There is no broker at this address.');
-    const data = await this.rpc.send<BrokerPageData>(CATALOGUE_BROKER_PAGE_PATTERN, { workspace_id: workspace.id });
+    const data = await this.rpc.call(VerificationRpc.brokerPage, { workspace_id: workspace.id });
     const properties = await Promise.all(
       data.listing_ids.slice(0, PAGE_LISTINGS).map((id) => this.properties.get({ id }).catch(() => null)),
     );

@@ -1,20 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  CATALOGUE_LISTING_IMAGES_ADD_PATTERN,
-  CATALOGUE_LISTING_IMAGES_CHECK_PATTERN,
-  CATALOGUE_LISTING_IMAGES_DELETE_PATTERN,
-  CATALOGUE_LISTING_IMAGES_REORDER_PATTERN,
-  CATALOGUE_LISTINGS_CREATE_PATTERN,
-  CATALOGUE_LISTINGS_DELETE_PATTERN,
-  CATALOGUE_LISTINGS_GET_PATTERN,
-  CATALOGUE_LISTINGS_IMPORT_PATTERN,
-  CATALOGUE_LISTINGS_LIST_PATTERN,
-  CATALOGUE_LISTINGS_SUBMIT_PATTERN,
-  CATALOGUE_LISTINGS_UPDATE_PATTERN,
-  CATALOGUE_MODERATION_APPROVE_PATTERN,
-  CATALOGUE_MODERATION_QUEUE_PATTERN,
-  CATALOGUE_MODERATION_REJECT_PATTERN,
-} from '@app/contracts';
+import { ListingImagesRpc, ListingsRpc, ModerationRpc } from '@app/contracts';
 import type {
   AddListingImageRequest,
   ApproveListingRequest,
@@ -44,58 +29,58 @@ export class CatalogueClient {
   constructor(private readonly rpc: RpcClient) {}
 
   createListing(request: CreateListingRequest): Promise<ListingResponse> {
-    return this.rpc.send(CATALOGUE_LISTINGS_CREATE_PATTERN, request);
+    return this.rpc.call(ListingsRpc.create, request);
   }
 
   importListings(request: ImportListingsRequest): Promise<ImportListingsResponse> {
-    return this.rpc.send(CATALOGUE_LISTINGS_IMPORT_PATTERN, request);
+    return this.rpc.call(ListingsRpc.importBatch, request);
   }
 
   listListings(request: ListListingsRequest): Promise<ListingsPageResponse> {
-    return this.rpc.send(CATALOGUE_LISTINGS_LIST_PATTERN, request);
+    return this.rpc.call(ListingsRpc.list, request);
   }
 
   getListing(request: ListingRefRequest): Promise<ListingResponse> {
-    return this.rpc.send(CATALOGUE_LISTINGS_GET_PATTERN, request);
+    return this.rpc.call(ListingsRpc.get, request);
   }
 
   updateListing(request: UpdateListingRequest): Promise<ListingResponse> {
-    return this.rpc.send(CATALOGUE_LISTINGS_UPDATE_PATTERN, request);
+    return this.rpc.call(ListingsRpc.update, request);
   }
 
   deleteListing(request: ListingRefRequest): Promise<ListingDeletedResponse> {
-    return this.rpc.send(CATALOGUE_LISTINGS_DELETE_PATTERN, request);
+    return this.rpc.call(ListingsRpc.delete, request);
   }
 
   submitListing(request: ListingRefRequest): Promise<ListingResponse> {
-    return this.rpc.send(CATALOGUE_LISTINGS_SUBMIT_PATTERN, request);
+    return this.rpc.call(ListingsRpc.submit, request);
   }
 
   checkListingImage(request: ListingImagesRequest): Promise<ListingImageSlotResponse> {
-    return this.rpc.send(CATALOGUE_LISTING_IMAGES_CHECK_PATTERN, request);
+    return this.rpc.call(ListingImagesRpc.check, request);
   }
 
   addListingImage(request: AddListingImageRequest): Promise<ListingImageResponse> {
-    return this.rpc.send(CATALOGUE_LISTING_IMAGES_ADD_PATTERN, request);
+    return this.rpc.call(ListingImagesRpc.add, request);
   }
 
   reorderListingImages(request: ReorderListingImagesRequest): Promise<ListingResponse> {
-    return this.rpc.send(CATALOGUE_LISTING_IMAGES_REORDER_PATTERN, request);
+    return this.rpc.call(ListingImagesRpc.reorder, request);
   }
 
   deleteListingImage(request: ListingImageRefRequest): Promise<ListingImageDeletedResponse> {
-    return this.rpc.send(CATALOGUE_LISTING_IMAGES_DELETE_PATTERN, request);
+    return this.rpc.call(ListingImagesRpc.delete, request);
   }
 
   moderationQueue(request: ModerationQueueRequest): Promise<ListingsPageResponse> {
-    return this.rpc.send(CATALOGUE_MODERATION_QUEUE_PATTERN, request);
+    return this.rpc.call(ModerationRpc.queue, request);
   }
 
   approveListing(request: ApproveListingRequest): Promise<ListingResponse> {
-    return this.rpc.send(CATALOGUE_MODERATION_APPROVE_PATTERN, request);
+    return this.rpc.call(ModerationRpc.approve, request);
   }
 
   rejectListing(request: RejectListingRequest): Promise<ListingResponse> {
-    return this.rpc.send(CATALOGUE_MODERATION_REJECT_PATTERN, request);
+    return this.rpc.call(ModerationRpc.reject, request);
   }
 }

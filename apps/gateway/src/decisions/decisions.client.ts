@@ -1,10 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  DECISIONS_CREATE_PATTERN,
-  DECISIONS_GET_PATTERN,
-  DECISIONS_LIST_PATTERN,
-  RPC_DEADLINES_MS,
-} from '@app/contracts';
+import { RPC_DEADLINES_MS, DecisionsRpc } from '@app/contracts';
 import type {
   CreateDecisionRequest,
   DecisionResponse,
@@ -20,8 +15,8 @@ export class DecisionsClient {
   constructor(private readonly rpc: RpcClient) {}
 
   create(request: CreateDecisionRequest, withReasoning: boolean): Promise<DecisionResponse> {
-    return this.rpc.send<DecisionResponse, CreateDecisionRequest>(
-      DECISIONS_CREATE_PATTERN,
+    return this.rpc.call(
+      DecisionsRpc.create,
       request,
       // One pattern, two costs: only a decision with reasoning waits on the model.
       withReasoning ? RPC_DEADLINES_MS.ai : undefined,
@@ -29,10 +24,10 @@ export class DecisionsClient {
   }
 
   get(request: GetDecisionRequest): Promise<DecisionResponse> {
-    return this.rpc.send(DECISIONS_GET_PATTERN, request);
+    return this.rpc.call(DecisionsRpc.get, request);
   }
 
   list(request: ListDecisionsRequest): Promise<DecisionsPageResponse> {
-    return this.rpc.send(DECISIONS_LIST_PATTERN, request);
+    return this.rpc.call(DecisionsRpc.list, request);
   }
 }

@@ -1,23 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import {
-  LEADS_KNOWLEDGE_ANSWER_PATTERN,
-  LEADS_KNOWLEDGE_CREATE_PATTERN,
-  LEADS_KNOWLEDGE_DELETE_PATTERN,
-  LEADS_KNOWLEDGE_DOCUMENT_PATTERN,
-  LEADS_KNOWLEDGE_GET_PATTERN,
-  LEADS_KNOWLEDGE_LIST_PATTERN,
-  LEADS_KNOWLEDGE_SEARCH_PATTERN,
-  LEADS_KNOWLEDGE_UPDATE_PATTERN,
-} from '@app/contracts';
+import { KnowledgeRpc } from '@app/contracts';
 import type {
   AnswerKnowledgeRequest,
   CreateKnowledgeArticleRequest,
   CreateKnowledgeDocumentRequest,
-  KnowledgeAnswerResponse,
   KnowledgeEntryRefRequest,
-  KnowledgeEntryResponse,
-  KnowledgePageResponse,
-  KnowledgeSearchResponse,
   ListKnowledgeRequest,
   SearchKnowledgeRequest,
   UpdateKnowledgeArticleRequest,
@@ -29,16 +16,13 @@ import { RpcClient } from '@app/messaging';
 export class KnowledgeClient {
   constructor(private readonly rpc: RpcClient) {}
 
-  list = (r: ListKnowledgeRequest) => this.rpc.send<KnowledgePageResponse>(LEADS_KNOWLEDGE_LIST_PATTERN, r);
-  createArticle = (r: CreateKnowledgeArticleRequest) =>
-    this.rpc.send<KnowledgeEntryResponse>(LEADS_KNOWLEDGE_CREATE_PATTERN, r);
-  createDocument = (r: CreateKnowledgeDocumentRequest) =>
-    this.rpc.send<KnowledgeEntryResponse>(LEADS_KNOWLEDGE_DOCUMENT_PATTERN, r);
-  get = (r: KnowledgeEntryRefRequest) => this.rpc.send<KnowledgeEntryResponse>(LEADS_KNOWLEDGE_GET_PATTERN, r);
-  update = (r: UpdateKnowledgeArticleRequest) =>
-    this.rpc.send<KnowledgeEntryResponse>(LEADS_KNOWLEDGE_UPDATE_PATTERN, r);
+  list = (r: ListKnowledgeRequest) => this.rpc.call(KnowledgeRpc.list, r);
+  createArticle = (r: CreateKnowledgeArticleRequest) => this.rpc.call(KnowledgeRpc.create, r);
+  createDocument = (r: CreateKnowledgeDocumentRequest) => this.rpc.call(KnowledgeRpc.createFromDocument, r);
+  get = (r: KnowledgeEntryRefRequest) => this.rpc.call(KnowledgeRpc.get, r);
+  update = (r: UpdateKnowledgeArticleRequest) => this.rpc.call(KnowledgeRpc.update, r);
   delete = (r: KnowledgeEntryRefRequest) =>
-    this.rpc.send<{ id: string; deleted: true }>(LEADS_KNOWLEDGE_DELETE_PATTERN, r);
-  search = (r: SearchKnowledgeRequest) => this.rpc.send<KnowledgeSearchResponse>(LEADS_KNOWLEDGE_SEARCH_PATTERN, r);
-  answer = (r: AnswerKnowledgeRequest) => this.rpc.send<KnowledgeAnswerResponse>(LEADS_KNOWLEDGE_ANSWER_PATTERN, r);
+    this.rpc.send<{ id: string; deleted: true }>(KnowledgeRpc.delete.pattern, r);
+  search = (r: SearchKnowledgeRequest) => this.rpc.call(KnowledgeRpc.search, r);
+  answer = (r: AnswerKnowledgeRequest) => this.rpc.call(KnowledgeRpc.answer, r);
 }

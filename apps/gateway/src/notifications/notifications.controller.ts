@@ -10,15 +10,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import {
-  NOTIFICATION_INBOX_LIST_PATTERN,
-  NOTIFICATION_INBOX_READ_PATTERN,
-  NOTIFICATION_PREFERENCES_GET_PATTERN,
-  NOTIFICATION_PREFERENCES_SET_PATTERN,
-  NOTIFICATION_PUSH_LIST_PATTERN,
-  NOTIFICATION_PUSH_SUBSCRIBE_PATTERN,
-  NOTIFICATION_PUSH_UNSUBSCRIBE_PATTERN,
-} from '@app/contracts';
+import { InboxRpc, PushRpc } from '@app/contracts';
 import type {
   InboxPage,
   InboxReadResponse,
@@ -55,7 +47,7 @@ export class NotificationsController {
   })
   @ApiOkResponse({ type: InboxPageDto })
   list(@CurrentPrincipal() principal: Principal, @Query() query: InboxQueryDto): Promise<InboxPage> {
-    return this.rpc.send(NOTIFICATION_INBOX_LIST_PATTERN, {
+    return this.rpc.call(InboxRpc.list, {
       account_id: principal.accountId,
       ...(query.unread !== undefined ? { unread: query.unread } : {}),
       limit: query.limit,
@@ -68,7 +60,7 @@ export class NotificationsController {
   @ApiOperation({ summary: 'Mark notifications read (all of them when no ids are sent)' })
   @ApiOkResponse({ type: MarkReadResultDto })
   read(@CurrentPrincipal() principal: Principal, @Body() body: MarkReadDto): Promise<InboxReadResponse> {
-    return this.rpc.send(NOTIFICATION_INBOX_READ_PATTERN, {
+    return this.rpc.call(InboxRpc.markRead, {
       account_id: principal.accountId,
       ...(body.ids ? { ids: body.ids } : {}),
     });
@@ -78,7 +70,7 @@ export class NotificationsController {
   @ApiOperation({ summary: 'Your browsers subscribed to web push, and the VAPID key to subscribe another' })
   @ApiOkResponse({ type: PushSubscriptionsDto })
   pushSubscriptions(@CurrentPrincipal() principal: Principal): Promise<PushSubscriptionsResponse> {
-    return this.rpc.send(NOTIFICATION_PUSH_LIST_PATTERN, { account_id: principal.accountId });
+    return this.rpc.call(PushRpc.list, { account_id: principal.accountId });
   }
 
   @Post('push-subscriptions')
@@ -93,7 +85,7 @@ export class NotificationsController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: PushSubscribeDto,
   ): Promise<PushSubscriptionResponse> {
-    return this.rpc.send(NOTIFICATION_PUSH_SUBSCRIBE_PATTERN, { ...body, account_id: principal.accountId });
+    return this.rpc.call(PushRpc.subscribe, { ...body, account_id: principal.accountId });
   }
 
   @Delete('push-subscriptions/:id')
@@ -103,14 +95,14 @@ export class NotificationsController {
   @ApiNotFoundResponse({ description: '`not_found`: not one of your subscriptions' })
   async unsubscribe(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
     if (!isUUID(id)) throw new AppError('not_found', 'There is no such push subscription of yours.');
-    await this.rpc.send(NOTIFICATION_PUSH_UNSUBSCRIBE_PATTERN, { account_id: principal.accountId, id });
+    await this.rpc.call(PushRpc.unsubscribe, { account_id: principal.accountId, id });
   }
 
   @Get('notification-preferences')
   @ApiOperation({ summary: 'Which channels may reach you (every channel is on until you turn it off)' })
   @ApiOkResponse({ type: PreferencesDto })
   preferences(@CurrentPrincipal() principal: Principal): Promise<NotificationPreferences> {
-    return this.rpc.send(NOTIFICATION_PREFERENCES_GET_PATTERN, { account_id: principal.accountId });
+    return this.rpc.call(InboxRpc.preferences, { account_id: principal.accountId });
   }
 
   @Put('notification-preferences')
@@ -120,6 +112,6 @@ export class NotificationsController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: UpdatePreferencesDto,
   ): Promise<NotificationPreferences> {
-    return this.rpc.send(NOTIFICATION_PREFERENCES_SET_PATTERN, { ...body, account_id: principal.accountId });
+    return this.rpc.call(InboxRpc.setPreferences, { ...body, account_id: principal.accountId });
   }
 }

@@ -12,13 +12,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { isUUID } from 'class-validator';
-import {
-  NOTIFICATION_WEBHOOK_DELIVERIES_PATTERN,
-  NOTIFICATION_WEBHOOK_REPLAY_PATTERN,
-  NOTIFICATION_WEBHOOKS_CREATE_PATTERN,
-  NOTIFICATION_WEBHOOKS_DELETE_PATTERN,
-  NOTIFICATION_WEBHOOKS_LIST_PATTERN,
-} from '@app/contracts';
+import { WebhooksRpc } from '@app/contracts';
 import type {
   Principal,
   WebhookCreatedResponse,
@@ -52,7 +46,7 @@ export class WebhooksController {
   @ApiOperation({ summary: "The workspace's webhooks (never their secrets)" })
   @ApiOkResponse({ type: WebhooksDto })
   list(@CurrentPrincipal() principal: Principal): Promise<WebhooksResponse> {
-    return this.rpc.send(NOTIFICATION_WEBHOOKS_LIST_PATTERN, { workspace_id: workspaceOf(principal) });
+    return this.rpc.call(WebhooksRpc.list, { workspace_id: workspaceOf(principal) });
   }
 
   @Post()
@@ -71,7 +65,7 @@ export class WebhooksController {
   @ApiConflictResponse({ description: '`conflict`: the workspace already has 20 webhooks' })
   @ApiServiceUnavailableResponse({ description: '`service_unavailable`: webhooks are not set up on this platform' })
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookDto): Promise<WebhookCreatedResponse> {
-    return this.rpc.send(NOTIFICATION_WEBHOOKS_CREATE_PATTERN, { ...body, workspace_id: workspaceOf(principal) });
+    return this.rpc.call(WebhooksRpc.create, { ...body, workspace_id: workspaceOf(principal) });
   }
 
   @Delete(':id')
@@ -80,7 +74,7 @@ export class WebhooksController {
   @ApiNoContentResponse({ description: 'Removed' })
   @ApiNotFoundResponse({ description: NOT_YOURS })
   async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    await this.rpc.send(NOTIFICATION_WEBHOOKS_DELETE_PATTERN, { workspace_id: workspaceOf(principal), id: uuid(id) });
+    await this.rpc.call(WebhooksRpc.delete, { workspace_id: workspaceOf(principal), id: uuid(id) });
   }
 
   @Get(':id/deliveries')
@@ -92,7 +86,7 @@ export class WebhooksController {
     @Param('id') id: string,
     @Query() query: PageQueryDto,
   ): Promise<WebhookDeliveriesPage> {
-    return this.rpc.send(NOTIFICATION_WEBHOOK_DELIVERIES_PATTERN, {
+    return this.rpc.call(WebhooksRpc.deliveries, {
       workspace_id: workspaceOf(principal),
       id: uuid(id),
       limit: query.limit,
@@ -110,7 +104,7 @@ export class WebhooksController {
     @Param('id') id: string,
     @Param('delivery_id') deliveryId: string,
   ): Promise<WebhookDeliveryResponse> {
-    return this.rpc.send(NOTIFICATION_WEBHOOK_REPLAY_PATTERN, {
+    return this.rpc.call(WebhooksRpc.replay, {
       workspace_id: workspaceOf(principal),
       id: uuid(id),
       delivery_id: uuid(deliveryId),

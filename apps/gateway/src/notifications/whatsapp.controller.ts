@@ -8,11 +8,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import {
-  NOTIFICATION_WHATSAPP_CONNECT_PATTERN,
-  NOTIFICATION_WHATSAPP_DISCONNECT_PATTERN,
-  NOTIFICATION_WHATSAPP_GET_PATTERN,
-} from '@app/contracts';
+import { WhatsAppRpc } from '@app/contracts';
 import type { Principal, WhatsAppConnectionResponse } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
@@ -30,7 +26,7 @@ export class WhatsAppController {
   @ApiOperation({ summary: "The workspace's WhatsApp connection (never its token)" })
   @ApiOkResponse({ type: WhatsAppConnectionDto })
   get(@CurrentPrincipal() principal: Principal): Promise<WhatsAppConnectionResponse> {
-    return this.rpc.send(NOTIFICATION_WHATSAPP_GET_PATTERN, { workspace_id: workspaceOf(principal) });
+    return this.rpc.call(WhatsAppRpc.get, { workspace_id: workspaceOf(principal) });
   }
 
   @Put()
@@ -51,7 +47,7 @@ export class WhatsAppController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: ConnectWhatsAppDto,
   ): Promise<WhatsAppConnectionResponse> {
-    return this.rpc.send(NOTIFICATION_WHATSAPP_CONNECT_PATTERN, { ...body, workspace_id: workspaceOf(principal) });
+    return this.rpc.call(WhatsAppRpc.connect, { ...body, workspace_id: workspaceOf(principal) });
   }
 
   @Delete()
@@ -60,6 +56,6 @@ export class WhatsAppController {
   @ApiNoContentResponse({ description: 'Disconnected' })
   @ApiNotFoundResponse({ description: '`not_found`: the workspace has no WhatsApp connection' })
   async disconnect(@CurrentPrincipal() principal: Principal): Promise<void> {
-    await this.rpc.send(NOTIFICATION_WHATSAPP_DISCONNECT_PATTERN, { workspace_id: workspaceOf(principal) });
+    await this.rpc.call(WhatsAppRpc.disconnect, { workspace_id: workspaceOf(principal) });
   }
 }

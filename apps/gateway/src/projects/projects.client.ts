@@ -1,21 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  CATALOGUE_PROJECT_IMAGES_ADD_PATTERN,
-  CATALOGUE_PROJECT_IMAGES_CHECK_PATTERN,
-  CATALOGUE_PROJECT_IMAGES_DELETE_PATTERN,
-  CATALOGUE_PROJECTS_CREATE_PATTERN,
-  CATALOGUE_PROJECTS_DELETE_PATTERN,
-  CATALOGUE_PROJECTS_GET_PATTERN,
-  CATALOGUE_PROJECTS_LIST_PATTERN,
-  CATALOGUE_PROJECTS_PUBLIC_PATTERN,
-  CATALOGUE_PROJECTS_UPDATE_PATTERN,
-  CATALOGUE_UNITS_CREATE_PATTERN,
-  CATALOGUE_UNITS_DELETE_PATTERN,
-  CATALOGUE_UNITS_LIST_PATTERN,
-  CATALOGUE_UNITS_PUBLISH_CHECK_PATTERN,
-  CATALOGUE_UNITS_PUBLISH_PATTERN,
-  CATALOGUE_UNITS_UPDATE_PATTERN,
-} from '@app/contracts';
+import { ProjectsRpc } from '@app/contracts';
 import type {
   AddProjectImageRequest,
   CreateProjectRequest,
@@ -51,62 +35,62 @@ export class ProjectsClient {
   constructor(private readonly rpc: RpcClient) {}
 
   createProject(request: CreateProjectRequest): Promise<ProjectResponse> {
-    return this.rpc.send(CATALOGUE_PROJECTS_CREATE_PATTERN, request);
+    return this.rpc.call(ProjectsRpc.create, request);
   }
 
   listProjects(request: ListProjectsRequest): Promise<ProjectsPageResponse> {
-    return this.rpc.send(CATALOGUE_PROJECTS_LIST_PATTERN, request);
+    return this.rpc.call(ProjectsRpc.list, request);
   }
 
   getProject(request: ProjectRefRequest): Promise<ProjectResponse> {
-    return this.rpc.send(CATALOGUE_PROJECTS_GET_PATTERN, request);
+    return this.rpc.call(ProjectsRpc.get, request);
   }
 
   updateProject(request: UpdateProjectRequest): Promise<ProjectResponse> {
-    return this.rpc.send(CATALOGUE_PROJECTS_UPDATE_PATTERN, request);
+    return this.rpc.call(ProjectsRpc.update, request);
   }
 
   deleteProject(request: ProjectRefRequest): Promise<ProjectDeletedResponse> {
-    return this.rpc.send(CATALOGUE_PROJECTS_DELETE_PATTERN, request);
+    return this.rpc.call(ProjectsRpc.delete, request);
   }
 
   publicProject(request: PublicProjectRequest): Promise<PublicProjectResponse> {
-    return this.rpc.send(CATALOGUE_PROJECTS_PUBLIC_PATTERN, request);
+    return this.rpc.call(ProjectsRpc.publicPage, request);
   }
 
   listUnits(request: ListUnitsRequest): Promise<UnitsPageResponse> {
-    return this.rpc.send(CATALOGUE_UNITS_LIST_PATTERN, request);
+    return this.rpc.call(ProjectsRpc.listUnits, request);
   }
 
   createUnit(request: CreateUnitRequest): Promise<UnitResponse> {
-    return this.rpc.send(CATALOGUE_UNITS_CREATE_PATTERN, request);
+    return this.rpc.call(ProjectsRpc.createUnit, request);
   }
 
   updateUnit(request: UpdateUnitRequest): Promise<UnitResponse> {
-    return this.rpc.send(CATALOGUE_UNITS_UPDATE_PATTERN, request);
+    return this.rpc.call(ProjectsRpc.updateUnit, request);
   }
 
   deleteUnit(request: UnitRefRequest): Promise<UnitDeletedResponse> {
-    return this.rpc.send(CATALOGUE_UNITS_DELETE_PATTERN, request);
+    return this.rpc.call(ProjectsRpc.deleteUnit, request);
   }
 
   checkPublishUnit(request: UnitRefRequest): Promise<UnitListingPlanResponse> {
-    return this.rpc.send(CATALOGUE_UNITS_PUBLISH_CHECK_PATTERN, request);
+    return this.rpc.call(ProjectsRpc.checkPublishUnit, request);
   }
 
   publishUnit(request: PublishUnitRequest): Promise<ListingResponse> {
-    return this.rpc.send(CATALOGUE_UNITS_PUBLISH_PATTERN, request);
+    return this.rpc.call(ProjectsRpc.publishUnit, request);
   }
 
   checkImage(request: ProjectImagesRequest): Promise<ProjectImageSlotResponse> {
-    return this.rpc.send(CATALOGUE_PROJECT_IMAGES_CHECK_PATTERN, request);
+    return this.rpc.call(ProjectsRpc.checkImage, request);
   }
 
   addImage(request: AddProjectImageRequest): Promise<ListingImageResponse> {
-    return this.rpc.send(CATALOGUE_PROJECT_IMAGES_ADD_PATTERN, request);
+    return this.rpc.call(ProjectsRpc.addImage, request);
   }
 
   deleteImage(request: ProjectImageRefRequest): Promise<ProjectImageDeletedResponse> {
-    return this.rpc.send(CATALOGUE_PROJECT_IMAGES_DELETE_PATTERN, request);
+    return this.rpc.call(ProjectsRpc.deleteImage, request);
   }
 }

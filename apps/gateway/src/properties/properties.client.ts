@@ -1,12 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  CATALOGUE_PROPERTIES_GET_PATTERN,
-  CATALOGUE_PROPERTIES_PRICE_INTEL_PATTERN,
-  CATALOGUE_PROPERTIES_SEARCH_PATTERN,
-  CATALOGUE_SAVED_ADD_PATTERN,
-  CATALOGUE_SAVED_LIST_PATTERN,
-  CATALOGUE_SAVED_REMOVE_PATTERN,
-} from '@app/contracts';
+import { PropertiesRpc } from '@app/contracts';
 import type {
   GetPropertyRequest,
   ListSavedPropertiesRequest,
@@ -26,26 +19,26 @@ export class PropertiesClient {
   constructor(private readonly rpc: RpcClient) {}
 
   search(request: SearchPropertiesRequest): Promise<PropertiesPage> {
-    return this.rpc.send<PropertiesPage, SearchPropertiesRequest>(CATALOGUE_PROPERTIES_SEARCH_PATTERN, request);
+    return this.rpc.call(PropertiesRpc.search, request);
   }
 
   get(request: GetPropertyRequest): Promise<PropertyDetail> {
-    return this.rpc.send<PropertyDetail, GetPropertyRequest>(CATALOGUE_PROPERTIES_GET_PATTERN, request);
+    return this.rpc.call(PropertiesRpc.get, request);
   }
 
   priceIntel(request: GetPropertyRequest): Promise<PriceIntel> {
-    return this.rpc.send<PriceIntel, GetPropertyRequest>(CATALOGUE_PROPERTIES_PRICE_INTEL_PATTERN, request);
+    return this.rpc.call(PropertiesRpc.priceIntel, request);
   }
 
   save(request: SavedPropertyRequest): Promise<SavedProperty> {
-    return this.rpc.send<SavedProperty, SavedPropertyRequest>(CATALOGUE_SAVED_ADD_PATTERN, request);
+    return this.rpc.call(PropertiesRpc.save, request);
   }
 
   unsave(request: SavedPropertyRequest): Promise<{ removed: true }> {
-    return this.rpc.send<{ removed: true }, SavedPropertyRequest>(CATALOGUE_SAVED_REMOVE_PATTERN, request);
+    return this.rpc.call(PropertiesRpc.unsave, request);
   }
 
   listSaved(request: ListSavedPropertiesRequest): Promise<SavedPropertiesPage> {
-    return this.rpc.send<SavedPropertiesPage, ListSavedPropertiesRequest>(CATALOGUE_SAVED_LIST_PATTERN, request);
+    return this.rpc.call(PropertiesRpc.listSaved, request);
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type {
-  ListingOwnerResponse,
   LocationsSearchResponse,
   PriceIntel,
   Principal,
@@ -10,7 +9,7 @@ import type {
   SavedPropertiesPage,
   SavedProperty,
 } from '@app/contracts';
-import { CATALOGUE_LISTING_OWNER_PATTERN, LocationsRpc } from '@app/contracts';
+import { LocationsRpc, ListingsRpc } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { RpcClient } from '@app/messaging';
 import { BrokersService } from '../brokers/brokers.service';
@@ -47,7 +46,7 @@ export class PropertiesService {
     id: string,
   ): Promise<PropertyDetail & { broker: { name: string; slug: string; verified: boolean } | null }> {
     const detail = await this.properties.get({ id: propertyId(id) });
-    const owner = await this.rpc.send<ListingOwnerResponse>(CATALOGUE_LISTING_OWNER_PATTERN, { id: detail.id });
+    const owner = await this.rpc.call(ListingsRpc.owner, { id: detail.id });
     // A seller's own listing has no broker (no workspace, no page, no badge).
     return { ...detail, broker: owner.workspace_id ? await this.brokers.brokerOf(owner.workspace_id) : null };
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { LEADS_WIDGET_FRAMING_PATTERN } from '@app/contracts';
-import type { WidgetFramingResponse, WidgetRefRequest } from '@app/contracts';
+import { WidgetsRpc } from '@app/contracts';
+import type { WidgetFramingResponse } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { RpcClient } from '@app/messaging';
 
@@ -14,7 +14,7 @@ export class WidgetPageConfigSource {
 
   async find(widgetId: string): Promise<WidgetPageConfig | null> {
     try {
-      return await this.rpc.send<WidgetFramingResponse, WidgetRefRequest>(LEADS_WIDGET_FRAMING_PATTERN, {
+      return await this.rpc.call(WidgetsRpc.framing, {
         widget_id: widgetId,
       });
     } catch (err) {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { BILLING_DEBIT_PATTERN } from '@app/contracts';
-import type { DebitRequest, DebitResponse } from '@app/contracts';
+import { BillingRpc } from '@app/contracts';
+import type { DebitResponse } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { RpcClient } from '@app/messaging';
 
@@ -12,7 +12,7 @@ export class LeadBillingClient {
   /** The ledger entry, or null when the workspace has no lead credit left (402 from billing). */
   async chargeLead(workspaceId: string, leadId: string): Promise<DebitResponse | null> {
     try {
-      return await this.rpc.send<DebitResponse, DebitRequest>(BILLING_DEBIT_PATTERN, {
+      return await this.rpc.call(BillingRpc.debit, {
         workspace_id: workspaceId,
         asset: 'lead_credits',
         amount: 1,

@@ -1,28 +1,15 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
   AssignConversationRequest,
   ConversationRefRequest,
   ConversationReplyRequest,
   CreateVisitorSessionRequest,
-  LEADS_CONVERSATION_ASSIGN_PATTERN,
-  LEADS_CONVERSATION_CLOSE_PATTERN,
-  LEADS_CONVERSATION_GET_PATTERN,
-  LEADS_CONVERSATION_HAND_BACK_PATTERN,
-  LEADS_CONVERSATION_LIST_PATTERN,
-  LEADS_CONVERSATION_PROMOTE_PATTERN,
-  LEADS_CONVERSATION_REPLY_PATTERN,
-  LEADS_CONVERSATION_TAKE_OVER_PATTERN,
-  LEADS_VISITOR_CONTACT_PATTERN,
-  LEADS_VISITOR_ESCALATE_PATTERN,
-  LEADS_VISITOR_MESSAGES_PATTERN,
-  LEADS_VISITOR_SEND_PATTERN,
-  LEADS_VISITOR_SESSION_CREATE_PATTERN,
-  LEADS_VISITOR_SESSION_GET_PATTERN,
   ListConversationsRequest,
   VisitorContactRequest,
   VisitorMessageRequest,
   VisitorSessionRef,
+  ConversationsRpc,
+  VisitorSessionsRpc,
 } from '@app/contracts';
 import type {
   ConversationResponse,
@@ -34,7 +21,7 @@ import type {
   VisitorSessionCreatedResponse,
   VisitorThreadResponse,
 } from '@app/contracts';
-import { MessageData } from '@app/messaging';
+import { MessageData, RpcHandler } from '@app/messaging';
 import { InboxService } from './inbox.service';
 import { VisitorSessionsService } from './visitor-sessions.service';
 
@@ -46,72 +33,72 @@ export class ConversationsController {
     private readonly inbox: InboxService,
   ) {}
 
-  @MessagePattern(LEADS_VISITOR_SESSION_CREATE_PATTERN)
+  @RpcHandler(VisitorSessionsRpc.create)
   createSession(@MessageData() request: CreateVisitorSessionRequest): Promise<VisitorSessionCreatedResponse> {
     return this.visitors.create(request);
   }
 
-  @MessagePattern(LEADS_VISITOR_SESSION_GET_PATTERN)
+  @RpcHandler(VisitorSessionsRpc.get)
   session(@MessageData() request: VisitorSessionRef): Promise<SessionResponse> {
     return this.visitors.session(request);
   }
 
-  @MessagePattern(LEADS_VISITOR_MESSAGES_PATTERN)
+  @RpcHandler(VisitorSessionsRpc.messages)
   thread(@MessageData() request: VisitorSessionRef): Promise<VisitorThreadResponse> {
     return this.visitors.thread(request);
   }
 
-  @MessagePattern(LEADS_VISITOR_SEND_PATTERN)
+  @RpcHandler(VisitorSessionsRpc.send)
   send(@MessageData() request: VisitorMessageRequest): Promise<{ message: MessageResponse }> {
     return this.visitors.send(request);
   }
 
-  @MessagePattern(LEADS_VISITOR_CONTACT_PATTERN)
+  @RpcHandler(VisitorSessionsRpc.contact)
   contact(@MessageData() request: VisitorContactRequest): Promise<{ session: SessionResponse }> {
     return this.visitors.contact(request);
   }
 
-  @MessagePattern(LEADS_VISITOR_ESCALATE_PATTERN)
+  @RpcHandler(VisitorSessionsRpc.escalate)
   escalate(@MessageData() request: VisitorSessionRef): Promise<{ session: SessionResponse }> {
     return this.visitors.escalate(request);
   }
 
-  @MessagePattern(LEADS_CONVERSATION_LIST_PATTERN)
+  @RpcHandler(ConversationsRpc.list)
   list(@MessageData() request: ListConversationsRequest): Promise<ConversationsPageResponse> {
     return this.inbox.list(request);
   }
 
-  @MessagePattern(LEADS_CONVERSATION_GET_PATTERN)
+  @RpcHandler(ConversationsRpc.get)
   get(@MessageData() request: ConversationRefRequest): Promise<ConversationThreadResponse> {
     return this.inbox.get(request);
   }
 
-  @MessagePattern(LEADS_CONVERSATION_REPLY_PATTERN)
+  @RpcHandler(ConversationsRpc.reply)
   reply(@MessageData() request: ConversationReplyRequest): Promise<{ message: MessageResponse }> {
     return this.inbox.reply(request);
   }
 
-  @MessagePattern(LEADS_CONVERSATION_ASSIGN_PATTERN)
+  @RpcHandler(ConversationsRpc.assign)
   assign(@MessageData() request: AssignConversationRequest): Promise<ConversationResponse> {
     return this.inbox.assign(request);
   }
 
-  @MessagePattern(LEADS_CONVERSATION_CLOSE_PATTERN)
+  @RpcHandler(ConversationsRpc.close)
   close(@MessageData() request: ConversationRefRequest): Promise<ConversationResponse> {
     return this.inbox.close(request);
   }
 
-  @MessagePattern(LEADS_CONVERSATION_TAKE_OVER_PATTERN)
+  @RpcHandler(ConversationsRpc.takeOver)
   takeOver(@MessageData() request: ConversationRefRequest): Promise<ConversationResponse> {
     return this.inbox.takeOver(request);
   }
 
-  @MessagePattern(LEADS_CONVERSATION_HAND_BACK_PATTERN)
+  @RpcHandler(ConversationsRpc.handBack)
   handBack(@MessageData() request: ConversationRefRequest): Promise<ConversationResponse> {
     return this.inbox.handBack(request);
   }
 
-  @MessagePattern(LEADS_CONVERSATION_PROMOTE_PATTERN)
+  @RpcHandler(ConversationsRpc.promote)
   promote(@MessageData() request: ConversationRefRequest): Promise<LeadResponse> {
     return this.inbox.promote(request);
   }

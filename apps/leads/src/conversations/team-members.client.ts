@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { IDENTITY_RECIPIENTS_PATTERN } from '@app/contracts';
-import type { RecipientsRequest, RecipientsResponse } from '@app/contracts';
+import { IdentityRpc } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 
 /**
@@ -13,7 +12,7 @@ export class TeamMembersClient {
   constructor(private readonly rpc: RpcClient) {}
 
   async available(workspaceId: string): Promise<string[]> {
-    const { recipients } = await this.rpc.send<RecipientsResponse, RecipientsRequest>(IDENTITY_RECIPIENTS_PATTERN, {
+    const { recipients } = await this.rpc.call(IdentityRpc.recipients, {
       workspace_id: workspaceId,
       roles: ['owner', 'admin', 'agent'],
     });

@@ -1,21 +1,13 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import {
   AnswerKnowledgeRequest,
   CreateKnowledgeArticleRequest,
   CreateKnowledgeDocumentRequest,
   KnowledgeEntryRefRequest,
-  LEADS_KNOWLEDGE_ANSWER_PATTERN,
-  LEADS_KNOWLEDGE_CREATE_PATTERN,
-  LEADS_KNOWLEDGE_DELETE_PATTERN,
-  LEADS_KNOWLEDGE_DOCUMENT_PATTERN,
-  LEADS_KNOWLEDGE_GET_PATTERN,
-  LEADS_KNOWLEDGE_LIST_PATTERN,
-  LEADS_KNOWLEDGE_SEARCH_PATTERN,
-  LEADS_KNOWLEDGE_UPDATE_PATTERN,
   ListKnowledgeRequest,
   SearchKnowledgeRequest,
   UpdateKnowledgeArticleRequest,
+  KnowledgeRpc,
 } from '@app/contracts';
 import type {
   KnowledgeAnswerResponse,
@@ -23,7 +15,7 @@ import type {
   KnowledgePageResponse,
   KnowledgeSearchResponse,
 } from '@app/contracts';
-import { MessageData } from '@app/messaging';
+import { MessageData, RpcHandler } from '@app/messaging';
 import { KnowledgeService } from './knowledge.service';
 
 /** The knowledge-base message handlers: adapters onto the service. */
@@ -31,42 +23,42 @@ import { KnowledgeService } from './knowledge.service';
 export class KnowledgeController {
   constructor(private readonly knowledge: KnowledgeService) {}
 
-  @MessagePattern(LEADS_KNOWLEDGE_LIST_PATTERN)
+  @RpcHandler(KnowledgeRpc.list)
   list(@MessageData() request: ListKnowledgeRequest): Promise<KnowledgePageResponse> {
     return this.knowledge.list(request);
   }
 
-  @MessagePattern(LEADS_KNOWLEDGE_CREATE_PATTERN)
+  @RpcHandler(KnowledgeRpc.create)
   create(@MessageData() request: CreateKnowledgeArticleRequest): Promise<KnowledgeEntryResponse> {
     return this.knowledge.createArticle(request);
   }
 
-  @MessagePattern(LEADS_KNOWLEDGE_DOCUMENT_PATTERN)
+  @RpcHandler(KnowledgeRpc.createFromDocument)
   createDocument(@MessageData() request: CreateKnowledgeDocumentRequest): Promise<KnowledgeEntryResponse> {
     return this.knowledge.createDocument(request);
   }
 
-  @MessagePattern(LEADS_KNOWLEDGE_GET_PATTERN)
+  @RpcHandler(KnowledgeRpc.get)
   get(@MessageData() request: KnowledgeEntryRefRequest): Promise<KnowledgeEntryResponse> {
     return this.knowledge.get(request);
   }
 
-  @MessagePattern(LEADS_KNOWLEDGE_UPDATE_PATTERN)
+  @RpcHandler(KnowledgeRpc.update)
   update(@MessageData() request: UpdateKnowledgeArticleRequest): Promise<KnowledgeEntryResponse> {
     return this.knowledge.update(request);
   }
 
-  @MessagePattern(LEADS_KNOWLEDGE_DELETE_PATTERN)
+  @RpcHandler(KnowledgeRpc.delete)
   delete(@MessageData() request: KnowledgeEntryRefRequest): Promise<{ id: string; deleted: true }> {
     return this.knowledge.delete(request);
   }
 
-  @MessagePattern(LEADS_KNOWLEDGE_SEARCH_PATTERN)
+  @RpcHandler(KnowledgeRpc.search)
   search(@MessageData() request: SearchKnowledgeRequest): Promise<KnowledgeSearchResponse> {
     return this.knowledge.search(request);
   }
 
-  @MessagePattern(LEADS_KNOWLEDGE_ANSWER_PATTERN)
+  @RpcHandler(KnowledgeRpc.answer)
   answer(@MessageData() request: AnswerKnowledgeRequest): Promise<KnowledgeAnswerResponse> {
     return this.knowledge.answer(request);
   }

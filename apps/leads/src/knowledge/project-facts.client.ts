@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CATALOGUE_PROJECT_FACTS_PATTERN } from '@app/contracts';
-import type { ProjectFacts, ProjectFactsRequest } from '@app/contracts';
+import { ProjectsRpc } from '@app/contracts';
+import type { ProjectFacts } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 
 /** The catalogue's live facts of a project: whose it is, and its units with prices and status. */
@@ -10,7 +10,7 @@ export class ProjectFactsClient {
 
   /** The project of this workspace; another workspace's, or none, is 404 `project_not_found`, its existence undisclosed. */
   ofWorkspace(projectId: string, workspaceId: string): Promise<ProjectFacts> {
-    return this.rpc.send<ProjectFacts, ProjectFactsRequest>(CATALOGUE_PROJECT_FACTS_PATTERN, {
+    return this.rpc.call(ProjectsRpc.facts, {
       project_id: projectId,
       workspace_id: workspaceId,
     });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CATALOGUE_LISTING_OWNER_PATTERN } from '@app/contracts';
-import type { ListingOwner, ListingOwnerRequest, ListingOwnerResponse } from '@app/contracts';
+import { ListingsRpc } from '@app/contracts';
+import type { ListingOwner, ListingOwnerResponse } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { RpcClient } from '@app/messaging';
 
@@ -10,7 +10,7 @@ export class CatalogueClient {
   constructor(private readonly rpc: RpcClient) {}
 
   owner(id: string): Promise<ListingOwnerResponse> {
-    return this.rpc.send<ListingOwnerResponse, ListingOwnerRequest>(CATALOGUE_LISTING_OWNER_PATTERN, { id });
+    return this.rpc.call(ListingsRpc.owner, { id });
   }
 
   /** A listing buyers may act on: published. Anything else is 404 property_not_found, as the public search says. */

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CATALOGUE_PROJECT_FACTS_PATTERN } from '@app/contracts';
-import type { ProjectFacts, ProjectFactsRequest } from '@app/contracts';
+import { ProjectsRpc } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 
 /** Whether a project is the workspace's: the catalogue answers 404 project_not_found otherwise. */
@@ -9,7 +8,7 @@ export class ProjectOwnership {
   constructor(private readonly rpc: RpcClient) {}
 
   async assertOwned(workspaceId: string, projectId: string): Promise<void> {
-    await this.rpc.send<ProjectFacts, ProjectFactsRequest>(CATALOGUE_PROJECT_FACTS_PATTERN, {
+    await this.rpc.call(ProjectsRpc.facts, {
       project_id: projectId,
       workspace_id: workspaceId,
     });

@@ -1,8 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { LEADS_WIDGET_FRAMING_PATTERN, WidgetRefRequest } from '@app/contracts';
+import { WidgetRefRequest, WidgetsRpc } from '@app/contracts';
 import type { WidgetFramingResponse } from '@app/contracts';
-import { MessageData } from '@app/messaging';
+import { MessageData, RpcHandler } from '@app/messaging';
 import { toPublicWidget } from './widget.dto';
 import { WidgetsService } from './widgets.service';
 
@@ -11,7 +10,7 @@ import { WidgetsService } from './widgets.service';
 export class WidgetFramingController {
   constructor(private readonly widgets: WidgetsService) {}
 
-  @MessagePattern(LEADS_WIDGET_FRAMING_PATTERN)
+  @RpcHandler(WidgetsRpc.framing)
   async framing(@MessageData() request: WidgetRefRequest): Promise<WidgetFramingResponse> {
     const widget = await this.widgets.enabled(request.widget_id);
     return { ...toPublicWidget(widget), allowed_origins: widget.allowed_origins };

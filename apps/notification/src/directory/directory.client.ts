@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CATALOGUE_LISTING_OWNER_PATTERN, IDENTITY_RECIPIENTS_PATTERN } from '@app/contracts';
-import type { ListingOwnerResponse, Recipient, RecipientsRequest, RecipientsResponse } from '@app/contracts';
+import { IdentityRpc, ListingsRpc } from '@app/contracts';
+import type { ListingOwnerResponse, Recipient, RecipientsRequest } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 import type { AccountAudience } from '../rules/notification-rules';
 
@@ -14,14 +14,14 @@ export class DirectoryClient {
       'account_ids' in audience
         ? { account_ids: audience.account_ids }
         : { workspace_id: audience.workspace_id, roles: audience.roles };
-    const response = await this.rpc.send<RecipientsResponse, RecipientsRequest>(IDENTITY_RECIPIENTS_PATTERN, request);
+    const response = await this.rpc.call(IdentityRpc.recipients, request);
     return response.recipients;
   }
 
   /** The listing's titles and clock, or null when it is gone (a deleted listing's events still notify). */
   async listing(id: string): Promise<ListingOwnerResponse | null> {
     try {
-      return await this.rpc.send<ListingOwnerResponse>(CATALOGUE_LISTING_OWNER_PATTERN, { id });
+      return await this.rpc.call(ListingsRpc.owner, { id });
     } catch (err) {
       if ((err as { error?: string }).error === 'property_not_found') return null;
       throw err;

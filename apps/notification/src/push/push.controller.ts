@@ -1,16 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import {
-  NOTIFICATION_PUSH_LIST_PATTERN,
-  NOTIFICATION_PUSH_SUBSCRIBE_PATTERN,
-  NOTIFICATION_PUSH_UNSUBSCRIBE_PATTERN,
-  PreferencesGetRequest,
-  PushSubscribeRequest,
-  PushUnsubscribeRequest,
-} from '@app/contracts';
+import { PreferencesGetRequest, PushSubscribeRequest, PushUnsubscribeRequest, PushRpc } from '@app/contracts';
 import type { PushSubscriptionResponse, PushSubscriptionsResponse } from '@app/contracts';
 import { AppError } from '@app/errors';
-import { MessageData } from '@app/messaging';
+import { MessageData, RpcHandler } from '@app/messaging';
 import { PushChannel } from '../channels/push.channel';
 import { PushSubscriptionsRepository } from './push-subscriptions.repository';
 import type { PushSubscriptionRow } from './push-subscriptions.repository';
@@ -23,7 +15,7 @@ export class PushController {
     private readonly push: PushChannel,
   ) {}
 
-  @MessagePattern(NOTIFICATION_PUSH_SUBSCRIBE_PATTERN)
+  @RpcHandler(PushRpc.subscribe)
   async subscribe(@MessageData() request: PushSubscribeRequest): Promise<PushSubscriptionResponse> {
     if (!this.push.publicKey) throw new AppError('service_unavailable', 'Web push is not set up on this platform.');
     return toResponse(
@@ -36,13 +28,13 @@ export class PushController {
     );
   }
 
-  @MessagePattern(NOTIFICATION_PUSH_LIST_PATTERN)
+  @RpcHandler(PushRpc.list)
   async list(@MessageData() request: PreferencesGetRequest): Promise<PushSubscriptionsResponse> {
     const rows = await this.subscriptions.ofAccount(request.account_id);
     return { object: 'list', vapid_public_key: this.push.publicKey, data: rows.map(toResponse) };
   }
 
-  @MessagePattern(NOTIFICATION_PUSH_UNSUBSCRIBE_PATTERN)
+  @RpcHandler(PushRpc.unsubscribe)
   async unsubscribe(@MessageData() request: PushUnsubscribeRequest): Promise<{ deleted: true }> {
     if (!(await this.subscriptions.delete(request.account_id, request.id))) {
       throw new AppError('not_found', 'There is no such push subscription of yours.');

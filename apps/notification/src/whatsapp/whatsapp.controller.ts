@@ -1,31 +1,24 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import {
-  ConnectWhatsAppRequest,
-  NOTIFICATION_WHATSAPP_CONNECT_PATTERN,
-  NOTIFICATION_WHATSAPP_DISCONNECT_PATTERN,
-  NOTIFICATION_WHATSAPP_GET_PATTERN,
-  WhatsAppWorkspaceRequest,
-} from '@app/contracts';
+import { ConnectWhatsAppRequest, WhatsAppWorkspaceRequest, WhatsAppRpc } from '@app/contracts';
 import type { WhatsAppConnectionResponse } from '@app/contracts';
-import { MessageData } from '@app/messaging';
+import { MessageData, RpcHandler } from '@app/messaging';
 import { WhatsAppConnections } from './whatsapp-connections.service';
 
 @Controller()
 export class WhatsAppController {
   constructor(private readonly connections: WhatsAppConnections) {}
 
-  @MessagePattern(NOTIFICATION_WHATSAPP_GET_PATTERN)
+  @RpcHandler(WhatsAppRpc.get)
   get(@MessageData() request: WhatsAppWorkspaceRequest): Promise<WhatsAppConnectionResponse> {
     return this.connections.get(request.workspace_id);
   }
 
-  @MessagePattern(NOTIFICATION_WHATSAPP_CONNECT_PATTERN)
+  @RpcHandler(WhatsAppRpc.connect)
   connect(@MessageData() request: ConnectWhatsAppRequest): Promise<WhatsAppConnectionResponse> {
     return this.connections.connect(request);
   }
 
-  @MessagePattern(NOTIFICATION_WHATSAPP_DISCONNECT_PATTERN)
+  @RpcHandler(WhatsAppRpc.disconnect)
   async disconnect(@MessageData() request: WhatsAppWorkspaceRequest): Promise<{ deleted: true }> {
     await this.connections.disconnect(request.workspace_id);
     return { deleted: true };

@@ -1,10 +1,9 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { IDENTITY_RECIPIENTS_PATTERN, RecipientsRequest } from '@app/contracts';
+import { RecipientsRequest, IdentityRpc } from '@app/contracts';
 import type { Recipient, RecipientsResponse } from '@app/contracts';
-import { MessageData } from '@app/messaging';
+import { MessageData, RpcHandler } from '@app/messaging';
 import { IDENTITY_DATABASE } from '../../database/identity.database';
 
 /**
@@ -15,7 +14,7 @@ import { IDENTITY_DATABASE } from '../../database/identity.database';
 export class RecipientsController {
   constructor(@InjectDataSource(IDENTITY_DATABASE) private readonly dataSource: DataSource) {}
 
-  @MessagePattern(IDENTITY_RECIPIENTS_PATTERN)
+  @RpcHandler(IdentityRpc.recipients)
   async recipients(@MessageData() request: RecipientsRequest): Promise<RecipientsResponse> {
     const recipients = await this.dataSource.query<Recipient[]>(
       `SELECT DISTINCT a.id AS account_id, a.name, a.email, a.phone, a.language

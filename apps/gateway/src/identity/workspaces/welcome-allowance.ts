@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { BILLING_WELCOME_PATTERN } from '@app/contracts';
-import type { BalanceResponse, WelcomeRequest } from '@app/contracts';
+import { BillingRpc } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 import { workspaceCreatedPayload } from './workspace-events';
 import type { Workspace } from './workspace.entity';
@@ -19,10 +18,7 @@ export class WelcomeAllowance {
 
   async grant(workspace: Workspace, options: { demo?: boolean } = {}): Promise<void> {
     try {
-      await this.rpc.send<BalanceResponse, WelcomeRequest>(
-        BILLING_WELCOME_PATTERN,
-        workspaceCreatedPayload(workspace, options),
-      );
+      await this.rpc.call(BillingRpc.welcome, workspaceCreatedPayload(workspace, options));
     } catch (err) {
       this.logger.warn({ err, workspace_id: workspace.id }, 'Welcome allowance deferred to the workspace event');
     }
