@@ -16,6 +16,7 @@ export * from './properties.contract';
 export * from './leads.contract';
 export * from './leads-http.contract';
 export * from './leads-responses.contract';
+export * from './leads-requests.contract';
 export * from './notifications.contract';
 export * from './events.catalog';
 export * from './verification.contract';

@@ -1,39 +1,7 @@
 import { Type } from 'class-transformer';
-import {
-  IsCalendarDate,
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from '@app/validation';
+import { IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from '@app/validation';
 import { OwningSeller, OwningWorkspace } from './catalogue.contract';
 import type { ListingOwner } from './catalogue.contract';
-import { Paged } from './paging';
-import { rpc } from './rpc-descriptor';
-import type {
-  AvailabilityResponse,
-  BookingCreatedResponse,
-  BookingResponse,
-  BookingsPageResponse,
-  InquiriesPageResponse,
-  InquiryCreatedResponse,
-  InquiryMessageResponse,
-  InquiryThreadResponse,
-  LeadResponse,
-  LeadsPageResponse,
-  SlotResponse,
-  SlotRuleResponse,
-  SlotsResponse,
-  SurveyResponse,
-} from './leads-responses.contract';
 
 /** Events (outbox → `leads.<entity>.<event>.v1`); payloads below, for the notification service. */
 export const LEADS_INQUIRY_CREATED = 'leads.inquiry.created.v1';
@@ -160,16 +128,67 @@ export class LeadPerson {
   phone: string | null;
 }
 
-/** A buyer-side caller; `workspace_id` is theirs when they also work in one (self-dealing is refused). */
-export class BuyerRef {
-  @ValidateNested()
-  @Type(() => LeadPerson)
-  buyer: LeadPerson;
+/** Any class a request extends (TypeScript's mixin rule asks for exactly `any[]` here). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type RequestClass = new (...args: any[]) => object;
 
-  @IsOptional()
-  @IsUUID()
-  buyer_workspace_id?: string;
+/**
+ * `Base` (a route's body or query) asked by a buyer-side caller; `buyer_workspace_id` is theirs
+ * when they also work in one (self-dealing is refused).
+ */
+export function ByBuyer<TBase extends RequestClass>(Base: TBase) {
+  class BuyerRequest extends Base {
+    @ValidateNested()
+    @Type(() => LeadPerson)
+    buyer: LeadPerson;
+
+    @IsOptional()
+    @IsUUID()
+    buyer_workspace_id?: string;
+  }
+  return BuyerRequest;
 }
+
+/**
+ * `Base` asked by the owner side of leads: a workspace (its members and keys) or a seller
+ * account, exactly one; `account_id` is the caller.
+ */
+export function ByOwner<TBase extends RequestClass>(Base: TBase) {
+  class OwnerRequest extends Base implements ListingOwner {
+    @OwningWorkspace()
+    workspace_id?: string;
+
+    @OwningSeller()
+    seller_id?: string;
+
+    @IsUUID()
+    account_id: string;
+  }
+  return OwnerRequest;
+}
+
+/**
+ * `Base` asked by whoever reads a thread or booking: its buyer, a member of the listing's
+ * workspace, or the seller whose listing it is (`seller_id`: the caller's own account).
+ */
+export function ByViewer<TBase extends RequestClass>(Base: TBase) {
+  class ViewerRequest extends Base {
+    @IsUUID()
+    account_id: string;
+
+    @IsOptional()
+    @IsUUID()
+    workspace_id?: string;
+
+    @IsOptional()
+    @IsUUID()
+    seller_id?: string;
+  }
+  return ViewerRequest;
+}
+
+/** A buyer-side caller. */
+export class BuyerRef extends ByBuyer(class {}) {}
 
 /** A workspace-side caller. */
 export class WorkspaceRef {
@@ -180,243 +199,11 @@ export class WorkspaceRef {
   account_id: string;
 }
 
-/**
- * The owner side of leads: a workspace (its members and keys) or a seller account, exactly
- * one; `account_id` is the caller.
- */
-export class OwnerRef implements ListingOwner {
-  @OwningWorkspace()
-  workspace_id?: string;
+/** An owner-side caller. */
+export class OwnerRef extends ByOwner(class {}) {}
 
-  @OwningSeller()
-  seller_id?: string;
-
-  @IsUUID()
-  account_id: string;
-}
-
-/**
- * Whoever reads a thread or booking: its buyer, a member of the listing's workspace, or the
- * seller whose listing it is (`seller_id`: the caller's own account, when they are a seller).
- */
-export class ViewerRef {
-  @IsUUID()
-  account_id: string;
-
-  @IsOptional()
-  @IsUUID()
-  workspace_id?: string;
-
-  @IsOptional()
-  @IsUUID()
-  seller_id?: string;
-}
-
-export class CreateInquiryRequest extends BuyerRef {
-  @IsUUID()
-  property_id: string;
-
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(INQUIRY_QUESTION_MAX)
-  question: string;
-
-  @IsIn(PREFERRED_CONTACTS)
-  preferred_contact: PreferredContact;
-}
-
-export class ListInquiriesRequest extends Paged(ViewerRef) {
-  @IsIn(LEAD_SIDES)
-  as: LeadSide;
-
-  @IsOptional()
-  @IsIn(INQUIRY_STATUSES)
-  status?: InquiryStatus;
-
-  @IsOptional()
-  @IsUUID()
-  property_id?: string;
-}
-
-export class InquiryRefRequest extends ViewerRef {
-  @IsUUID()
-  id: string;
-}
-
-export class InquiryMessageRequest extends InquiryRefRequest {
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(INQUIRY_QUESTION_MAX)
-  body: string;
-}
-
-/** One-off slot: `starts_at` (UTC instant) for `duration_minutes`. */
-export class CreateSlotRequest extends OwnerRef {
-  @IsUUID()
-  property_id: string;
-
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  starts_at?: string;
-
-  /** Weekly rule: 0 = Sunday … 6 = Saturday, in the listing's time zone. */
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(6)
-  weekday?: number;
-
-  @IsOptional()
-  @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'local_time must be HH:MM (24-hour)' })
-  local_time?: string;
-
-  @IsOptional()
-  @IsCalendarDate()
-  from?: string;
-
-  @IsOptional()
-  @IsCalendarDate()
-  until?: string;
-
-  @IsInt()
-  @Min(10)
-  @Max(240)
-  duration_minutes: number;
-}
-
-export class ListSlotsRequest extends OwnerRef {
-  @IsOptional()
-  @IsUUID()
-  property_id?: string;
-}
-
-export class SlotRefRequest extends OwnerRef {
-  @IsUUID()
-  id: string;
-}
-
-export class AvailabilityRequest {
-  @IsUUID()
-  property_id: string;
-
-  @IsISO8601({ strict: true })
-  from: string;
-
-  @IsISO8601({ strict: true })
-  to: string;
-}
-
-export class CreateBookingRequest extends BuyerRef {
-  @IsUUID()
-  property_id: string;
-
-  @IsISO8601({ strict: true })
-  scheduled_at: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(20)
-  user_phone?: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(1000)
-  notes?: string;
-}
-
-export class BookingActionRequest extends ViewerRef {
-  @IsUUID()
-  id: string;
-
-  @IsIn(BOOKING_ACTIONS)
-  action: BookingAction;
-
-  /** propose: the new time (an open slot). */
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  scheduled_at?: string;
-
-  /** reject, cancel, propose: a note for the other side. */
-  @IsOptional()
-  @IsString()
-  @MaxLength(1000)
-  reason?: string;
-}
-
-export class ListBookingsRequest extends Paged(ViewerRef) {
-  @IsIn(LEAD_SIDES)
-  as: LeadSide;
-
-  @IsOptional()
-  @IsIn(BOOKING_STATUSES)
-  status?: BookingStatus;
-
-  @IsOptional()
-  @IsUUID()
-  property_id?: string;
-}
-
-export class SurveyRequest extends ViewerRef {
-  @IsUUID()
-  id: string;
-
-  @IsInt()
-  @Min(1)
-  @Max(5)
-  rating: number;
-
-  @IsOptional()
-  @IsIn(LEAD_OUTCOMES)
-  outcome?: LeadOutcome;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(2000)
-  comment?: string;
-}
-
-export class PhoneRevealRequest extends BuyerRef {
-  @IsUUID()
-  property_id: string;
-}
-
-export interface PhoneRevealResponse {
-  property_id: string;
-  lead_id: string;
-  /** The account whose phone the buyer may now see (the listing's broker). */
-  broker_id: string;
-  charged: boolean;
-}
-
-export class ListLeadsRequest extends Paged(OwnerRef) {
-  @IsOptional()
-  @IsIn(LEAD_STAGES)
-  stage?: LeadStage;
-
-  @IsOptional()
-  @IsIn(LEAD_OUTCOMES)
-  outcome?: LeadOutcome;
-
-  @IsOptional()
-  @IsUUID()
-  property_id?: string;
-
-  @IsOptional()
-  locked?: boolean;
-}
-
-export class UpdateLeadRequest extends OwnerRef {
-  @IsUUID()
-  id: string;
-
-  @IsOptional()
-  @IsIn(LEAD_STAGES)
-  stage?: LeadStage;
-
-  @IsOptional() // lets null through: null clears the outcome
-  @IsIn(LEAD_OUTCOMES)
-  outcome?: LeadOutcome | null;
-}
+/** A reader of threads and bookings. */
+export class ViewerRef extends ByViewer(class {}) {}
 
 /** `widget`: a website chat promoted by the team (the lead's property is the project). */
 export const LEAD_SOURCES = ['inquiry', 'booking', 'phone_reveal', 'widget'] as const;
@@ -458,26 +245,3 @@ export interface LeadsEventPayload {
   reason?: string | null;
   occurred_at: string;
 }
-
-/**
- * The leads service: inquiries and their threads, viewing slots and bookings, surveys,
- * phone reveals and the CRM pipeline (spec 2.5-2.7, 3, 4.4, 4.5, design/decisions.md).
- */
-export const LeadsRpc = {
-  createInquiry: rpc<CreateInquiryRequest, InquiryCreatedResponse>('rpc.leads.inquiries.create.v1'),
-  listInquiries: rpc<ListInquiriesRequest, InquiriesPageResponse>('rpc.leads.inquiries.list.v1'),
-  getInquiry: rpc<InquiryRefRequest, InquiryThreadResponse>('rpc.leads.inquiries.get.v1'),
-  addMessage: rpc<InquiryMessageRequest, InquiryMessageResponse>('rpc.leads.inquiries.message.v1'),
-  closeInquiry: rpc<InquiryRefRequest, InquiryThreadResponse>('rpc.leads.inquiries.close.v1'),
-  listSlots: rpc<ListSlotsRequest, SlotsResponse>('rpc.leads.slots.list.v1'),
-  createSlot: rpc<CreateSlotRequest, SlotResponse | SlotRuleResponse>('rpc.leads.slots.create.v1'),
-  deleteSlot: rpc<SlotRefRequest, { deleted: true }>('rpc.leads.slots.delete.v1'),
-  availability: rpc<AvailabilityRequest, AvailabilityResponse>('rpc.leads.availability.v1'),
-  createBooking: rpc<CreateBookingRequest, BookingCreatedResponse>('rpc.leads.bookings.create.v1'),
-  listBookings: rpc<ListBookingsRequest, BookingsPageResponse>('rpc.leads.bookings.list.v1'),
-  actOnBooking: rpc<BookingActionRequest, BookingResponse>('rpc.leads.bookings.action.v1'),
-  survey: rpc<SurveyRequest, SurveyResponse>('rpc.leads.bookings.survey.v1'),
-  revealPhone: rpc<PhoneRevealRequest, PhoneRevealResponse>('rpc.leads.phone-reveal.v1'),
-  listLeads: rpc<ListLeadsRequest, LeadsPageResponse>('rpc.leads.crm.list.v1'),
-  updateLead: rpc<UpdateLeadRequest, LeadResponse>('rpc.leads.crm.update.v1'),
-};

@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from '@app/validation';
 import { ListDecisionsRequest } from './decisions.contract';
-import { ListInquiriesRequest } from './leads.contract';
+import { ListInquiriesRequest } from './leads-requests.contract';
 import { MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from './paging';
 
 /** What the service edge does with a payload: the contract validation pipe's options. */
