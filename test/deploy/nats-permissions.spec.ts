@@ -29,10 +29,20 @@ function valueOf(token: string): string {
   return value;
 }
 
-/** The service token of each pattern the app's RPC clients send (`rpc.send<…>(PATTERN, …)`). */
+/** The pattern of a contracts descriptor (`LeadsRpc.createInquiry`). */
+function patternOf(group: string, member: string): string {
+  const descriptor = (contracts as unknown as Record<string, Record<string, { pattern?: unknown }> | undefined>)[
+    group
+  ]?.[member];
+  if (typeof descriptor?.pattern !== 'string')
+    throw new Error(`${group}.${member} is not a descriptor of @app/contracts`);
+  return descriptor.pattern;
+}
+
+/** The service token of each pattern the app calls (`rpc.call(LeadsRpc.createInquiry, …)`). */
 function servicesCalledBy(app: AppName): string[] {
-  const sends = sourcesOf(app).matchAll(/rpc\.send\s*(?:<[^(]*>)?\(\s*([A-Z0-9_]+)/g);
-  return [...new Set([...sends].map(([, constant]) => valueOf(constant).split('.')[1]))].sort();
+  const calls = sourcesOf(app).matchAll(/rpc\.call\(\s*([A-Za-z]+Rpc)\.(\w+)/g);
+  return [...new Set([...calls].map(([, group, member]) => patternOf(group, member).split('.')[1]))].sort();
 }
 
 /** The subjects of the app's `@OnEvent` handlers. */

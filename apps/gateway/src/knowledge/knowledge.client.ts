@@ -21,8 +21,7 @@ export class KnowledgeClient {
   createDocument = (r: CreateKnowledgeDocumentRequest) => this.rpc.call(KnowledgeRpc.createFromDocument, r);
   get = (r: KnowledgeEntryRefRequest) => this.rpc.call(KnowledgeRpc.get, r);
   update = (r: UpdateKnowledgeArticleRequest) => this.rpc.call(KnowledgeRpc.update, r);
-  delete = (r: KnowledgeEntryRefRequest) =>
-    this.rpc.send<{ id: string; deleted: true }>(KnowledgeRpc.delete.pattern, r);
+  delete = (r: KnowledgeEntryRefRequest) => this.rpc.call(KnowledgeRpc.delete, r);
   search = (r: SearchKnowledgeRequest) => this.rpc.call(KnowledgeRpc.search, r);
   answer = (r: AnswerKnowledgeRequest) => this.rpc.call(KnowledgeRpc.answer, r);
 }
