@@ -19,13 +19,11 @@ import {
   ProposeBookingBody,
   SurveyBody,
   SurveyResponse,
-  pageOf,
 } from '@app/contracts';
-import type { BookingAction, Principal } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { OAuthScope } from '../identity/access/oauth-scope.decorator';
-import { LeadParties, pathId, sideOf, viewerOf } from './lead-parties';
-import { LeadsClient } from './leads.client';
+import { BookingsService } from './bookings.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const NOT_YOURS = '`not_found`: no such booking, or it is another buyer’s or another workspace’s';
@@ -36,10 +34,7 @@ const ILLEGAL = '`invalid_state` (with `state`, the current one): not a legal mo
 @OAuthScope('bookings')
 @Controller('bookings')
 export class BookingsController {
-  constructor(
-    private readonly leads: LeadsClient,
-    private readonly parties: LeadParties,
-  ) {}
+  constructor(private readonly bookings: BookingsService) {}
 
   @Post()
   @Idempotent()
@@ -62,13 +57,7 @@ export class BookingsController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateBookingBody,
   ): Promise<BookingCreatedResponse> {
-    return this.leads.createBooking({
-      ...(await this.parties.buyer(principal)),
-      property_id: body.property_id,
-      scheduled_at: body.scheduled_at,
-      ...(body.user_phone ? { user_phone: body.user_phone } : {}),
-      ...(body.notes !== undefined ? { notes: body.notes } : {}),
-    });
+    return this.bookings.create(principal, body);
   }
 
   @Get()
@@ -81,13 +70,7 @@ export class BookingsController {
   @ApiOkResponse({ type: BookingsPageResponse })
   @ApiForbiddenResponse({ description: '`forbidden`: `as=broker` without a workspace' })
   list(@CurrentPrincipal() principal: Principal, @Query() query: ListBookingsQuery): Promise<BookingsPageResponse> {
-    return this.leads.listBookings({
-      ...viewerOf(principal),
-      as: sideOf(principal, query.as),
-      ...(query.status ? { status: query.status } : {}),
-      ...(query.property_id ? { property_id: query.property_id } : {}),
-      ...pageOf(query),
-    });
+    return this.bookings.list(principal, query);
   }
 
   @Post(':id/confirm')
@@ -95,7 +78,7 @@ export class BookingsController {
   @ApiOperation({ summary: 'Confirm a pending booking (broker)' })
   @BookingActionResponses()
   confirm(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BookingResponse> {
-    return this.act(principal, id, 'confirm');
+    return this.bookings.act(principal, id, 'confirm');
   }
 
   @Post(':id/reject')
@@ -103,7 +86,7 @@ export class BookingsController {
   @ApiOperation({ summary: 'Decline a pending booking, optionally saying why (broker)' })
   @BookingActionResponses()
   reject(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: BookingNoteBody) {
-    return this.act(principal, id, 'reject', body.reason);
+    return this.bookings.act(principal, id, 'reject', body);
   }
 
   @Post(':id/propose')
@@ -115,7 +98,7 @@ export class BookingsController {
   @BookingActionResponses()
   @ApiUnprocessableEntityResponse({ description: '`slot_unavailable` or `validation_error` with `field`' })
   propose(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: ProposeBookingBody) {
-    return this.act(principal, id, 'propose', body.reason, body.scheduled_at);
+    return this.bookings.act(principal, id, 'propose', body);
   }
 
   @Post(':id/complete')
@@ -123,7 +106,7 @@ export class BookingsController {
   @ApiOperation({ summary: 'Mark a confirmed viewing as done (broker); the buyer gets a survey' })
   @BookingActionResponses()
   complete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BookingResponse> {
-    return this.act(principal, id, 'complete');
+    return this.bookings.act(principal, id, 'complete');
   }
 
   @Post(':id/cancel')
@@ -131,7 +114,7 @@ export class BookingsController {
   @ApiOperation({ summary: 'Cancel a pending, confirmed or proposed booking (buyer)' })
   @BookingActionResponses()
   cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: BookingNoteBody) {
-    return this.act(principal, id, 'cancel', body.reason);
+    return this.bookings.act(principal, id, 'cancel', body);
   }
 
   @Post(':id/accept')
@@ -145,7 +128,7 @@ export class BookingsController {
   @BookingActionResponses()
   @ApiUnprocessableEntityResponse({ description: '`slot_unavailable`: the proposed time is no longer open' })
   accept(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BookingResponse> {
-    return this.act(principal, id, 'accept');
+    return this.bookings.act(principal, id, 'accept');
   }
 
   @Post(':id/survey')
@@ -160,23 +143,7 @@ export class BookingsController {
     @Param('id') id: string,
     @Body() body: SurveyBody,
   ): Promise<SurveyResponse> {
-    return this.leads.survey({ ...viewerOf(principal), id: pathId(id, 'booking'), ...body });
-  }
-
-  private act(
-    principal: Principal,
-    id: string,
-    action: BookingAction,
-    reason?: string,
-    scheduledAt?: string,
-  ): Promise<BookingResponse> {
-    return this.leads.actOnBooking({
-      ...viewerOf(principal),
-      id: pathId(id, 'booking'),
-      action,
-      ...(reason !== undefined ? { reason } : {}),
-      ...(scheduledAt !== undefined ? { scheduled_at: scheduledAt } : {}),
-    });
+    return this.bookings.survey(principal, id, body);
   }
 }
 

@@ -6,18 +6,16 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { LeadResponse, LeadsPageResponse, ListLeadsQuery, UpdateLeadBody, pageOf } from '@app/contracts';
+import { LeadResponse, LeadsPageResponse, ListLeadsQuery, UpdateLeadBody } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import { listingOwnerOf } from '../catalogue/listing-owner';
-import { pathId } from './lead-parties';
-import { LeadsClient } from './leads.client';
+import { CrmService } from './crm.service';
 
 @ApiTags('crm')
 @Authenticated(['user', 'api_key'], 'leads:manage', { sellers: true })
 @Controller('workspace/leads')
 export class CrmController {
-  constructor(private readonly leads: LeadsClient) {}
+  constructor(private readonly crm: CrmService) {}
 
   @Get()
   @ApiOperation({
@@ -29,15 +27,7 @@ export class CrmController {
   })
   @ApiOkResponse({ type: LeadsPageResponse })
   list(@CurrentPrincipal() principal: Principal, @Query() query: ListLeadsQuery): Promise<LeadsPageResponse> {
-    return this.leads.listLeads({
-      ...listingOwnerOf(principal),
-      account_id: principal.accountId,
-      ...(query.stage ? { stage: query.stage } : {}),
-      ...(query.outcome ? { outcome: query.outcome } : {}),
-      ...(query.property_id ? { property_id: query.property_id } : {}),
-      ...(query.locked !== undefined ? { locked: query.locked } : {}),
-      ...pageOf(query),
-    });
+    return this.crm.list(principal, query);
   }
 
   @Patch(':id')
@@ -55,12 +45,6 @@ export class CrmController {
     @Param('id') id: string,
     @Body() body: UpdateLeadBody,
   ): Promise<LeadResponse> {
-    return this.leads.updateLead({
-      ...listingOwnerOf(principal),
-      account_id: principal.accountId,
-      id: pathId(id, 'lead'),
-      ...(body.stage ? { stage: body.stage } : {}),
-      ...(body.outcome !== undefined ? { outcome: body.outcome } : {}),
-    });
+    return this.crm.update(principal, id, body);
   }
 }

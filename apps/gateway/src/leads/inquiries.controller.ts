@@ -19,13 +19,11 @@ import {
   InquiryThreadResponse,
   ListInquiriesQuery,
   UpdateInquiryBody,
-  pageOf,
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { OAuthScope } from '../identity/access/oauth-scope.decorator';
-import { LeadParties, pathId, sideOf, viewerOf } from './lead-parties';
-import { LeadsClient } from './leads.client';
+import { InquiriesService } from './inquiries.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const NOT_YOURS = '`not_found`: no such inquiry, or it is another buyer’s or another workspace’s';
@@ -35,10 +33,7 @@ const NOT_YOURS = '`not_found`: no such inquiry, or it is another buyer’s or a
 @OAuthScope('inquiries')
 @Controller('inquiries')
 export class InquiriesController {
-  constructor(
-    private readonly leads: LeadsClient,
-    private readonly parties: LeadParties,
-  ) {}
+  constructor(private readonly inquiries: InquiriesService) {}
 
   @Post()
   @Idempotent()
@@ -56,16 +51,8 @@ export class InquiriesController {
   @ApiForbiddenResponse({ description: '`self_inquiry_forbidden`: a listing of your own workspace' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
   @ApiTooManyRequestsResponse({ description: '`rate_limited`: over 10 inquiries in the last hour' })
-  async create(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: CreateInquiryBody,
-  ): Promise<InquiryCreatedResponse> {
-    return this.leads.createInquiry({
-      ...(await this.parties.buyer(principal)),
-      property_id: body.property_id,
-      question: body.question,
-      preferred_contact: body.preferred_contact ?? 'whatsapp',
-    });
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateInquiryBody): Promise<InquiryCreatedResponse> {
+    return this.inquiries.create(principal, body);
   }
 
   @Get()
@@ -78,13 +65,7 @@ export class InquiriesController {
   @ApiOkResponse({ type: InquiriesPageResponse })
   @ApiForbiddenResponse({ description: '`forbidden`: `as=broker` without a workspace' })
   list(@CurrentPrincipal() principal: Principal, @Query() query: ListInquiriesQuery): Promise<InquiriesPageResponse> {
-    return this.leads.listInquiries({
-      ...viewerOf(principal),
-      as: sideOf(principal, query.as),
-      ...(query.status ? { status: query.status } : {}),
-      ...(query.property_id ? { property_id: query.property_id } : {}),
-      ...pageOf(query),
-    });
+    return this.inquiries.list(principal, query);
   }
 
   @Get(':id')
@@ -92,7 +73,7 @@ export class InquiriesController {
   @ApiOkResponse({ type: InquiryThreadResponse })
   @ApiNotFoundResponse({ description: NOT_YOURS })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<InquiryThreadResponse> {
-    return this.leads.getInquiry({ ...viewerOf(principal), id: pathId(id, 'inquiry') });
+    return this.inquiries.get(principal, id);
   }
 
   @Post(':id/messages')
@@ -110,7 +91,7 @@ export class InquiriesController {
     @Param('id') id: string,
     @Body() body: InquiryMessageBody,
   ): Promise<InquiryMessageResponse> {
-    return this.leads.addMessage({ ...viewerOf(principal), id: pathId(id, 'inquiry'), body: body.body });
+    return this.inquiries.addMessage(principal, id, body);
   }
 
   @Patch(':id')
@@ -124,6 +105,6 @@ export class InquiriesController {
     @Param('id') id: string,
     @Body() _body: UpdateInquiryBody,
   ): Promise<InquiryThreadResponse> {
-    return this.leads.closeInquiry({ ...viewerOf(principal), id: pathId(id, 'inquiry') });
+    return this.inquiries.close(principal, id);
   }
 }

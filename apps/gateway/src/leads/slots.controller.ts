@@ -10,20 +10,11 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import {
-  CreateSlotBody,
-  ListSlotsQuery,
-  SLOT_DURATION_DEFAULT,
-  SlotResponse,
-  SlotRuleResponse,
-  SlotsResponse,
-} from '@app/contracts';
+import { CreateSlotBody, ListSlotsQuery, SlotResponse, SlotRuleResponse, SlotsResponse } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import { listingOwnerOf } from '../catalogue/listing-owner';
 import { SLOT_OR_RULE_SCHEMA } from '../openapi/contract-schema-overrides';
-import { pathId } from './lead-parties';
-import { LeadsClient } from './leads.client';
+import { SlotsService } from './slots.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('bookings')
@@ -31,17 +22,13 @@ import { Idempotent } from '../idempotency/idempotent.decorator';
 @Authenticated(['user', 'api_key'], 'bookings:manage', { sellers: true })
 @Controller('workspace/slots')
 export class SlotsController {
-  constructor(private readonly leads: LeadsClient) {}
+  constructor(private readonly slots: SlotsService) {}
 
   @Get()
   @ApiOperation({ summary: 'Your open viewing slots still ahead and your weekly rules' })
   @ApiOkResponse({ type: SlotsResponse })
   list(@CurrentPrincipal() principal: Principal, @Query() query: ListSlotsQuery): Promise<SlotsResponse> {
-    return this.leads.listSlots({
-      ...listingOwnerOf(principal),
-      account_id: principal.accountId,
-      ...(query.property_id ? { property_id: query.property_id } : {}),
-    });
+    return this.slots.list(principal, query);
   }
 
   @Post()
@@ -61,12 +48,7 @@ export class SlotsController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateSlotBody,
   ): Promise<SlotResponse | SlotRuleResponse> {
-    return this.leads.createSlot({
-      ...body,
-      duration_minutes: body.duration_minutes ?? SLOT_DURATION_DEFAULT,
-      ...listingOwnerOf(principal),
-      account_id: principal.accountId,
-    });
+    return this.slots.create(principal, body);
   }
 
   @Delete(':id')
@@ -74,11 +56,7 @@ export class SlotsController {
   @ApiOperation({ summary: 'Remove a slot or a weekly rule (bookings already made stay)' })
   @ApiNoContentResponse({ description: 'Removed' })
   @ApiNotFoundResponse({ description: '`not_found`: no such slot or rule among yours' })
-  async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    await this.leads.deleteSlot({
-      ...listingOwnerOf(principal),
-      account_id: principal.accountId,
-      id: pathId(id, 'slot'),
-    });
+  remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    return this.slots.remove(principal, id);
   }
 }

@@ -18,7 +18,6 @@ import { Workspace } from '../identity/workspaces/workspace.entity';
 import { WorkspacesRepository } from '../identity/workspaces/workspaces.repository';
 import { WorkspacesService } from '../identity/workspaces/workspaces.service';
 import { LeadParties } from '../leads/lead-parties';
-import { LeadsClient } from '../leads/leads.client';
 import { LocationsApiService } from '../locations/locations-api.service';
 import { ProjectsApiModule } from '../projects/projects-api.module';
 import { PropertiesClient } from '../properties/properties.client';
@@ -26,6 +25,7 @@ import { PropertiesService } from '../properties/properties.service';
 import { WidgetsApiModule } from '../widgets/widgets-api.module';
 import { McpServerFactory } from './mcp-server.factory';
 import { REST_HANDLERS, RestRoutes } from './tools/rest-routes';
+import { LeadsApiModule } from '../leads/leads-api.module';
 import { ToolCallersRepository } from './tools/tool-callers.repository';
 import { ToolCatalogue } from './tools/tool-catalogue';
 
@@ -39,6 +39,7 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     TypeOrmModule.forFeature([Workspace, Membership, Invitation], IDENTITY_DATABASE),
     AccountsModule,
     BrokersApiModule,
+    LeadsApiModule,
     ProjectsApiModule,
     WidgetsApiModule,
   ],
@@ -47,7 +48,6 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     PropertiesService,
     PropertiesClient,
     LocationsApiService,
-    LeadsClient,
     LeadParties,
     CatalogueClient,
     WorkspacesService,

@@ -115,7 +115,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       ids: ['inquiry_id'],
       input: UpdateInquiryBody,
       output: outputSchemaOf('The thread', { id: 'string', status: 'string' }),
-      call: (principal, body, ids) => rest.inquiries.update(principal, ids.inquiry_id, body),
+      call: (principal, _body, ids) => rest.inquiries.close(principal, ids.inquiry_id),
     }),
     defineTool({
       name: 'broker_list_bookings',
@@ -149,18 +149,17 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
         const note = reason === undefined ? {} : { reason };
         switch (action) {
           case 'confirm':
-            return rest.bookings.confirm(principal, id);
-          case 'reject':
-            return rest.bookings.reject(principal, id, note);
           case 'complete':
-            return rest.bookings.complete(principal, id);
+            return rest.bookings.act(principal, id, action);
+          case 'reject':
+            return rest.bookings.act(principal, id, action, note);
           case 'propose':
             if (!scheduled_at) {
               throw new AppError('validation_error', 'scheduled_at is required to propose', {
                 field: 'scheduled_at',
               });
             }
-            return rest.bookings.propose(principal, id, { ...note, scheduled_at });
+            return rest.bookings.act(principal, id, action, { ...note, scheduled_at });
         }
       },
     }),

@@ -6,10 +6,10 @@ import { ApiKeysController } from '../../identity/api-keys/api-keys.controller';
 import { InvitationsController } from '../../identity/workspaces/invitations.controller';
 import { KnowledgeController } from '../../knowledge/knowledge.controller';
 import { WorkspacesController } from '../../identity/workspaces/workspaces.controller';
-import { BookingsController } from '../../leads/bookings.controller';
-import { CrmController } from '../../leads/crm.controller';
-import { InquiriesController } from '../../leads/inquiries.controller';
-import { PropertyLeadsController } from '../../leads/property-leads.controller';
+import { BookingsService } from '../../leads/bookings.service';
+import { CrmService } from '../../leads/crm.service';
+import { InquiriesService } from '../../leads/inquiries.service';
+import { PropertyLeadsService } from '../../leads/property-leads.service';
 import { LocationsController } from '../../locations/locations.controller';
 import { ProjectsController } from '../../projects/projects.controller';
 import { UnitsController } from '../../projects/units.controller';
@@ -27,10 +27,10 @@ export class RestRoutes {
   constructor(
     readonly properties: PropertiesController,
     readonly saved: SavedPropertiesController,
-    readonly inquiries: InquiriesController,
-    readonly bookings: BookingsController,
-    readonly propertyLeads: PropertyLeadsController,
-    readonly crm: CrmController,
+    readonly inquiries: InquiriesService,
+    readonly bookings: BookingsService,
+    readonly propertyLeads: PropertyLeadsService,
+    readonly crm: CrmService,
     readonly listings: ListingsController,
     readonly workspace: WorkspacesController,
     readonly invitations: InvitationsController,
@@ -48,10 +48,6 @@ export class RestRoutes {
 export const REST_HANDLERS = [
   PropertiesController,
   SavedPropertiesController,
-  InquiriesController,
-  BookingsController,
-  PropertyLeadsController,
-  CrmController,
   ListingsController,
   WorkspacesController,
   InvitationsController,
