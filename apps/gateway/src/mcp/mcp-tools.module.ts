@@ -20,6 +20,7 @@ import { WorkspacesService } from '../identity/workspaces/workspaces.service';
 import { LeadParties } from '../leads/lead-parties';
 import { LeadsClient } from '../leads/leads.client';
 import { LocationsApiService } from '../locations/locations-api.service';
+import { MarketApiService } from '../market/market-api.service';
 import { ProjectsApiModule } from '../projects/projects-api.module';
 import { PropertiesClient } from '../properties/properties.client';
 import { PropertiesService } from '../properties/properties.service';
@@ -47,6 +48,7 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     PropertiesService,
     PropertiesClient,
     LocationsApiService,
+    MarketApiService,
     LeadsClient,
     LeadParties,
     CatalogueClient,

@@ -11,6 +11,7 @@ import { CrmController } from '../../leads/crm.controller';
 import { InquiriesController } from '../../leads/inquiries.controller';
 import { PropertyLeadsController } from '../../leads/property-leads.controller';
 import { LocationsController } from '../../locations/locations.controller';
+import { MarketController } from '../../market/market.controller';
 import { ProjectsController } from '../../projects/projects.controller';
 import { UnitsController } from '../../projects/units.controller';
 import { PropertiesController } from '../../properties/properties.controller';
@@ -38,6 +39,7 @@ export class RestRoutes {
     readonly billing: BillingController,
     readonly decisions: DecisionsController,
     readonly locations: LocationsController,
+    readonly market: MarketController,
     readonly projects: ProjectsController,
     readonly units: UnitsController,
     readonly knowledge: KnowledgeController,
@@ -59,6 +61,7 @@ export const REST_HANDLERS = [
   BillingController,
   DecisionsController,
   LocationsController,
+  MarketController,
   ProjectsController,
   UnitsController,
   KnowledgeController,
