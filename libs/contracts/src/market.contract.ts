@@ -208,7 +208,6 @@ export class MarketProvenance {
 
   /** The calendar years the answer's quarters span, oldest first. */
   @IsArray()
-  @IsInt({ each: true })
   years: number[];
 
   /** Recorded sales in the answer's quarters, every type. */
