@@ -115,6 +115,21 @@ describeE2e('GET /v1/market/districts/{id} and /v1/market/cities/{id}', () => {
     });
   });
 
+  it('should document each id once, as an integer path parameter, in the OpenAPI document', async () => {
+    const document = (await request(platform.baseUrl).get('/openapi.json').expect(200)).body as {
+      paths: Record<string, { get: { parameters: { name: string; in: string; schema: { type: string } }[] } }>;
+    };
+    for (const [route, name] of [
+      ['/v1/market/districts/{district_id}', 'district_id'],
+      ['/v1/market/cities/{city_id}', 'city_id'],
+    ]) {
+      const parameters = document.paths[route].get.parameters;
+      expect(parameters).toEqual([
+        expect.objectContaining({ name, in: 'path', schema: expect.objectContaining({ type: 'integer' }) }),
+      ]);
+    }
+  });
+
   describe('a district', () => {
     let body: MarketTrendsResponse;
 
