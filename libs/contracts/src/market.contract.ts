@@ -74,9 +74,11 @@ export class CityMarketParams {
 
 /** The place whose market is asked for, as the gateway sends it to the decision service and the catalogue. */
 export class MarketPlaceRequest {
+  /** Whether `id` is a district's or a city's. */
   @IsIn(MARKET_SCOPES)
   scope: MarketScope;
 
+  /** The gazetteer id of the district or city. */
   @IsInt()
   @IsPositive()
   @Max(MAX_PLACE_ID)

@@ -574,8 +574,17 @@ export default async () => {
               },
             },
             MarketPlaceRequest: {
-              scope: { required: true, enum: ['district', 'city'] },
-              id: { required: true, type: () => Number, minimum: 1 },
+              scope: {
+                required: true,
+                description: "Whether `id` is a district's or a city's.",
+                enum: ['district', 'city'],
+              },
+              id: {
+                required: true,
+                type: () => Number,
+                description: 'The gazetteer id of the district or city.',
+                minimum: 1,
+              },
             },
             MarketQuarter: {
               quarter: {
