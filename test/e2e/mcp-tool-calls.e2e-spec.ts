@@ -354,6 +354,31 @@ describeE2e('MCP tools: each one called over OAuth, with its effect checked', ()
         decisions: before.decisions - 1,
       });
     });
+
+    it('should answer district and city trends in both languages, free, and not_found for an unknown place', async () => {
+      const [district] = (
+        await call<Page<{ id: number; city_id: number }>>(owner, 'search_locations', {
+          city: 'الرياض',
+          district: 'العليا',
+        })
+      ).data;
+      const before = await call<{ decisions: number }>(owner, 'workspace_get_credit_balance');
+      const trends = await call<{ object: string; name_ar: string; city_name_ar: string; quarters: unknown[] }>(
+        owner,
+        'market_district_trends',
+        { district_id: district.id },
+      );
+      expect(trends).toMatchObject({ object: 'market_trends', city_name_ar: 'الرياض' });
+      expect(trends.name_ar).toMatch(/العليا/);
+      await expect(call(owner, 'market_city_trends', { city_id: district.city_id })).resolves.toMatchObject({
+        scope: 'city',
+        name_ar: 'الرياض',
+      });
+      await expect(failure(owner, 'market_city_trends', { city_id: 999_999_999 })).resolves.toMatchObject({
+        error: 'not_found',
+      });
+      await expect(call(owner, 'workspace_get_credit_balance')).resolves.toMatchObject({ decisions: before.decisions });
+    });
   });
 
   describe("a developer's project, knowledge base and website chat", () => {

@@ -56,7 +56,7 @@ const WORKSPACE_MANAGER = [
   'workspace_delete_api_key',
   'workspace_get_credit_balance',
 ];
-const DECISION = ['decide_property', 'search_locations'];
+const DECISION = ['decide_property', 'search_locations', 'market_district_trends', 'market_city_trends'];
 const DEVELOPER_PROJECTS = [
   'developer_list_projects',
   'developer_get_project',

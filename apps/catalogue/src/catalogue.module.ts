@@ -5,6 +5,7 @@ import { catalogueDatabase } from './database/catalogue.database';
 import { CatalogueDemoModule } from './demo/catalogue-demo.module';
 import { IdentityErasureConsumer } from './erasure/identity-erasure.consumer';
 import { ListingsModule } from './listings/listings.module';
+import { MarketModule } from './market/market.module';
 import { ModerationModule } from './moderation/moderation.module';
 import { ProjectsModule } from './projects/projects.module';
 import { PropertiesModule } from './properties/properties.module';
@@ -20,6 +21,7 @@ import { VerificationModule } from './verification/verification.module';
     VerificationModule,
     ProjectsModule,
     CatalogueDemoModule,
+    MarketModule,
   ],
   controllers: [serviceStatusController('catalogue')],
   providers: [IdentityErasureConsumer],

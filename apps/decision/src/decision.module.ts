@@ -6,6 +6,7 @@ import { decisionDatabase } from './database/decision.database';
 import { DecisionBatchesModule } from './decision-batches/decision-batches.module';
 import { DecisionsModule } from './decisions/decisions.module';
 import { LocationsModule } from './locations/locations.module';
+import { MarketModule } from './market/market.module';
 import { PlacesModule } from './places/places.module';
 
 /** Decision engine: gazetteer, transactions and benchmarks, scoring, reasoning. */
@@ -17,6 +18,7 @@ import { PlacesModule } from './places/places.module';
     DecisionsModule,
     DecisionBatchesModule,
     PlacesModule,
+    MarketModule,
   ],
   controllers: [serviceStatusController('decision')],
 })

@@ -12,6 +12,7 @@ import { DecisionsApiModule } from './decisions/decisions-api.module';
 import { KnowledgeApiModule } from './knowledge/knowledge-api.module';
 import { LeadsApiModule } from './leads/leads-api.module';
 import { LocationsApiModule } from './locations/locations-api.module';
+import { MarketApiModule } from './market/market-api.module';
 import { McpModule } from './mcp/mcp.module';
 import { NotificationsApiModule } from './notifications/notifications-api.module';
 import { OAuthModule } from './oauth/oauth.module';
@@ -29,6 +30,7 @@ import { WidgetsApiModule } from './widgets/widgets-api.module';
     IdempotencyModule,
     IdentityModule,
     LocationsApiModule,
+    MarketApiModule,
     PropertiesApiModule,
     DecisionsApiModule,
     BillingApiModule,

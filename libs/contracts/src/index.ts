@@ -29,3 +29,4 @@ export * from './widget-page.contract';
 export * from './rpc-descriptor';
 export * from './rpc-deadlines';
 export * from './transport-permissions';
+export * from './market.contract';

@@ -13,12 +13,20 @@ import { ListingSearchText1765200000000 } from './migrations/1765200000000-listi
 import { Projects1767000000000 } from './migrations/1767000000000-projects';
 import { PublishedEditReview1768100000000 } from './migrations/1768100000000-published-edit-review';
 import { SellerListings1768100000001 } from './migrations/1768100000001-seller-listings';
+import { PublishedListingsDistrictIndex1769300000000 } from './migrations/1769300000000-published-listings-district-index';
 
 export const CATALOGUE_DATABASE = 'catalogue';
 
 export const catalogueDatabase: ServiceDatabaseDefinition = {
   service: CATALOGUE_DATABASE,
-  entities: [ListingEntity, ListingImageEntity, ModerationLogEntity, ProjectEntity, ProjectUnitEntity, ProjectImageEntity],
+  entities: [
+    ListingEntity,
+    ListingImageEntity,
+    ModerationLogEntity,
+    ProjectEntity,
+    ProjectUnitEntity,
+    ProjectImageEntity,
+  ],
   migrations: [
     Listings1764300000000,
     PublishedListingsIndexes1764500000000,
@@ -28,5 +36,6 @@ export const catalogueDatabase: ServiceDatabaseDefinition = {
     Projects1767000000000,
     PublishedEditReview1768100000000,
     SellerListings1768100000001,
+    PublishedListingsDistrictIndex1769300000000,
   ],
 };

@@ -19,6 +19,7 @@ import { WorkspacesRepository } from '../identity/workspaces/workspaces.reposito
 import { WorkspacesService } from '../identity/workspaces/workspaces.service';
 import { LeadParties } from '../leads/lead-parties';
 import { LocationsApiService } from '../locations/locations-api.service';
+import { MarketApiService } from '../market/market-api.service';
 import { ProjectsApiModule } from '../projects/projects-api.module';
 import { PropertiesClient } from '../properties/properties.client';
 import { PropertiesService } from '../properties/properties.service';
@@ -48,6 +49,7 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     PropertiesService,
     PropertiesClient,
     LocationsApiService,
+    MarketApiService,
     LeadParties,
     CatalogueClient,
     WorkspacesService,

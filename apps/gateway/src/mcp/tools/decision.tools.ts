@@ -1,4 +1,4 @@
-import { DecisionRequestBody, LocationsQuery } from '@app/contracts';
+import { CityMarketParams, DecisionRequestBody, DistrictMarketParams, LocationsQuery } from '@app/contracts';
 import type { RestRoutes } from './rest-routes';
 import { READ, WRITE, defineTool, outputSchemaOf } from './mcp-tool';
 import type { McpTool } from './mcp-tool';
@@ -44,6 +44,50 @@ export function decisionTools(rest: RestRoutes): McpTool[] {
       input: LocationsQuery,
       output: outputSchemaOf('Matching cities and districts, or one city with its districts', { object: 'string' }),
       call: (_principal, body) => rest.locations.search(body),
+    }),
+    ...marketTools(rest),
+  ];
+}
+
+const MARKET_OUTPUT = outputSchemaOf('The place, its sales per quarter and type, trends, listings and provenance', {
+  object: 'string',
+  name_ar: 'string',
+  name_en: 'string',
+  quarters: 'array',
+  property_types: 'array',
+  provenance: 'object',
+});
+
+const MARKET_HOW =
+  'recorded sales per quarter and property type for the last 12 quarters (median price per sqm, SAR; null with ' +
+  'reason too_few_sales from fewer than 5 sales), per type the last four quarters against the four before ' +
+  '(yoy_pct), published listings with their median asking price per sqm and the asking vs sold gap, and where ' +
+  'the figures come from. Names in Arabic and English. Free: no decision is charged.';
+
+/** District and city trends, beside the decision tools and for the same roles (issue 30). */
+function marketTools(rest: RestRoutes): McpTool[] {
+  return [
+    defineTool({
+      name: 'market_district_trends',
+      title: 'District market trends',
+      description: `For a district id from search_locations: ${MARKET_HOW}`,
+      audience: { kind: 'broker', permission: 'decisions:read' },
+      annotations: READ,
+      input: DistrictMarketParams,
+      help: { district_id: 'District id from search_locations' },
+      output: MARKET_OUTPUT,
+      call: (_principal, params) => rest.market.district(params),
+    }),
+    defineTool({
+      name: 'market_city_trends',
+      title: 'City market trends',
+      description: `For a city id from search_locations: ${MARKET_HOW}`,
+      audience: { kind: 'broker', permission: 'decisions:read' },
+      annotations: READ,
+      input: CityMarketParams,
+      help: { city_id: 'City id from search_locations' },
+      output: MARKET_OUTPUT,
+      call: (_principal, params) => rest.market.city(params),
     }),
   ];
 }

@@ -11,6 +11,7 @@ import { CrmService } from '../../leads/crm.service';
 import { InquiriesService } from '../../leads/inquiries.service';
 import { PropertyLeadsService } from '../../leads/property-leads.service';
 import { LocationsController } from '../../locations/locations.controller';
+import { MarketController } from '../../market/market.controller';
 import { ProjectsController } from '../../projects/projects.controller';
 import { UnitsController } from '../../projects/units.controller';
 import { PropertiesController } from '../../properties/properties.controller';
@@ -38,6 +39,7 @@ export class RestRoutes {
     readonly billing: BillingController,
     readonly decisions: DecisionsController,
     readonly locations: LocationsController,
+    readonly market: MarketController,
     readonly projects: ProjectsController,
     readonly units: UnitsController,
     readonly knowledge: KnowledgeController,
@@ -55,6 +57,7 @@ export const REST_HANDLERS = [
   BillingController,
   DecisionsController,
   LocationsController,
+  MarketController,
   ProjectsController,
   UnitsController,
   KnowledgeController,

@@ -1,0 +1,45 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import {
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { CityMarketParams, DistrictMarketParams, MarketTrendsResponse } from '@app/contracts';
+import { Authenticated } from '../identity/access/access.decorators';
+import { MarketApiService } from './market-api.service';
+
+const HOW =
+  'Recorded sales (government transaction data we hold) per quarter and property type for the 12 quarters ending ' +
+  'with the latest quarter of recorded sales, medians by percentile_cont; a quarter with fewer than 5 sales answers ' +
+  '`median_sqm: null` with its count and `reason: too_few_sales`. Per type: the last four quarters against the four ' +
+  'before (`yoy_pct`), the published listings and their median asking price per sqm, and the asking vs sold gap. ' +
+  'Free (no decision is charged). See docs/market.md.';
+
+@ApiTags('market')
+@Authenticated(['api_key'])
+@Controller('market')
+export class MarketController {
+  constructor(private readonly market: MarketApiService) {}
+
+  @Get('districts/:district_id')
+  @ApiOperation({ summary: 'District trends: sales per quarter, year-over-year, asking vs sold', description: HOW })
+  @ApiOkResponse({ type: MarketTrendsResponse })
+  @ApiNotFoundResponse({ description: '`not_found`: no district with that id' })
+  @ApiUnprocessableEntityResponse({
+    description: '`validation_error` with `field: district_id` (not a positive integer)',
+  })
+  district(@Param() params: DistrictMarketParams): Promise<MarketTrendsResponse> {
+    return this.market.trends({ scope: 'district', id: params.district_id });
+  }
+
+  @Get('cities/:city_id')
+  @ApiOperation({ summary: 'City trends: sales per quarter, year-over-year, asking vs sold', description: HOW })
+  @ApiOkResponse({ type: MarketTrendsResponse })
+  @ApiNotFoundResponse({ description: '`not_found`: no city with that id' })
+  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field: city_id` (not a positive integer)' })
+  city(@Param() params: CityMarketParams): Promise<MarketTrendsResponse> {
+    return this.market.trends({ scope: 'city', id: params.city_id });
+  }
+}
