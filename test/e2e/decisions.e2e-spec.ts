@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { SCORE_BUCKETS } from '@app/contracts';
-import type { DecisionResponse } from '@app/contracts';
+import type { DecisionBatchResponse, DecisionResponse } from '@app/contracts';
 import { balanceOf, fundedWorkspace } from '../harness/billing-fixtures';
 import { withClient } from '../harness/databases';
 import { createAccount, createMember } from '../harness/identity-fixtures';
@@ -209,6 +209,23 @@ describeE2e('POST /v1/decisions', () => {
       expect(body.reasoning!.reasoning_ar).toContain(`ويصبح العقار مطابقًا للمعايير بسعر ${arabic} ريال أو أقل.`);
       expect(body.credits_used).toBe(3);
       await expect(balanceOf(platform, key)).resolves.toBe(before - 3);
+    });
+
+    it('should give each decision of a batch the same guidance, for the same credits', async () => {
+      const single = (await decide(key, at(1_200_000)).expect(200)).body as DecisionResponse;
+      const before = await balanceOf(platform, key);
+      const res = await request(platform.baseUrl)
+        .post('/v1/decisions/batch')
+        .set('authorization', `Bearer ${key}`)
+        .send({ items: [at(1_200_000), at(900_000)] })
+        .expect(200);
+      const batch = res.body as DecisionBatchResponse;
+      expect(batch.credits_used).toBe(2);
+      expect(batch.results.map((result) => result.status)).toEqual([200, 200]);
+      for (const result of batch.results) {
+        expect('decision' in result && result.decision.price_guidance).toEqual(single.price_guidance);
+      }
+      await expect(balanceOf(platform, key)).resolves.toBe(before - 2);
     });
 
     it('should store the guidance with the decision: GET /v1/decisions/{id} returns it', async () => {
