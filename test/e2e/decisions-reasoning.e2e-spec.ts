@@ -125,6 +125,10 @@ describeE2e('POST /v1/decisions with an OpenAI-compatible reasoning provider', (
     expect(decision.comparables!.length).toBeGreaterThan(0);
     expect(prompt).toContain('cite them in both languages');
     for (const sale of decision.comparables!) expect(prompt).toContain(`"date": "${sale.date}"`);
+    // Issue 30: the decision's price guidance goes too, with the instruction to name the price to match.
+    const guidance = decision.price_guidance!;
+    expect(prompt).toContain(`"price_to_match_sar": ${JSON.stringify(guidance.price_to_match_sar)}`);
+    expect(prompt).toContain('name it in both languages');
   });
 
   it('should answer 503 ai_unavailable during an outage and give the three decisions back', async () => {
@@ -238,6 +242,15 @@ describeE2e('POST /v1/decisions with an OpenAI-compatible reasoning provider', (
           { code: 'no_benchmark', bucket, effect: 'neutral', values: {} },
         ]);
       }
+      // Issue 30: with nothing to judge it against, the price moves no sub-score: no price to match, and
+      // this plot (details 50, so a score of 50) stays partial at any price.
+      expect(body.price_guidance).toEqual({
+        fair_range_sar: null,
+        price_to_match_sar: null,
+        price_to_partial_sar: null,
+        limited_by: 'no_benchmark',
+        partial_at_any_price: true,
+      });
     }
     expect(reasoned.factors).toEqual(plain.factors);
     // The model is told which sub-scores are neutral and why.

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { SCORE_BUCKETS } from '@app/contracts';
-import type { DecisionResponse } from '@app/contracts';
+import type { DecisionBatchResponse, DecisionResponse } from '@app/contracts';
 import { balanceOf, fundedWorkspace } from '../harness/billing-fixtures';
 import { withClient } from '../harness/databases';
 import { createAccount, createMember } from '../harness/identity-fixtures';
@@ -158,6 +158,83 @@ describeE2e('POST /v1/decisions', () => {
       }
       expect(sizes[1]).toBeLessThan(sizes[0]);
       expect(sizes[2]).toBeLessThanOrEqual(sizes[1]);
+    });
+  });
+
+  describe('issue 30: the price that makes a match', () => {
+    let key: string;
+
+    beforeAll(async () => {
+      ({ key } = await fundedWorkspace(platform, 20));
+    });
+
+    const at = (price: number, reasoning = false) =>
+      apartment({ property: { ...apartment().property, price }, reasoning });
+
+    it('should give a decision held to partial by its price the price to match, and answer match at that price', async () => {
+      const before = await balanceOf(platform, key);
+      // The Al Olaya apartment at SAR 1.2 M (8,000 per sqm, well above the median): partial, its price and size fail.
+      const partial = (await decide(key, at(1_200_000)).expect(200)).body as DecisionResponse;
+      expect(partial).toMatchObject({ verdict: 'partial', breakdown: { price: { status: 'fail' } } });
+      const guidance = partial.price_guidance!;
+      const { p25_sqm, p75_sqm } = partial.benchmark!;
+      expect(guidance).toMatchObject({
+        fair_range_sar: { min: Math.round(p25_sqm * 150), max: Math.round(p75_sqm * 150) },
+        limited_by: null,
+      });
+      const toMatch = guidance.price_to_match_sar!;
+      expect(Number.isInteger(toMatch)).toBe(true);
+      expect(toMatch).toBeLessThan(1_200_000);
+
+      const match = (await decide(key, at(toMatch)).expect(200)).body as DecisionResponse;
+      const oneRiyalMore = (await decide(key, at(toMatch + 1)).expect(200)).body as DecisionResponse;
+      expect(match.verdict).toBe('match');
+      expect(oneRiyalMore.verdict).toBe('partial');
+      // Everything else unchanged, the guidance does not move with the asking price.
+      expect(match.price_guidance).toEqual(guidance);
+
+      // Guidance costs nothing: three decisions without reasoning, one credit each, as before it existed.
+      for (const body of [partial, match, oneRiyalMore]) expect(body.credits_used).toBe(1);
+      await expect(balanceOf(platform, key)).resolves.toBe(before - 3);
+    });
+
+    it('should name the price to match in the reasoning, in English and in Arabic, for the same three credits', async () => {
+      const before = await balanceOf(platform, key);
+      const body = (await decide(key, at(1_200_000, true)).expect(200)).body as DecisionResponse;
+      const toMatch = body.price_guidance!.price_to_match_sar!;
+      const arabic = new Intl.NumberFormat('ar-SA', { numberingSystem: 'arab' }).format(toMatch);
+      expect(body.reasoning!.reasoning_en).toContain(
+        `at SAR ${toMatch.toLocaleString('en-US')} or less it would be a good match.`,
+      );
+      expect(body.reasoning!.reasoning_ar).toContain(`ويصبح العقار مطابقًا للمعايير بسعر ${arabic} ريال أو أقل.`);
+      expect(body.credits_used).toBe(3);
+      await expect(balanceOf(platform, key)).resolves.toBe(before - 3);
+    });
+
+    it('should give each decision of a batch the same guidance, for the same credits', async () => {
+      const single = (await decide(key, at(1_200_000)).expect(200)).body as DecisionResponse;
+      const before = await balanceOf(platform, key);
+      const res = await request(platform.baseUrl)
+        .post('/v1/decisions/batch')
+        .set('authorization', `Bearer ${key}`)
+        .send({ items: [at(1_200_000), at(900_000)] })
+        .expect(200);
+      const batch = res.body as DecisionBatchResponse;
+      expect(batch.credits_used).toBe(2);
+      expect(batch.results.map((result) => result.status)).toEqual([200, 200]);
+      for (const result of batch.results) {
+        expect('decision' in result && result.decision.price_guidance).toEqual(single.price_guidance);
+      }
+      await expect(balanceOf(platform, key)).resolves.toBe(before - 2);
+    });
+
+    it('should store the guidance with the decision: GET /v1/decisions/{id} returns it', async () => {
+      const body = (await decide(key, at(1_200_000)).expect(200)).body as DecisionResponse;
+      const read = await request(platform.baseUrl)
+        .get(`/v1/decisions/${body.id}`)
+        .set('authorization', `Bearer ${key}`)
+        .expect(200);
+      expect((read.body as DecisionResponse).price_guidance).toEqual(body.price_guidance);
     });
   });
 

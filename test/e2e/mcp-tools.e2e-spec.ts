@@ -406,13 +406,22 @@ describeE2e('MCP tools: the catalogue per role, calling the REST routes’ handl
     it('should decide on a property from Arabic place names and charge the workspace balance', async () => {
       const funded = await fundedWorkspace(platform, 5);
       const client = await clientFor(funded.owner);
-      const decision = await call<{ verdict: string; credits_used: number; credits_remaining: number }>(
-        client,
-        'decide_property',
-        { property: APARTMENT, location: { city: 'الرياض', district: 'العليا' }, reasoning: false },
-      );
+      const decision = await call<{
+        verdict: string;
+        credits_used: number;
+        credits_remaining: number;
+        price_guidance: Record<string, unknown>;
+      }>(client, 'decide_property', {
+        property: APARTMENT,
+        location: { city: 'الرياض', district: 'العليا' },
+        reasoning: false,
+      });
       expect(decision).toMatchObject({ credits_used: 1, credits_remaining: 4 });
       expect(['match', 'partial', 'no_match']).toContain(decision.verdict);
+      // Issue 30: the REST decision's price guidance, in the same single credit.
+      expect(Object.keys(decision.price_guidance).sort()).toEqual(
+        ['fair_range_sar', 'limited_by', 'partial_at_any_price', 'price_to_match_sar', 'price_to_partial_sar'].sort(),
+      );
       await expect(balanceOf(platform, funded.key)).resolves.toBe(4);
       const places = await call<{ data: { name_ar: string }[] }>(client, 'search_locations', { city: 'الرياض' });
       expect(places.data[0].name_ar).toBe('الرياض');

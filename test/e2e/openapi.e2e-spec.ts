@@ -32,6 +32,8 @@ async function main(): Promise<void> {
     body: { property: { type: 'apartment', price: 1200000, area: 150, bedrooms: 3 }, location: { city: 'Riyadh', district: 'Al Olaya' }, reasoning: false },
   });
   out.byName = byName.data?.verdict;
+  const guidance = byName.data?.price_guidance;
+  out.priceToMatch = guidance ? guidance.price_to_match_sar : 'absent';
   const found = await api.GET('/v1/locations', { headers: auth, params: { query: { city: 'Riyadh', district: 'Olaya' } } });
   const first = found.data && 'data' in found.data ? found.data.data[0] : undefined;
   const districtId = first && first.object === 'district' ? first.id : undefined;
@@ -120,6 +122,8 @@ describeE2e('the OpenAPI document', () => {
       const out = JSON.parse(stdout) as Record<string, unknown>;
       expect(out).toMatchObject({ signUpWorkspace: null, refused: 'invalid_param', byCityId: 2 });
       expect(['match', 'partial', 'no_match']).toContain(out.byName);
+      // Issue 30: the documented price guidance, read through the generated types (null when no price makes a match).
+      expect(out.priceToMatch === null || typeof out.priceToMatch === 'number').toBe(true);
       expect(typeof out.byId).toBe('number');
       expect(out.me).toMatch(/^client-\d+@example\.test$/);
     } finally {

@@ -330,6 +330,45 @@ export interface DecisionComparable {
   district_id: number | null;
 }
 
+/**
+ * Why no asking price reaches a verdict: the bucket the price cannot move (`location` or `details`)
+ * that costs the score the most points, or `no_benchmark` when there is nothing to judge the price
+ * against, so the price moves no sub-score at all.
+ */
+export const PRICE_GUIDANCE_LIMITS = ['location', 'details', 'no_benchmark'] as const;
+export type PriceGuidanceLimit = (typeof PRICE_GUIDANCE_LIMITS)[number];
+
+/** An asking-price range in whole SAR, both ends included. */
+export interface PriceRangeSar {
+  min: number;
+  max: number;
+}
+
+/**
+ * What the asking price would have to be, everything else unchanged, found by inverting the
+ * published scoring (only the price and size buckets read the price, and neither rises with it).
+ * Costs nothing: it comes with every decision.
+ */
+export interface DecisionPriceGuidance {
+  /** The benchmark's p25 to p75 price per sqm times the area, rounded to whole SAR; null without a benchmark. */
+  fair_range_sar: PriceRangeSar | null;
+  /**
+   * The highest asking price, in whole SAR, at which the verdict would be `match`: at it the verdict is
+   * `match`, one riyal more it is not. Null when no price reaches a match (`limited_by` says why).
+   */
+  price_to_match_sar: number | null;
+  /**
+   * The highest asking price, in whole SAR, at which the verdict would be at least `partial`: one riyal
+   * more gives `no_match`. Null when no price reaches it, or when the verdict is at least `partial`
+   * at any price (`partial_at_any_price`).
+   */
+  price_to_partial_sar: number | null;
+  /** Set when `price_to_match_sar` is null: what holds the verdict back whatever the price. */
+  limited_by: PriceGuidanceLimit | null;
+  /** True when no asking price, however high, brings the verdict below `partial`. */
+  partial_at_any_price: boolean;
+}
+
 export interface DecisionReasoning {
   reasoning_en: string;
   reasoning_ar: string;
@@ -369,6 +408,12 @@ export interface DecisionResponse {
    * before comparables existed.
    */
   comparables?: DecisionComparable[];
+  /**
+   * The price that makes a match: the fair range of the benchmark and the highest asking prices at which
+   * the verdict would be `match` and `partial`, everything else unchanged. Absent on decisions stored
+   * before price guidance existed.
+   */
+  price_guidance?: DecisionPriceGuidance;
   location: DecisionLocation;
   reasoning?: DecisionReasoning;
   credits_used: number;

@@ -1,4 +1,10 @@
-import type { DecisionComparable, DecisionLocation, DecisionReasoning, DecisionResponse } from '@app/contracts';
+import type {
+  DecisionComparable,
+  DecisionLocation,
+  DecisionPriceGuidance,
+  DecisionReasoning,
+  DecisionResponse,
+} from '@app/contracts';
 import type { MarketBenchmark } from '../benchmarks/market-benchmark';
 import type { ScoringResult } from '../scoring/scoring.types';
 
@@ -6,6 +12,7 @@ export interface DecisionParts {
   id: string;
   scoring: ScoringResult;
   benchmark: MarketBenchmark | null;
+  guidance: DecisionPriceGuidance;
   /** The sales cited as evidence, newest first; empty without a benchmark. */
   comparables: DecisionComparable[];
   location: DecisionLocation;
@@ -38,6 +45,7 @@ export function toDecisionResponse(parts: DecisionParts): DecisionResponse {
     // Why each sub-score is what it is, reasoning or not: `no_benchmark` whenever benchmark is null.
     factors: scoring.factors,
     comparables: parts.comparables,
+    price_guidance: parts.guidance,
     location: parts.location,
     ...(parts.reasoning ? { reasoning: parts.reasoning } : {}),
     credits_used: parts.cost,

@@ -18,6 +18,7 @@ import { ComparablesService } from '../comparables/comparables.service';
 import { LocationsService } from '../locations/locations.service';
 import { REASONING_PROVIDER } from '../reasoning/reasoning.provider';
 import type { ReasoningProvider } from '../reasoning/reasoning.provider';
+import { priceGuidance } from '../scoring/price-guidance';
 import { scoreDecision } from '../scoring/score-decision';
 import { BillingClient } from './billing.client';
 import { toDecisionResponse } from './decision.dto';
@@ -157,13 +158,16 @@ export class DecisionsService {
       : null;
     const hasCoordinates = body.location.lat !== undefined;
     const scoring = scoreDecision({ property, benchmark, hasCoordinates });
+    // Part of every decision at no extra cost: the price is already paid for by the scoring.
+    const guidance = priceGuidance({ property, benchmark, hasCoordinates });
     const reasoning = body.reasoning
-      ? await this.reasoning.explain({ property, location, scoring, benchmark, comparables })
+      ? await this.reasoning.explain({ property, location, scoring, benchmark, comparables, guidance })
       : undefined;
     return toDecisionResponse({
       id,
       scoring,
       benchmark,
+      guidance,
       comparables: comparables?.sales ?? [],
       location,
       reasoning,

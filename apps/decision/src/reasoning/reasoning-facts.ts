@@ -3,6 +3,7 @@ import type {
   DecisionBreakdown,
   DecisionComparable,
   DecisionLocation,
+  DecisionPriceGuidance,
   PropertyType,
   ScoreBucket,
   Verdict,
@@ -98,6 +99,8 @@ export interface ReasoningFacts {
   area: AreaFacts | null;
   /** The buckets that score a neutral 50 for want of a benchmark (their `no_benchmark` factors). */
   neutral_buckets: ScoreBucket[];
+  /** The price that makes a match (the decision's `price_guidance`); null when the caller gave none. */
+  price_guidance: DecisionPriceGuidance | null;
   factors: ScoringFactor[];
 }
 
@@ -169,6 +172,7 @@ export function reasoningFacts({
   scoring,
   benchmark,
   comparables,
+  guidance,
 }: ReasoningInput): ReasoningFacts {
   const pricePerSqm = scoring.price_per_sqm;
   return {
@@ -205,6 +209,7 @@ export function reasoningFacts({
     neutral_buckets: SCORE_BUCKETS.filter((bucket) =>
       scoring.factors.some((factor) => factor.code === 'no_benchmark' && factor.bucket === bucket),
     ),
+    price_guidance: guidance ?? null,
     factors: scoring.factors,
   };
 }

@@ -18,6 +18,10 @@ price per sqm against the market average (average: its mean, or its median where
 the property's area; details are type-specific and include the area against the areas sold (area), bedrooms for
 the area and the building. neutral_buckets scored a neutral 50 because no benchmark exists: say so.
 Breakdown statuses: pass is good, warn is borderline, fail is poor.
+price_guidance (when not null): price_to_match_sar is the highest asking price at which the verdict would be
+match, everything else unchanged; when the verdict is not match and it is not null, name it in both languages.
+When it is null, limited_by names what keeps any price from a match (location or details: say so;
+no_benchmark: the price was not compared). fair_range_sar is the benchmark's p25 to p75 for this area.
 Answer with one JSON object and nothing else, with exactly these keys:
 - "reasoning_en": 2 or 3 sentences in English, using the English place names.
 - "reasoning_ar": 2 or 3 sentences in natural Modern Standard Arabic (not a word-for-word translation),

@@ -1,4 +1,4 @@
-import type { DecisionLocation, DecisionPropertyInput, DecisionReasoning } from '@app/contracts';
+import type { DecisionLocation, DecisionPriceGuidance, DecisionPropertyInput, DecisionReasoning } from '@app/contracts';
 import type { MarketBenchmark } from '../benchmarks/market-benchmark';
 import type { ComparableSales } from '../comparables/comparable-sales';
 import type { ScoringResult } from '../scoring/scoring.types';
@@ -12,6 +12,8 @@ export interface ReasoningInput {
   benchmark: MarketBenchmark | null;
   /** The recorded sales the decision cites; null without a benchmark. Optional for callers with none to give. */
   comparables?: ComparableSales | null;
+  /** The price that makes a match, named in the text when it matters. Optional for callers with none to give. */
+  guidance?: DecisionPriceGuidance | null;
 }
 
 /**

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { PROPERTY_TYPES } from '@app/contracts';
+import type { DecisionPriceGuidance } from '@app/contracts';
 import type { MarketBenchmark } from '../benchmarks/market-benchmark';
+import { priceGuidance } from '../scoring/price-guidance';
 import { checkReasoningOutput, countSentences } from './reasoning-output';
 import {
   OLAYA_APARTMENTS_2024,
@@ -259,6 +261,76 @@ describe('templateReasoning', () => {
     expect(second).toEqual(first);
   });
 
+  describe('the price that makes a match', () => {
+    const guidance = (overrides: Partial<DecisionPriceGuidance>): DecisionPriceGuidance => ({
+      fair_range_sar: { min: 645_000, max: 870_000 },
+      price_to_match_sar: null,
+      price_to_partial_sar: null,
+      limited_by: null,
+      partial_at_any_price: false,
+      ...overrides,
+    });
+
+    it('should name the price to match, in English and in Arabic, when the verdict is partial and a price reaches it', () => {
+      const { reasoning_en, reasoning_ar } = templateReasoning(
+        wellPricedApartment({ guidance: guidance({ price_to_match_sar: 581_250, partial_at_any_price: true }) }),
+      );
+
+      expect(reasoning_en).toMatch(/details fall short; at SAR 581,250 or less it would be a good match\.$/);
+      expect(reasoning_ar).toMatch(/ضعيفًا، ويصبح العقار مطابقًا للمعايير بسعر ٥٨١٬٢٥٠ ريال أو أقل\.$/);
+      for (const text of [reasoning_en, reasoning_ar]) expect(countSentences(text)).toBe(3);
+      expect(reasoning_ar).not.toMatch(LATIN_LETTER);
+    });
+
+    it('should say which bucket holds a match back when no price reaches one', () => {
+      const { reasoning_en, reasoning_ar } = templateReasoning(
+        wellPricedApartment({ guidance: guidance({ limited_by: 'details', partial_at_any_price: true }) }),
+      );
+
+      expect(reasoning_en).toMatch(/; no asking price would make it a good match, as its details hold it back\.$/);
+      expect(reasoning_ar).toMatch(/، ولن يجعله أي سعر مطابقًا للمعايير، إذ يحول معيار المواصفات دون ذلك\.$/);
+    });
+
+    it('should name the price to a partial match when the verdict is no_match and a match is out of reach', () => {
+      const input = wellPricedApartment({
+        scoring: scoringOf({ price: 10, location: 30, size: 20, details: 30 }, 4200),
+        guidance: guidance({ price_to_partial_sar: 702_300, limited_by: 'location' }),
+      });
+      const { reasoning_en, reasoning_ar } = templateReasoning(input);
+
+      expect(reasoning_en).toContain(
+        'at SAR 702,300 or less it would be a partial match, but no asking price would make it a good match, as ' +
+          'its location holds it back.',
+      );
+      expect(reasoning_ar).toContain(
+        'يصبح العقار مطابقًا جزئيًا للمعايير بسعر ٧٠٢٬٣٠٠ ريال أو أقل، لكن لن يجعله أي سعر مطابقًا للمعايير، ' +
+          'إذ يحول معيار الموقع دون ذلك.',
+      );
+    });
+
+    it('should not name a price when the verdict is already match, or without a benchmark', () => {
+      const match = templateReasoning(
+        wellPricedApartment({
+          scoring: scoringOf({ price: 90, location: 80, size: 85, details: 75 }, 4200),
+          guidance: guidance({ price_to_match_sar: 700_000, price_to_partial_sar: 990_000 }),
+        }),
+      );
+      const noBenchmark = templateReasoning(
+        wellPricedApartment({
+          benchmark: null,
+          guidance: guidance({ fair_range_sar: null, limited_by: 'no_benchmark', partial_at_any_price: true }),
+        }),
+      );
+
+      for (const reasoning of [match, noBenchmark]) {
+        expect(reasoning.reasoning_en).not.toContain('or less');
+        expect(reasoning.reasoning_en).not.toContain('no asking price');
+        expect(reasoning.reasoning_ar).not.toContain('أو أقل');
+        expect(reasoning.reasoning_ar).not.toContain('أي سعر');
+      }
+    });
+  });
+
   it('should always write 2-3 sentences per language and pass the AI answer checks when inputs vary', () => {
     const score = fc.integer({ min: 0, max: 100 });
     const benchmark = fc.option(
@@ -288,21 +360,23 @@ describe('templateReasoning', () => {
 
     fc.assert(
       fc.property(property, benchmark, score, score, score, score, (prop, bench, price, location, size, details) => {
-        // The real factors of the property and benchmark: every sentence a factor can add is drawn.
+        const market: MarketBenchmark | null = bench && {
+          ...bench,
+          p25_sqm: bench.median_sqm - bench.spread / 2,
+          p75_sqm: bench.median_sqm + bench.spread,
+          mean_sqm: bench.withMean ? bench.median_sqm * 1.04 : null,
+          area_p25_sqm: 100,
+          area_median_sqm: 140,
+          area_p75_sqm: 180,
+        };
+        // The real factors and price guidance of the property and benchmark: every clause they can add is drawn.
         const reasoning = templateReasoning(
           withFactors({
             property: prop,
             location: OLAYA_RIYADH,
             scoring: scoringOf({ price, location, size, details }, Math.round(prop.price / prop.area)),
-            benchmark: bench && {
-              ...bench,
-              p25_sqm: bench.median_sqm - bench.spread / 2,
-              p75_sqm: bench.median_sqm + bench.spread,
-              mean_sqm: bench.withMean ? bench.median_sqm * 1.04 : null,
-              area_p25_sqm: 100,
-              area_median_sqm: 140,
-              area_p75_sqm: 180,
-            },
+            benchmark: market,
+            guidance: priceGuidance({ property: prop, benchmark: market, hasCoordinates: false }),
           }),
         );
         for (const text of [reasoning.reasoning_en, reasoning.reasoning_ar]) {

@@ -262,8 +262,27 @@ function breakdownEn(facts: ReasoningFacts): string {
   return listEn(clauses);
 }
 
+/**
+ * The price that makes a match, when the verdict is not one: the price that reaches it, or, when none
+ * does, the bucket that holds it back (and the price for a partial match, when the verdict is below it).
+ * Nothing without a benchmark: the price sentence already says the price was not compared.
+ */
+function guidanceEn({ verdict, price_guidance: guidance }: ReasoningFacts): string | null {
+  if (!guidance || verdict === 'match') return null;
+  if (guidance.price_to_match_sar !== null) {
+    return `at ${sarEn(guidance.price_to_match_sar)} or less it would be ${VERDICT_EN.match}`;
+  }
+  const limit = guidance.limited_by;
+  if (limit !== 'location' && limit !== 'details') return null;
+  const heldBack = `no asking price would make it ${VERDICT_EN.match}, as its ${BUCKET_EN[limit]} ${limit === 'details' ? 'hold' : 'holds'} it back`;
+  if (verdict === 'no_match' && guidance.price_to_partial_sar !== null) {
+    return `at ${sarEn(guidance.price_to_partial_sar)} or less it would be ${VERDICT_EN.partial}, but ${heldBack}`;
+  }
+  return heldBack;
+}
+
 function outlookEn(facts: ReasoningFacts): string {
-  const clauses = [trendEn(facts.benchmark), areaEn(facts), breakdownEn(facts)].filter(
+  const clauses = [trendEn(facts.benchmark), areaEn(facts), breakdownEn(facts), guidanceEn(facts)].filter(
     (clause): clause is string => clause !== null,
   );
   return `${capitalise(clauses.join('; '))}.`;
@@ -408,8 +427,23 @@ function breakdownAr(facts: ReasoningFacts): string {
   return `جاء ${clauses.join('، و')}`;
 }
 
+/** The price that makes a match, as guidanceEn says it: "يصبح العقار مطابقًا للمعايير بسعر … أو أقل". */
+function guidanceAr({ verdict, price_guidance: guidance }: ReasoningFacts): string | null {
+  if (!guidance || verdict === 'match') return null;
+  if (guidance.price_to_match_sar !== null) {
+    return `يصبح العقار ${VERDICT_AR.match} بسعر ${sarAr(guidance.price_to_match_sar)} أو أقل`;
+  }
+  const limit = guidance.limited_by;
+  if (limit !== 'location' && limit !== 'details') return null;
+  const heldBack = `لن يجعله أي سعر ${VERDICT_AR.match}، إذ يحول معيار ${BUCKET_AR[limit]} دون ذلك`;
+  if (verdict === 'no_match' && guidance.price_to_partial_sar !== null) {
+    return `يصبح العقار ${VERDICT_AR.partial} بسعر ${sarAr(guidance.price_to_partial_sar)} أو أقل، لكن ${heldBack}`;
+  }
+  return heldBack;
+}
+
 function outlookAr(facts: ReasoningFacts): string {
-  const clauses = [trendAr(facts.benchmark), areaAr(facts), breakdownAr(facts)].filter(
+  const clauses = [trendAr(facts.benchmark), areaAr(facts), breakdownAr(facts), guidanceAr(facts)].filter(
     (clause): clause is string => clause !== null,
   );
   return `${clauses.join('، و')}.`;

@@ -11,7 +11,7 @@ import { sizeBucket } from './size-bucket';
  * as none. Its other figures are checked where they are used: without a mean, size uses the median;
  * without area quartiles, the area is not compared.
  */
-function usable(benchmark: MarketBenchmark | null): MarketBenchmark | null {
+export function usableBenchmark(benchmark: MarketBenchmark | null): MarketBenchmark | null {
   if (!benchmark) return null;
   const figures = [benchmark.p25_sqm, benchmark.median_sqm, benchmark.p75_sqm];
   return figures.every((figure) => Number.isFinite(figure) && figure > 0) ? benchmark : null;
@@ -24,7 +24,7 @@ function usable(benchmark: MarketBenchmark | null): MarketBenchmark | null {
  */
 export function scoreDecision(input: ScoringInput): ScoringResult {
   const { property, hasCoordinates } = input;
-  const benchmark = usable(input.benchmark);
+  const benchmark = usableBenchmark(input.benchmark);
   const pricePerSqm = property.price / property.area;
 
   const price = priceBucket(pricePerSqm, benchmark);

@@ -4,6 +4,7 @@ import {
   DECISION_FACTOR_CODES,
   FACTOR_EFFECTS,
   MAX_COMPARABLES,
+  PRICE_GUIDANCE_LIMITS,
   SCORE_BUCKETS,
   SCORE_WEIGHTS,
   SUB_SCORE_STATUSES,
@@ -19,9 +20,12 @@ import type {
   DecisionComparable,
   DecisionBreakdown,
   DecisionLocation,
+  DecisionPriceGuidance,
   DecisionReasoning,
   DecisionResponse,
   DecisionsPageResponse,
+  PriceGuidanceLimit,
+  PriceRangeSar,
   SubScore,
   SubScoreStatus,
   Verdict,
@@ -138,6 +142,53 @@ class ComparableDto implements DecisionComparable {
   district_id: number | null;
 }
 
+class PriceRangeDto implements PriceRangeSar {
+  @ApiProperty({ description: 'whole SAR' })
+  min: number;
+
+  @ApiProperty({ description: 'whole SAR' })
+  max: number;
+}
+
+class PriceGuidanceDto implements DecisionPriceGuidance {
+  @ApiProperty({
+    type: PriceRangeDto,
+    nullable: true,
+    description: "the benchmark's p25 to p75 price per sqm times the area, rounded; null without a benchmark",
+  })
+  fair_range_sar: PriceRangeDto | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      'the highest whole-SAR asking price at which the verdict would be `match`, all else unchanged (one riyal ' +
+      'more is not a match); null when no price reaches a match (`limited_by` says why)',
+  })
+  price_to_match_sar: number | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      'the highest whole-SAR asking price at which the verdict would be at least `partial` (one riyal more is ' +
+      '`no_match`); null when no price reaches it, or when every price does (`partial_at_any_price`)',
+  })
+  price_to_partial_sar: number | null;
+
+  @ApiProperty({
+    enum: PRICE_GUIDANCE_LIMITS,
+    nullable: true,
+    description:
+      'set when `price_to_match_sar` is null: the bucket the price cannot move that costs the most points, or ' +
+      '`no_benchmark` (the price is compared with nothing, so it moves no sub-score)',
+  })
+  limited_by: PriceGuidanceLimit | null;
+
+  @ApiProperty({ description: 'true when no asking price, however high, brings the verdict below `partial`' })
+  partial_at_any_price: boolean;
+}
+
 class ReasoningDto implements DecisionReasoning {
   @ApiProperty({ description: '2-3 sentences' })
   reasoning_en: string;
@@ -217,6 +268,16 @@ export class DecisionDto implements DecisionResponse {
       'on decisions stored before), and stored with the decision: GET /v1/decisions/{id} returns the same list.',
   })
   comparables?: ComparableDto[];
+
+  @ApiPropertyOptional({
+    type: PriceGuidanceDto,
+    description:
+      'The price that makes a match, found by inverting the published scoring (only price and size read the ' +
+      'price, and neither rises with it), at no extra cost. Reasoning names `price_to_match_sar` when the verdict ' +
+      'is not `match`. Present on every decision made since price guidance was added (absent only on decisions ' +
+      'stored before).',
+  })
+  price_guidance?: PriceGuidanceDto;
 
   @ApiProperty()
   location: DecisionLocationDto;

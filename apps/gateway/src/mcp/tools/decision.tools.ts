@@ -10,9 +10,10 @@ export function decisionTools(rest: RestRoutes): McpTool[] {
     title: 'Decide on a property',
     description:
       'A verdict (match, partial, no_match), a 0-100 score, a breakdown and a price benchmark for a property and ' +
-      'a location (Arabic or English names, or ids from search_locations). Costs 1 decision from the workspace ' +
-      'balance, 3 with reasoning (then in English and Arabic); refused with insufficient_decisions when the ' +
-      'balance is short, before anything runs.',
+      'a location (Arabic or English names, or ids from search_locations), with price_guidance: the fair range ' +
+      'and the highest asking prices at which it would be a match (price_to_match_sar) or a partial match. Costs ' +
+      '1 decision from the workspace balance, 3 with reasoning (then in English and Arabic); refused with ' +
+      'insufficient_decisions when the balance is short, before anything runs.',
     audience: { kind: 'broker', permission: 'decisions:read' },
     annotations: { ...WRITE, openWorldHint: false },
     input: DecisionRequestBody,
@@ -21,6 +22,7 @@ export function decisionTools(rest: RestRoutes): McpTool[] {
       verdict: 'string',
       score: 'number',
       breakdown: 'object',
+      price_guidance: 'object',
       credits_used: 'number',
       credits_remaining: 'number',
     }),
