@@ -1,4 +1,4 @@
-import type { PublicWidgetResponse } from './conversations.contract';
+import type { PublicWidgetResponse } from './conversations-responses.contract';
 
 /**
  * The gateway's chat page asks the leads service for a widget by id, with the origins allowed
