@@ -21,6 +21,8 @@ const OUTPUT = path.join(ROOT, 'apps/gateway/src/openapi/contracts.metadata.ts')
  */
 const DOCUMENTED = [
   'paging.ts',
+  'identity-http.contract.ts',
+  'identity-responses.contract.ts',
   'leads-http.contract.ts',
   'leads-responses.contract.ts',
   'knowledge-http.contract.ts',

@@ -9,6 +9,8 @@ export * from './access';
 export * from './billing.contract';
 export * from './locations.contract';
 export * from './identity.contract';
+export * from './identity-http.contract';
+export * from './identity-responses.contract';
 export * from './decisions.contract';
 export * from './catalogue.contract';
 export * from './listing-images.contract';
