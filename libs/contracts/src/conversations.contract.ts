@@ -6,14 +6,11 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
   IsUUID,
   Matches,
-  Max,
   MaxLength,
-  Min,
   Length,
   ValidateNested,
 } from '@app/validation';
@@ -21,7 +18,17 @@ import { LANGUAGES } from './access';
 import type { Language } from './access';
 import { WorkspaceRef } from './leads.contract';
 import { Paged } from './paging';
-import type { Page } from './paging';
+import type { MessageResponse, SessionResponse } from './conversations-responses.contract';
+import { WorkingHours } from './working-hours.contract';
+import type {
+  ConversationResponse,
+  ConversationThreadResponse,
+  ConversationsPageResponse,
+  PublicWidgetResponse,
+  VisitorSessionCreatedResponse,
+  VisitorThreadResponse,
+  WidgetConfigResponse,
+} from './conversations-responses.contract';
 import { rpc } from './rpc-descriptor';
 import type { LeadResponse } from './leads-responses.contract';
 import type { WidgetFramingResponse } from './widget-page.contract';
@@ -54,35 +61,6 @@ export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 /** An exact web origin: scheme, host, optional port; no path, no trailing slash. */
 export const WEB_ORIGIN =
   /^https?:\/\/(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)(:\d{1,5})?$/;
-export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
-
-/** One opening range on a weekday (0 = Sunday … 6 = Saturday), local wall-clock times. */
-export class WorkingHoursRange {
-  @IsInt()
-  @Min(0)
-  @Max(6)
-  day: number;
-
-  @Matches(CLOCK_TIME, { message: 'open must be HH:MM (24-hour)' })
-  open: string;
-
-  @Matches(CLOCK_TIME, { message: 'close must be HH:MM (24-hour), after open' })
-  close: string;
-}
-
-export class WorkingHours {
-  /** IANA zone, e.g. `Asia/Riyadh`. */
-  @IsString()
-  @MaxLength(64)
-  time_zone: string;
-
-  @IsArray()
-  @ArrayMaxSize(50)
-  @ValidateNested({ each: true })
-  @Type(() => WorkingHoursRange)
-  weekly: WorkingHoursRange[];
-}
-
 /** The caller's workspace and one of its projects. */
 export class WidgetProjectRef extends WorkspaceRef {
   @IsUUID()
@@ -132,26 +110,6 @@ export class UpdateWidgetRequest extends WidgetProjectRef {
   @ValidateNested()
   @Type(() => WorkingHours)
   working_hours?: WorkingHours | null;
-}
-
-/** What visitors' pages read: no allowed origins, no workspace. */
-export interface PublicWidgetResponse {
-  id: string;
-  project_id: string;
-  greeting_en: string;
-  greeting_ar: string;
-  primary_color: string;
-  languages: Language[];
-  default_language: Language;
-  open_now: boolean;
-  working_hours: WorkingHours | null;
-}
-
-export interface WidgetConfigResponse extends PublicWidgetResponse {
-  enabled: boolean;
-  allowed_origins: string[];
-  created_at: string;
-  updated_at: string;
 }
 
 export class WidgetRefRequest {
@@ -209,63 +167,6 @@ export class VisitorContactRequest extends VisitorSessionRef {
   @MaxLength(320)
   email?: string;
 }
-
-export interface ConversationCitation {
-  source_id: string;
-  title: string;
-  excerpt: string;
-}
-
-export interface SessionResponse {
-  id: string;
-  widget_id: string;
-  project_id: string;
-  status: SessionStatus;
-  escalated: boolean;
-  handled_by: SessionHandler;
-  language: Language;
-  created_at: string;
-}
-
-export interface MessageResponse {
-  id: string;
-  author: MessageAuthor;
-  text: string;
-  citations: ConversationCitation[];
-  created_at: string;
-}
-
-export interface VisitorSessionCreatedResponse {
-  session: SessionResponse;
-}
-
-export interface VisitorThreadResponse {
-  session: SessionResponse;
-  messages: MessageResponse[];
-}
-
-export interface ConversationContact {
-  name: string | null;
-  phone: string | null;
-  email: string | null;
-}
-
-/** A session as the team sees it in the inbox. */
-export interface ConversationResponse extends SessionResponse {
-  assigned_to: string | null;
-  contact: ConversationContact;
-  lead_id: string | null;
-  last_message: MessageResponse | null;
-  /** Visitor messages the team has not opened yet. */
-  unread_count: number;
-  updated_at: string;
-}
-
-export interface ConversationThreadResponse extends ConversationResponse {
-  messages: MessageResponse[];
-}
-
-export type ConversationsPageResponse = Page<ConversationResponse>;
 
 export class ListConversationsRequest extends Paged(WorkspaceRef) {
   @IsOptional()

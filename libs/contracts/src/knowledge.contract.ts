@@ -2,7 +2,12 @@ import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, 
 import { LANGUAGES } from './access';
 import type { Language } from './access';
 import { Paged } from './paging';
-import type { Page } from './paging';
+import type {
+  KnowledgeAnswerResponse,
+  KnowledgeEntryResponse,
+  KnowledgePageResponse,
+  KnowledgeSearchResponse,
+} from './knowledge-responses.contract';
 import { rpc } from './rpc-descriptor';
 
 export const KNOWLEDGE_KINDS = ['article', 'faq', 'document'] as const;
@@ -139,68 +144,6 @@ export class AnswerKnowledgeRequest extends KnowledgeProjectRef {
   @IsOptional()
   @IsIn(LANGUAGES)
   language?: Language;
-}
-
-export interface KnowledgeAnswerCitation {
-  /** `article:<entry id>`, or `units` (the live unit list). */
-  source_id: string;
-  title: string;
-  excerpt: string;
-}
-
-export interface KnowledgeAnswerResponse {
-  object: 'knowledge_answer';
-  language: Language;
-  /** `unknown`: nothing relevant; the widget says so and offers a person (the model is not asked). */
-  kind: 'answer' | 'unknown';
-  text: string | null;
-  citations: KnowledgeAnswerCitation[];
-}
-
-export interface KnowledgeEntryResponse {
-  object: 'knowledge_entry';
-  id: string;
-  project_id: string;
-  kind: KnowledgeKind;
-  title_en: string | null;
-  title_ar: string | null;
-  body_en: string | null;
-  body_ar: string | null;
-  /** Documents: the uploaded file. */
-  file_name: string | null;
-  media_type: string | null;
-  size_bytes: number | null;
-  /** How many passages retrieval indexes for it, by language. */
-  passages: { en: number; ar: number };
-  created_at: string;
-  updated_at: string;
-}
-
-export type KnowledgePageResponse = Page<KnowledgeEntryResponse>;
-
-export interface KnowledgeSearchHit {
-  passage_id: string;
-  entry_id: string;
-  /** What a citation of it carries: `article:<entry id>`. */
-  source_id: string;
-  kind: KnowledgeKind;
-  language: Language;
-  title: string;
-  excerpt: string;
-  /** 0..1: the share of the question's terms (weighted by rarity in this knowledge base) the passage holds. */
-  score: number;
-  /** At or above the threshold: the assistant would use it. */
-  relevant: boolean;
-}
-
-export interface KnowledgeSearchResponse {
-  object: 'knowledge_search';
-  q: string;
-  language: Language;
-  threshold: number;
-  /** Nothing at or above the threshold: the assistant would answer that it does not know. */
-  relevant: boolean;
-  data: KnowledgeSearchHit[];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { PublicWidgetResponse } from './conversations.contract';
+import type { PublicWidgetResponse } from './conversations-responses.contract';
 
 export interface WidgetFramingResponse extends PublicWidgetResponse {
   allowed_origins: string[];

@@ -94,3 +94,9 @@ declare module 'class-validator/cjs/decorator/typechecker/IsArray' {
 declare module 'class-validator/cjs/metadata/MetadataStorage' {
   export * from 'class-validator/types/metadata/MetadataStorage';
 }
+declare module 'class-validator/cjs/decorator/string/MinLength' {
+  export * from 'class-validator/types/decorator/string/MinLength';
+}
+declare module 'class-validator/cjs/decorator/string/IsTimeZone' {
+  export * from 'class-validator/types/decorator/string/IsTimeZone';
+}

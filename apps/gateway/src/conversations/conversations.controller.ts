@@ -8,27 +8,21 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { LeadResponse } from '@app/contracts';
-import type {
+import {
+  AssignConversationBody,
+  ChatTextBody,
   ConversationResponse,
   ConversationThreadResponse,
   ConversationsPageResponse,
-  MessageResponse,
-  Principal,
+  LeadResponse,
+  ListConversationsQuery,
+  MessageEnvelopeResponse,
 } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { DeveloperWorkspaceGuard } from '../widgets/developer-workspace.guard';
 import { pathId } from '../leads/lead-parties';
-import { MessageEnvelopeDto } from '../widgets/widget.dto';
 import { ConversationsService } from './conversations.service';
-import {
-  AssignConversationDto,
-  ConversationDto,
-  ConversationReplyDto,
-  ConversationThreadDto,
-  ConversationsPageDto,
-  ListConversationsQueryDto,
-} from './conversation.dto';
 
 const NOT_YOURS = '`not_found`: no such conversation in your workspace';
 const CLOSED = '`invalid_state`: the conversation is closed';
@@ -46,11 +40,11 @@ export class ConversationsController {
     summary: 'Website chats, latest activity first',
     description: 'Each with its last message and unread count.',
   })
-  @ApiOkResponse({ type: ConversationsPageDto })
+  @ApiOkResponse({ type: ConversationsPageResponse })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
   list(
     @CurrentPrincipal() principal: Principal,
-    @Query() query: ListConversationsQueryDto,
+    @Query() query: ListConversationsQuery,
   ): Promise<ConversationsPageResponse> {
     return this.conversations.list(principal, query);
   }
@@ -58,7 +52,7 @@ export class ConversationsController {
   @Get(':id')
   @Authenticated(['user', 'api_key'], 'inbox:read')
   @ApiOperation({ summary: 'One chat with its messages', description: 'Opening it marks it read for the team.' })
-  @ApiOkResponse({ type: ConversationThreadDto })
+  @ApiOkResponse({ type: ConversationThreadResponse })
   @ApiNotFoundResponse({ description: NOT_YOURS })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ConversationThreadResponse> {
     return this.conversations.get(principal, pathId(id, 'conversation'));
@@ -71,15 +65,15 @@ export class ConversationsController {
     summary: 'Reply to the visitor',
     description: 'A person replying takes the chat over: the assistant stops and the chat is assigned to you.',
   })
-  @ApiCreatedResponse({ type: MessageEnvelopeDto })
+  @ApiCreatedResponse({ type: MessageEnvelopeResponse })
   @ApiNotFoundResponse({ description: NOT_YOURS })
   @ApiConflictResponse({ description: CLOSED })
   @ApiUnprocessableEntityResponse({ description: '`validation_error`: text of 1 to 2000 characters' })
   reply(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Body() body: ConversationReplyDto,
-  ): Promise<{ message: MessageResponse }> {
+    @Body() body: ChatTextBody,
+  ): Promise<MessageEnvelopeResponse> {
     return this.conversations.reply(principal, pathId(id, 'conversation'), body.text);
   }
 
@@ -87,7 +81,7 @@ export class ConversationsController {
   @HttpCode(200)
   @Authenticated(['user', 'api_key'], 'inbox:reply')
   @ApiOperation({ summary: 'Take the chat over', description: 'handled_by becomes human and it is assigned to you.' })
-  @ApiOkResponse({ type: ConversationDto })
+  @ApiOkResponse({ type: ConversationResponse })
   @ApiNotFoundResponse({ description: NOT_YOURS })
   @ApiConflictResponse({ description: CLOSED })
   takeOver(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ConversationResponse> {
@@ -98,7 +92,7 @@ export class ConversationsController {
   @HttpCode(200)
   @Authenticated(['user', 'api_key'], 'inbox:reply')
   @ApiOperation({ summary: 'Hand the chat back to the assistant', description: 'The escalation is cleared.' })
-  @ApiOkResponse({ type: ConversationDto })
+  @ApiOkResponse({ type: ConversationResponse })
   @ApiNotFoundResponse({ description: NOT_YOURS })
   @ApiConflictResponse({ description: CLOSED })
   handBack(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ConversationResponse> {
@@ -109,13 +103,13 @@ export class ConversationsController {
   @HttpCode(200)
   @Authenticated(['user', 'api_key'], 'inbox:reply')
   @ApiOperation({ summary: 'Give the chat to a member of your team' })
-  @ApiOkResponse({ type: ConversationDto })
+  @ApiOkResponse({ type: ConversationResponse })
   @ApiNotFoundResponse({ description: NOT_YOURS })
   @ApiUnprocessableEntityResponse({ description: '`validation_error`: member_id is not a member of your workspace' })
   assign(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Body() body: AssignConversationDto,
+    @Body() body: AssignConversationBody,
   ): Promise<ConversationResponse> {
     return this.conversations.assign(principal, pathId(id, 'conversation'), body.member_id);
   }
@@ -124,7 +118,7 @@ export class ConversationsController {
   @HttpCode(200)
   @Authenticated(['user', 'api_key'], 'inbox:reply')
   @ApiOperation({ summary: 'Close the chat', description: 'The visitor can no longer write in it.' })
-  @ApiOkResponse({ type: ConversationDto })
+  @ApiOkResponse({ type: ConversationResponse })
   @ApiNotFoundResponse({ description: NOT_YOURS })
   @ApiConflictResponse({ description: CLOSED })
   close(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ConversationResponse> {

@@ -1,16 +1,17 @@
 import { Injectable } from '@nestjs/common';
+import { pageOf } from '@app/contracts';
 import type {
   ConversationResponse,
   ConversationThreadResponse,
   ConversationsPageResponse,
   LeadResponse,
+  ListConversationsQuery,
   MessageResponse,
   Principal,
   WorkspaceRef,
 } from '@app/contracts';
 import { DeveloperWorkspacesRepository } from '../widgets/developer-workspaces.repository';
 import { WidgetsClient } from '../widgets/widgets.client';
-import type { ListConversationsQueryDto } from './conversation.dto';
 
 /** The inbox routes and the MCP inbox tools: the caller's developer workspace, then the leads service. */
 @Injectable()
@@ -20,14 +21,13 @@ export class ConversationsService {
     private readonly developers: DeveloperWorkspacesRepository,
   ) {}
 
-  async list(principal: Principal, query: ListConversationsQueryDto): Promise<ConversationsPageResponse> {
+  async list(principal: Principal, query: ListConversationsQuery): Promise<ConversationsPageResponse> {
     return this.widgets.list({
       ...(await this.ref(principal)),
       ...(query.status ? { status: query.status } : {}),
       ...(query.assigned ? { assigned: query.assigned } : {}),
       ...(query.project_id ? { project_id: query.project_id } : {}),
-      limit: query.limit,
-      offset: query.offset,
+      ...pageOf(query),
     });
   }
 

@@ -14,34 +14,27 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import type {
+import {
+  AnswerKnowledgeBody,
+  CreateKnowledgeArticleBody,
   KnowledgeAnswerResponse,
+  KnowledgeEntryDeletedResponse,
   KnowledgeEntryResponse,
   KnowledgePageResponse,
   KnowledgeSearchResponse,
-  Principal,
+  ListKnowledgeQuery,
+  SearchKnowledgeQuery,
+  UpdateKnowledgeArticleBody,
+  pageOf,
 } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { AcceptsMultipart } from '../http/multipart-body';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { KNOWLEDGE_DOCUMENT_MAX_BYTES, readUploadedDocument } from './document-upload';
 import { DeveloperWorkspaces } from '../projects/developer-workspace';
 import { DeveloperWorkspaceGuard } from './developer-workspace.guard';
 import { entryId, projectId } from './knowledge-access';
-import {
-  AnswerKnowledgeDto,
-  CreateKnowledgeArticleDto,
-  ListKnowledgeQueryDto,
-  SearchKnowledgeQueryDto,
-  UpdateKnowledgeArticleDto,
-} from './knowledge-body.dto';
 import { KnowledgeClient } from './knowledge.client';
-import {
-  KnowledgeAnswerDto,
-  KnowledgeEntryDeletedDto,
-  KnowledgeEntryDto,
-  KnowledgePageDto,
-  KnowledgeSearchDto,
-} from './knowledge.dto';
 
 const NOT_FOUND = '`project_not_found`: no such project in your workspace; `not_found`: no such entry in it';
 const DEVELOPERS = ' Developer workspaces only (a broker workspace: 403 `forbidden`).';
@@ -69,19 +62,18 @@ export class KnowledgeController {
     summary: "A project's knowledge base, newest first",
     description: 'Articles, FAQ entries and uploaded documents the widget assistant answers from.' + DEVELOPERS,
   })
-  @ApiOkResponse({ type: KnowledgePageDto })
+  @ApiOkResponse({ type: KnowledgePageResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   async list(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Query() query: ListKnowledgeQueryDto,
+    @Query() query: ListKnowledgeQuery,
   ): Promise<KnowledgePageResponse> {
     return this.knowledge.list({
       ...(await this.caller(principal)),
       project_id: projectId(id),
       ...(query.kind ? { kind: query.kind } : {}),
-      limit: query.limit,
-      offset: query.offset,
+      ...pageOf(query),
     });
   }
 
@@ -96,13 +88,13 @@ export class KnowledgeController {
       'availability are never answered from here but from the live unit list.' +
       DEVELOPERS,
   })
-  @ApiOkResponse({ type: KnowledgeSearchDto })
+  @ApiOkResponse({ type: KnowledgeSearchResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`: `q` missing or too long' })
   async search(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Query() query: SearchKnowledgeQueryDto,
+    @Query() query: SearchKnowledgeQuery,
   ): Promise<KnowledgeSearchResponse> {
     return this.knowledge.search({
       ...(await this.caller(principal)),
@@ -125,13 +117,13 @@ export class KnowledgeController {
       'relevant (the model is not asked).' +
       DEVELOPERS,
   })
-  @ApiOkResponse({ type: KnowledgeAnswerDto })
+  @ApiOkResponse({ type: KnowledgeAnswerResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`: `question` missing or too long' })
   async answer(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Body() body: AnswerKnowledgeDto,
+    @Body() body: AnswerKnowledgeBody,
   ): Promise<KnowledgeAnswerResponse> {
     return this.knowledge.answer({
       ...(await this.caller(principal)),
@@ -150,7 +142,7 @@ export class KnowledgeController {
       'body). Each body is split into passages of a few sentences and indexed for retrieval at once.' +
       DEVELOPERS,
   })
-  @ApiCreatedResponse({ type: KnowledgeEntryDto })
+  @ApiCreatedResponse({ type: KnowledgeEntryResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiUnprocessableEntityResponse({
     description: '`validation_error` with `field`: no language complete, a title without its body (or the reverse)',
@@ -158,7 +150,7 @@ export class KnowledgeController {
   async createArticle(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Body() body: CreateKnowledgeArticleDto,
+    @Body() body: CreateKnowledgeArticleBody,
   ): Promise<KnowledgeEntryResponse> {
     return this.knowledge.createArticle({
       ...(await this.caller(principal)),
@@ -192,7 +184,7 @@ export class KnowledgeController {
       properties: { file: { type: 'string', format: 'binary', description: 'text/plain, text/markdown or PDF' } },
     },
   })
-  @ApiCreatedResponse({ type: KnowledgeEntryDto })
+  @ApiCreatedResponse({ type: KnowledgeEntryResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiPayloadTooLargeResponse({
     description: '`payload_too_large` with `field: "file"`: over 10 MB, too much text, or more than one part',
@@ -215,7 +207,7 @@ export class KnowledgeController {
   @Get(':entry_id')
   @Authenticated(['user', 'api_key'], 'inbox:read')
   @ApiOperation({ summary: 'One knowledge-base entry', description: DEVELOPERS.trim() })
-  @ApiOkResponse({ type: KnowledgeEntryDto })
+  @ApiOkResponse({ type: KnowledgeEntryResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   async get(
     @CurrentPrincipal() principal: Principal,
@@ -233,7 +225,7 @@ export class KnowledgeController {
       'Fields sent replace the stored ones (`null` removes that language); its passages are indexed again.' +
       DEVELOPERS,
   })
-  @ApiOkResponse({ type: KnowledgeEntryDto })
+  @ApiOkResponse({ type: KnowledgeEntryResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiConflictResponse({ description: '`invalid_state`: a document (upload it again instead)' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
@@ -241,7 +233,7 @@ export class KnowledgeController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('entry_id') entry: string,
-    @Body() body: UpdateKnowledgeArticleDto,
+    @Body() body: UpdateKnowledgeArticleBody,
   ): Promise<KnowledgeEntryResponse> {
     return this.knowledge.update({
       ...(await this.caller(principal)),
@@ -257,7 +249,7 @@ export class KnowledgeController {
   @Delete(':entry_id')
   @Authenticated(['user', 'api_key'], 'knowledge:manage')
   @ApiOperation({ summary: 'Delete a knowledge-base entry', description: 'Its passages go with it.' + DEVELOPERS })
-  @ApiOkResponse({ type: KnowledgeEntryDeletedDto })
+  @ApiOkResponse({ type: KnowledgeEntryDeletedResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   async delete(
     @CurrentPrincipal() principal: Principal,

@@ -1,10 +1,14 @@
 import { SwaggerModule } from '@nestjs/swagger';
 import {
+  ARRAY_MAX_SIZE,
+  ARRAY_MIN_SIZE,
+  IS_EMAIL,
   IS_IN,
   IS_INT,
   IS_ISO8601,
   IS_NOT_EMPTY,
   IS_UUID,
+  IS_LENGTH,
   MATCHES,
   MAX,
   MAX_LENGTH,
@@ -32,7 +36,11 @@ const RULE_SCHEMAS: Record<string, (constraints: unknown[]) => PropertyMetadata>
   [IS_ISO8601]: () => ({ format: 'date-time' }),
   [IS_CALENDAR_DATE]: () => ({ format: 'date' }),
   [IS_INT]: () => ({ type: 'integer' }),
+  [IS_EMAIL]: () => ({ format: 'email' }),
   [IS_NOT_EMPTY]: () => ({ minLength: 1 }),
+  [IS_LENGTH]: ([min, max]) => ({ minLength: min, ...(max === undefined ? {} : { maxLength: max }) }),
+  [ARRAY_MIN_SIZE]: ([min]) => ({ minItems: min }),
+  [ARRAY_MAX_SIZE]: ([max]) => ({ maxItems: max }),
   [MIN_LENGTH]: ([min]) => ({ minLength: min }),
   [MAX_LENGTH]: ([max]) => ({ maxLength: max }),
   [MIN]: ([min]) => ({ minimum: min }),
@@ -41,7 +49,10 @@ const RULE_SCHEMAS: Record<string, (constraints: unknown[]) => PropertyMetadata>
   [MATCHES]: ([pattern]) => ({ pattern: pattern instanceof RegExp ? pattern.source : pattern }),
 };
 
-function schemaOfRule({ name, constraints }: ValidationMetadata): PropertyMetadata {
+function schemaOfRule({ name, constraints, each }: ValidationMetadata): PropertyMetadata {
+  // A rule on each item of an array says nothing about the array itself, except `@IsIn(…, { each })`:
+  // the plugin marks it `isArray`, so Swagger puts its enum on the items.
+  if (each && name !== IS_IN) return {};
   const schema = name === undefined ? undefined : RULE_SCHEMAS[name];
   return schema ? schema((constraints ?? []) as unknown[]) : {};
 }

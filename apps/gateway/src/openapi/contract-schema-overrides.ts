@@ -7,10 +7,24 @@ export const SLOT_OR_RULE_SCHEMA = {
   discriminator: { propertyName: 'object' },
 };
 
+const WRITE_ONLY = { writeOnly: true };
+
 /**
- * What a contract field's TypeScript type cannot say in OpenAPI (a union of classes), by class
+ * What a contract field's TypeScript type cannot say in OpenAPI (a union of classes, a write-only secret), by class
  * and property. Everything else comes from the classes themselves.
  */
 export const CONTRACT_SCHEMA_OVERRIDES: Record<string, Record<string, Record<string, unknown>>> = {
   SlotsResponse: { data: { type: 'array', items: SLOT_OR_RULE_SCHEMA } },
+  // Passwords and link tokens are sent, never answered: clients generated from the document should
+  // not expect them back.
+  CreateAccountBody: { password: WRITE_ONLY },
+  LoginBody: { password: WRITE_ONLY },
+  LinkTokenBody: { token: WRITE_ONLY },
+  PasswordResetConfirmBody: { password: WRITE_ONLY },
+  ChangePasswordBody: { current_password: WRITE_ONLY, new_password: WRITE_ONLY },
+  DeleteAccountBody: { password: WRITE_ONLY },
+  DeleteWorkspaceBody: { password: WRITE_ONLY },
+  // A member id is an account's uuid; the route checks it as a string and answers any other
+  // value `member_not_found` (404), as it does for an unknown id.
+  OwnershipTransferBody: { member_id: { format: 'uuid' } },
 };

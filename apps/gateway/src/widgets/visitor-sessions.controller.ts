@@ -13,19 +13,18 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { MessageResponse, SessionResponse, VisitorThreadResponse } from '@app/contracts';
+import {
+  ChatTextBody,
+  MessageEnvelopeResponse,
+  SessionEnvelopeResponse,
+  VisitorContactBody,
+  VisitorThreadResponse,
+} from '@app/contracts';
 import { bearerTokenFrom } from '../identity/auth/bearer-token.decorator';
 import { Public } from '../identity/access/access.decorators';
 import { LiveHub } from './live-hub';
 import { VisitorAccessService } from './visitor-access.service';
 import { VisitorRateLimited } from './visitor-rate-limit';
-import {
-  MessageEnvelopeDto,
-  SessionEnvelopeDto,
-  VisitorContactDto,
-  VisitorMessageDto,
-  VisitorThreadDto,
-} from './widget.dto';
 import { WidgetsClient } from './widgets.client';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 
@@ -48,7 +47,7 @@ export class VisitorSessionsController {
 
   @Get(':session_id/messages')
   @ApiOperation({ summary: 'The chat so far, oldest first' })
-  @ApiOkResponse({ type: VisitorThreadDto })
+  @ApiOkResponse({ type: VisitorThreadResponse })
   async messages(
     @Param('session_id') sessionId: string,
     @Headers('authorization') authorization: string | undefined,
@@ -67,14 +66,14 @@ export class VisitorSessionsController {
       'and in GET …/messages. Asking for a person (“talk to a person”, “أريد التحدث مع موظف”) escalates the chat: the ' +
       'assistant stops replying and a team member is assigned.',
   })
-  @ApiCreatedResponse({ type: MessageEnvelopeDto })
+  @ApiCreatedResponse({ type: MessageEnvelopeResponse })
   @ApiConflictResponse({ description: '`invalid_state`: the chat is closed' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error`: text of 1 to 2000 characters' })
   async send(
     @Param('session_id') sessionId: string,
     @Headers('authorization') authorization: string | undefined,
-    @Body() body: VisitorMessageDto,
-  ): Promise<{ message: MessageResponse }> {
+    @Body() body: ChatTextBody,
+  ): Promise<MessageEnvelopeResponse> {
     const ref = await this.access.sessionRef(sessionId, bearerTokenFrom(authorization));
     return this.widgets.send({ ...ref, text: body.text });
   }
@@ -106,14 +105,14 @@ export class VisitorSessionsController {
   @Post(':session_id/contact')
   @HttpCode(200)
   @ApiOperation({ summary: 'Leave a name, phone or e-mail for the team', description: 'Phones are stored as E.164.' })
-  @ApiOkResponse({ type: SessionEnvelopeDto })
+  @ApiOkResponse({ type: SessionEnvelopeResponse })
   @ApiConflictResponse({ description: '`invalid_state`: the chat is closed' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
   async contact(
     @Param('session_id') sessionId: string,
     @Headers('authorization') authorization: string | undefined,
-    @Body() body: VisitorContactDto,
-  ): Promise<{ session: SessionResponse }> {
+    @Body() body: VisitorContactBody,
+  ): Promise<SessionEnvelopeResponse> {
     const ref = await this.access.sessionRef(sessionId, bearerTokenFrom(authorization));
     return this.widgets.contact({
       ...ref,
@@ -129,12 +128,12 @@ export class VisitorSessionsController {
     summary: 'Ask for a person',
     description: 'The assistant stops replying (an answer it is still writing is dropped); a team member is assigned.',
   })
-  @ApiOkResponse({ type: SessionEnvelopeDto })
+  @ApiOkResponse({ type: SessionEnvelopeResponse })
   @ApiConflictResponse({ description: '`invalid_state`: the chat is closed' })
   async escalate(
     @Param('session_id') sessionId: string,
     @Headers('authorization') authorization: string | undefined,
-  ): Promise<{ session: SessionResponse }> {
+  ): Promise<SessionEnvelopeResponse> {
     return this.widgets.escalate(await this.access.sessionRef(sessionId, bearerTokenFrom(authorization)));
   }
 }

@@ -7,6 +7,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { UpdateWidgetBody, WidgetConfigWithSnippetResponse } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { InjectConfig } from '@app/config';
 import type { AppConfig } from '@app/config';
@@ -14,7 +15,6 @@ import { gatewayConfig } from '../config/gateway.env';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { DeveloperWorkspaceGuard } from './developer-workspace.guard';
 import { publicOriginOf } from '../oauth/public-origin';
-import { UpdateWidgetDto, WidgetConfigDto } from './widget.dto';
 import { WidgetConfigService } from './widget-config.service';
 
 const FORBIDDEN =
@@ -35,13 +35,13 @@ export class WidgetConfigController {
     summary: 'The project’s chat widget',
     description: `The first read makes the widget with its defaults, switched off. ${FORBIDDEN}.`,
   })
-  @ApiOkResponse({ type: WidgetConfigDto })
+  @ApiOkResponse({ type: WidgetConfigWithSnippetResponse })
   @ApiNotFoundResponse({ description: '`project_not_found`: no such project in your workspace' })
   async get(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Req() request: FastifyRequest,
-  ): Promise<WidgetConfigDto> {
+  ): Promise<WidgetConfigWithSnippetResponse> {
     return this.widgets.get(principal, id, this.originOf(request));
   }
 
@@ -53,15 +53,15 @@ export class WidgetConfigController {
       'there can open chats and frame the widget. `working_hours` (IANA zone and weekly ranges, or null for always) ' +
       `decide \`open_now\`. ${FORBIDDEN}.`,
   })
-  @ApiOkResponse({ type: WidgetConfigDto })
+  @ApiOkResponse({ type: WidgetConfigWithSnippetResponse })
   @ApiNotFoundResponse({ description: '`project_not_found`: no such project in your workspace' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
   async update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Body() body: UpdateWidgetDto,
+    @Body() body: UpdateWidgetBody,
     @Req() request: FastifyRequest,
-  ): Promise<WidgetConfigDto> {
+  ): Promise<WidgetConfigWithSnippetResponse> {
     return this.widgets.update(principal, id, body, this.originOf(request));
   }
 

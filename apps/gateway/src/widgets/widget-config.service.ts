@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import type { Principal, WidgetConfigResponse } from '@app/contracts';
+import type {
+  Principal,
+  UpdateWidgetBody,
+  WidgetConfigResponse,
+  WidgetConfigWithSnippetResponse,
+} from '@app/contracts';
 import { AppError } from '@app/errors';
 import { DeveloperWorkspacesRepository } from './developer-workspaces.repository';
-import type { UpdateWidgetDto, WidgetConfigDto } from './widget.dto';
 import { WidgetsClient } from './widgets.client';
 
 /** The widget configuration routes and MCP tools: the caller's developer workspace, then the leads service. */
@@ -15,7 +19,7 @@ export class WidgetConfigService {
   ) {}
 
   /** `origin`: where the gateway is reached, for the embed snippet. */
-  async get(principal: Principal, projectId: string, origin: string): Promise<WidgetConfigDto> {
+  async get(principal: Principal, projectId: string, origin: string): Promise<WidgetConfigWithSnippetResponse> {
     const widget = await this.widgets.config({
       workspace_id: await this.developers.workspaceOf(principal),
       account_id: principal.accountId,
@@ -27,9 +31,9 @@ export class WidgetConfigService {
   async update(
     principal: Principal,
     projectId: string,
-    body: UpdateWidgetDto,
+    body: UpdateWidgetBody,
     origin: string,
-  ): Promise<WidgetConfigDto> {
+  ): Promise<WidgetConfigWithSnippetResponse> {
     const widget = await this.widgets.updateConfig({
       workspace_id: await this.developers.workspaceOf(principal),
       account_id: principal.accountId,
@@ -40,7 +44,7 @@ export class WidgetConfigService {
   }
 }
 
-function withSnippet(widget: WidgetConfigResponse, origin: string): WidgetConfigDto {
+function withSnippet(widget: WidgetConfigResponse, origin: string): WidgetConfigWithSnippetResponse {
   return {
     ...widget,
     embed_snippet: `<script src="${origin}/widget.js" data-widget-id="${widget.id}" async></script>`,

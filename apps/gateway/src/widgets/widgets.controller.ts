@@ -11,12 +11,11 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { isUUID } from 'class-validator';
-import type { PublicWidgetResponse } from '@app/contracts';
+import { CreateVisitorSessionBody, PublicWidgetResponse, SessionCreatedResponse } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { Public } from '../identity/access/access.decorators';
 import { VisitorAccessService } from './visitor-access.service';
 import { VisitorRateLimited } from './visitor-rate-limit';
-import { CreateSessionDto, PublicWidgetDto, SessionCreatedDto } from './widget.dto';
 import { WidgetsClient } from './widgets.client';
 
 const NO_WIDGET = '`widget_not_found`: unknown, or switched off';
@@ -33,7 +32,7 @@ export class WidgetsController {
 
   @Get(':widget_id')
   @ApiOperation({ summary: 'A widget as its chat page shows it', description: 'Public; no allowed origins shown.' })
-  @ApiOkResponse({ type: PublicWidgetDto })
+  @ApiOkResponse({ type: PublicWidgetResponse })
   @ApiNotFoundResponse({ description: NO_WIDGET })
   get(@Param('widget_id') widgetId: string): Promise<PublicWidgetResponse> {
     return this.widgets.publicWidget(widgetIdOf(widgetId));
@@ -49,15 +48,15 @@ export class WidgetsController {
       'not the gateway’s own, else `origin` in the body (the gateway-served iframe passes its parent’s). Answers the ' +
       'session and a visitor token (24 h) for the session’s calls. The workspace’s team is notified (in-app, digest).',
   })
-  @ApiCreatedResponse({ type: SessionCreatedDto })
+  @ApiCreatedResponse({ type: SessionCreatedResponse })
   @ApiNotFoundResponse({ description: NO_WIDGET })
   @ApiForbiddenResponse({ description: '`origin_not_allowed`: missing origin, or not among the allowed ones' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
   async createSession(
     @Param('widget_id') widgetId: string,
-    @Body() body: CreateSessionDto,
+    @Body() body: CreateVisitorSessionBody,
     @Req() request: FastifyRequest,
-  ): Promise<SessionCreatedDto> {
+  ): Promise<SessionCreatedResponse> {
     const raw: IncomingMessage = request.raw;
     const visitorLanguage = this.access.browserLanguage(raw);
     const { session } = await this.widgets.createSession({

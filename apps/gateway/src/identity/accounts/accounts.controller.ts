@@ -8,8 +8,8 @@ import {
 } from '@nestjs/swagger';
 import { Public } from '../access/access.decorators';
 import { AuthRateLimited } from '../rate-limits/auth-rate-limit.decorator';
-import { CreateAccountDto, CreatedAccountDto } from './account.dto';
 import { AccountsService } from './accounts.service';
+import { CreateAccountBody, CreatedAccountResponse } from '@app/contracts';
 
 @ApiTags('accounts')
 @Controller('accounts')
@@ -24,10 +24,10 @@ export class AccountsController {
     summary: 'Sign up',
     description: 'Brokers and developers also get a workspace, which they own. Then log in with POST /v1/auth/login.',
   })
-  @ApiCreatedResponse({ type: CreatedAccountDto })
+  @ApiCreatedResponse({ type: CreatedAccountResponse })
   @ApiConflictResponse({ description: '`conflict` on `email`: an account with this e-mail exists' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with the offending `field`' })
-  create(@Body() dto: CreateAccountDto): Promise<CreatedAccountDto> {
+  create(@Body() dto: CreateAccountBody): Promise<CreatedAccountResponse> {
     return this.accounts.signUp(dto);
   }
 }

@@ -10,7 +10,7 @@ import { Membership } from '../workspaces/membership.entity';
 import { recordWorkspaceCreated } from '../workspaces/workspace-events';
 import { Workspace } from '../workspaces/workspace.entity';
 import { Account } from './account.entity';
-import type { AccountWithWorkspace } from './account.dto';
+import type { AccountWithWorkspace } from './account.mapper';
 
 const EMAIL_UNIQUE_CONSTRAINT = 'accounts_email_normalized_uq';
 

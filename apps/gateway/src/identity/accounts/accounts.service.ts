@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { WORKSPACE_ACCOUNT_ROLES } from '@app/contracts';
-import type { AccountRole } from '@app/contracts';
+import type { AccountRole, CreateAccountBody, CreatedAccountResponse } from '@app/contracts';
 import { WelcomeAllowance } from '../workspaces/welcome-allowance';
 import { AccountLinks } from './account-links';
 import type { WorkspaceKind } from '../workspaces/workspace.entity';
-import { toCreatedAccountDto } from './account.dto';
-import type { CreateAccountDto, CreatedAccountDto } from './account.dto';
 import { AccountsRepository } from './accounts.repository';
 import type { NewWorkspace } from './accounts.repository';
 import { normalizeEmail } from './email';
 import { hashPassword } from './passwords';
+import { toCreatedAccountResponse } from './account.mapper';
 
 @Injectable()
 export class AccountsService {
@@ -23,7 +22,7 @@ export class AccountsService {
    * Sign-up. Brokers and developers get a workspace they own, created with the account. The
    * address is unverified until the mailed link is used (its event in the same transaction).
    */
-  async signUp(dto: CreateAccountDto): Promise<CreatedAccountDto> {
+  async signUp(dto: CreateAccountBody): Promise<CreatedAccountResponse> {
     const passwordHash = await hashPassword(dto.password);
     const created = await this.accounts.create(
       {
@@ -41,7 +40,7 @@ export class AccountsService {
       (tx, account) => this.links.send(tx, account, 'email_verification'),
     );
     if (created.workspace) await this.welcome.grant(created.workspace.workspace);
-    return toCreatedAccountDto(created);
+    return toCreatedAccountResponse(created);
   }
 }
 
@@ -50,7 +49,7 @@ function workspaceKindOf(role: AccountRole): WorkspaceKind | null {
   return role === 'broker' ? 'broker' : 'developer';
 }
 
-function workspaceFor(dto: CreateAccountDto): NewWorkspace | null {
+function workspaceFor(dto: CreateAccountBody): NewWorkspace | null {
   const kind = workspaceKindOf(dto.role);
   if (!kind) return null;
   return {

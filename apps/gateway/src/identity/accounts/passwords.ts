@@ -1,9 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { newSecret } from '../secrets';
 
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
-
 /** argon2id, the library's default, with its default cost: OWASP's recommendation (19 MiB, 2 passes, 1 lane). */
 export function hashPassword(password: string): Promise<string> {
   return hash(password);

@@ -9,8 +9,8 @@ import {
 } from '@nestjs/swagger';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../access/access.decorators';
-import { ApiKeyDto, ApiKeyListDto, ApiKeyWithSecretDto, CreateApiKeyDto } from './api-key.dto';
 import { ApiKeysService } from './api-keys.service';
+import { ApiKeyListResponse, ApiKeyResponse, ApiKeyWithSecretResponse, CreateApiKeyBody } from '@app/contracts';
 
 @ApiTags('api keys')
 @Controller('workspace/api-keys')
@@ -23,8 +23,8 @@ export class ApiKeysController {
     summary: "The workspace's API keys",
     description: 'Owner or admin of a broker workspace, or one of its keys (secrets are never shown).',
   })
-  @ApiOkResponse({ type: ApiKeyListDto })
-  list(@CurrentPrincipal() principal: Principal): Promise<ApiKeyListDto> {
+  @ApiOkResponse({ type: ApiKeyListResponse })
+  list(@CurrentPrincipal() principal: Principal): Promise<ApiKeyListResponse> {
     return this.apiKeys.list(principal);
   }
 
@@ -34,8 +34,8 @@ export class ApiKeysController {
     summary: 'Create an API key',
     description: 'The secret is in this response only. A signed-in owner or admin: an API key gets 403.',
   })
-  @ApiCreatedResponse({ type: ApiKeyWithSecretDto })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiKeyDto): Promise<ApiKeyWithSecretDto> {
+  @ApiCreatedResponse({ type: ApiKeyWithSecretResponse })
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiKeyBody): Promise<ApiKeyWithSecretResponse> {
     return this.apiKeys.create(principal, body);
   }
 
@@ -45,8 +45,8 @@ export class ApiKeysController {
     summary: 'The API key making this request',
     description: 'Send an API key (never a user token) to check it works and see which key it is.',
   })
-  @ApiOkResponse({ type: ApiKeyDto })
-  current(@CurrentPrincipal() principal: Principal): Promise<ApiKeyDto> {
+  @ApiOkResponse({ type: ApiKeyResponse })
+  current(@CurrentPrincipal() principal: Principal): Promise<ApiKeyResponse> {
     return this.apiKeys.current(principal);
   }
 
@@ -57,9 +57,9 @@ export class ApiKeysController {
     summary: 'Rotate an API key',
     description: 'Issues a new secret (in this response only); the old secret keeps working for 24 hours.',
   })
-  @ApiOkResponse({ type: ApiKeyWithSecretDto })
+  @ApiOkResponse({ type: ApiKeyWithSecretResponse })
   @ApiNotFoundResponse({ description: '`not_found`: no such key in your workspace, or it is revoked' })
-  rotate(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ApiKeyWithSecretDto> {
+  rotate(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ApiKeyWithSecretResponse> {
     return this.apiKeys.rotate(principal, id);
   }
 

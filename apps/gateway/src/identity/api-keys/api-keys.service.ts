@@ -1,13 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { apiKeyRefusal, can } from '@app/contracts';
-import type { Permission, Principal } from '@app/contracts';
+import type {
+  ApiKeyListResponse,
+  ApiKeyResponse,
+  ApiKeyWithSecretResponse,
+  CreateApiKeyBody,
+  Permission,
+  Principal,
+} from '@app/contracts';
 import { AppError } from '@app/errors';
 import { mintApiKey } from './api-key-format';
 import { ApiKeyVerifier } from './api-key-verifier';
-import { toApiKeyDto, toApiKeyListDto, toApiKeyWithSecretDto } from './api-key.dto';
-import type { ApiKeyDto, ApiKeyListDto, ApiKeyWithSecretDto, CreateApiKeyDto } from './api-key.dto';
 import { ApiKeysRepository } from './api-keys.repository';
+import { toApiKeyListResponse, toApiKeyResponse, toApiKeyWithSecretResponse } from './api-key.mapper';
 
 /** How long the previous secret keeps working after a rotation (decisions.md). */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -30,20 +36,20 @@ export class ApiKeysService {
     private readonly verifier: ApiKeyVerifier,
   ) {}
 
-  async list(principal: Principal): Promise<ApiKeyListDto> {
+  async list(principal: Principal): Promise<ApiKeyListResponse> {
     const { workspaceId } = await this.authorise(principal, 'api_keys:read');
-    return toApiKeyListDto(await this.keys.listActive(workspaceId));
+    return toApiKeyListResponse(await this.keys.listActive(workspaceId));
   }
 
-  async create(principal: Principal, input: CreateApiKeyDto): Promise<ApiKeyWithSecretDto> {
+  async create(principal: Principal, input: CreateApiKeyBody): Promise<ApiKeyWithSecretResponse> {
     const { accountId, workspaceId } = await this.authorise(principal, 'api_keys:manage');
     const { secret, prefix, secretHash } = mintApiKey();
     const key = await this.keys.create({ workspaceId, label: input.label, prefix, secretHash, createdBy: accountId });
     this.logger.log({ api_key_id: key.id, workspace_id: workspaceId, account_id: accountId }, 'API key created');
-    return toApiKeyWithSecretDto(key, secret);
+    return toApiKeyWithSecretResponse(key, secret);
   }
 
-  async rotate(principal: Principal, id: string): Promise<ApiKeyWithSecretDto> {
+  async rotate(principal: Principal, id: string): Promise<ApiKeyWithSecretResponse> {
     const { accountId, workspaceId } = await this.authorise(principal, 'api_keys:manage');
     if (!isUUID(id)) throw notFound();
     const { secret, prefix, secretHash } = mintApiKey();
@@ -53,7 +59,7 @@ export class ApiKeysService {
     // An earlier rotation's previous secret ends now: drop it from this replica's cache.
     this.verifier.forget(key.id);
     this.logger.log({ api_key_id: key.id, workspace_id: workspaceId, account_id: accountId }, 'API key rotated');
-    return toApiKeyWithSecretDto(key, secret);
+    return toApiKeyWithSecretResponse(key, secret);
   }
 
   async revoke(principal: Principal, id: string): Promise<void> {
@@ -69,11 +75,11 @@ export class ApiKeysService {
    * The key making the request: lets an integration check its key and see what it is.
    * Whether the key is valid is the verifier's answer, as on every route taking keys.
    */
-  async current(principal: Principal): Promise<ApiKeyDto> {
+  async current(principal: Principal): Promise<ApiKeyResponse> {
     if (principal.kind !== 'api_key') throw new AppError('invalid_api_key', 'This route takes an API key (sk-…).');
     const key = await this.keys.findInWorkspace(principal.apiKeyId, principal.workspaceId);
     if (!key) throw new AppError('invalid_api_key', 'The API key is invalid, revoked or expired.');
-    return toApiKeyDto(key);
+    return toApiKeyResponse(key);
   }
 
   /**

@@ -10,9 +10,9 @@ import {
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal, Public } from '../access/access.decorators';
 import { AuthRateLimited } from '../rate-limits/auth-rate-limit.decorator';
-import { LoginDto, LogoutDto, RefreshTokenDto, TokenDto } from './auth.dto';
 import { AuthService } from './auth.service';
 import { BearerToken } from './bearer-token.decorator';
+import { LoginBody, LogoutBody, RefreshTokenBody, TokenResponse } from '@app/contracts';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -24,10 +24,10 @@ export class AuthController {
   @AuthRateLimited()
   @HttpCode(200)
   @ApiOperation({ summary: 'Log in: an access token and a refresh token' })
-  @ApiOkResponse({ type: TokenDto })
+  @ApiOkResponse({ type: TokenResponse })
   @ApiUnauthorizedResponse({ description: '`invalid_credentials`: email or password is incorrect (the same for both)' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error`' })
-  login(@Body() dto: LoginDto): Promise<TokenDto> {
+  login(@Body() dto: LoginBody): Promise<TokenResponse> {
     return this.auth.login(dto);
   }
 
@@ -38,9 +38,9 @@ export class AuthController {
     summary: 'Exchange a refresh token for a new pair',
     description: 'Each refresh token works once. Presenting a used one again revokes the whole session.',
   })
-  @ApiOkResponse({ type: TokenDto })
+  @ApiOkResponse({ type: TokenResponse })
   @ApiUnauthorizedResponse({ description: '`invalid_token`: unknown, used, expired or revoked' })
-  refresh(@Body() dto: RefreshTokenDto): Promise<TokenDto> {
+  refresh(@Body() dto: RefreshTokenBody): Promise<TokenResponse> {
     return this.auth.refresh(dto);
   }
 
@@ -52,7 +52,7 @@ export class AuthController {
   logout(
     @CurrentPrincipal() principal: Principal,
     @BearerToken() accessToken: string | undefined,
-    @Body() dto: LogoutDto,
+    @Body() dto: LogoutBody,
   ): Promise<void> {
     return this.auth.logout(principal, accessToken, dto);
   }

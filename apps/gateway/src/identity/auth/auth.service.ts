@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
-import type { Principal } from '@app/contracts';
+import type { LoginBody, LogoutBody, MeResponse, Principal, RefreshTokenBody, TokenResponse } from '@app/contracts';
 import { InjectConfig } from '@app/config';
 import type { AppConfig } from '@app/config';
 import { AppError } from '@app/errors';
@@ -11,12 +11,10 @@ import { normalizeEmail } from '../accounts/email';
 import { prepareDummyPassword, verifyPassword } from '../accounts/passwords';
 import { hashSecret, newSecret } from '../secrets';
 import { AccessTokensService } from './access-tokens.service';
-import { toTokenDto } from './auth.dto';
-import type { LoginDto, LogoutDto, RefreshTokenDto, TokenDto } from './auth.dto';
-import { toMeDto } from './me.dto';
-import type { MeDto } from './me.dto';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
 import type { RefreshSession } from './refresh-tokens.repository';
+import { toTokenResponse } from './token.mapper';
+import { toMeResponse } from '../accounts/account.mapper';
 
 type UserPrincipal = Extract<Principal, { kind: 'user' }>;
 
@@ -43,7 +41,7 @@ export class AuthService implements OnModuleInit {
   }
 
   /** One answer for an unknown e-mail and a wrong password, in about the same time. */
-  async login(dto: LoginDto): Promise<TokenDto> {
+  async login(dto: LoginBody): Promise<TokenResponse> {
     const account = await this.accounts.findByEmailNormalized(normalizeEmail(dto.email));
     const matches = await verifyPassword(account?.passwordHash, dto.password);
     if (!account || !matches) throw new AppError('invalid_credentials', 'Email or password is incorrect.');
@@ -53,7 +51,7 @@ export class AuthService implements OnModuleInit {
     return this.issue(session, refreshToken);
   }
 
-  async refresh(dto: RefreshTokenDto): Promise<TokenDto> {
+  async refresh(dto: RefreshTokenBody): Promise<TokenResponse> {
     const presented = hashSecret(dto.refresh_token);
     const refreshToken = newSecret();
     const session = await this.refreshTokens.rotate(presented, this.stored(refreshToken));
@@ -69,7 +67,7 @@ export class AuthService implements OnModuleInit {
   }
 
   /** Ends the session of the access token used to call (and, if given, that of the refresh token). */
-  async logout(principal: Principal, accessToken: string | undefined, dto: LogoutDto): Promise<void> {
+  async logout(principal: Principal, accessToken: string | undefined, dto: LogoutBody): Promise<void> {
     const user = asUser(principal);
     if (!accessToken) throw new AppError('unauthorized', 'Send a Bearer credential in the Authorization header.');
     const claims = await this.accessTokens.verify(accessToken);
@@ -77,11 +75,11 @@ export class AuthService implements OnModuleInit {
     if (dto.refresh_token) await this.refreshTokens.revokeFamilyOfToken(hashSecret(dto.refresh_token), user.accountId);
   }
 
-  async me(principal: Principal): Promise<MeDto> {
+  async me(principal: Principal): Promise<MeResponse> {
     const user = asUser(principal);
     const found = await this.accounts.findWithWorkspace(user.accountId);
     if (!found) throw new AppError('invalid_token', 'The access token is invalid or expired.');
-    return toMeDto(found);
+    return toMeResponse(found);
   }
 
   private stored(refreshToken: string) {
@@ -91,9 +89,9 @@ export class AuthService implements OnModuleInit {
     };
   }
 
-  private async issue(session: RefreshSession, refreshToken: string): Promise<TokenDto> {
+  private async issue(session: RefreshSession, refreshToken: string): Promise<TokenResponse> {
     const accessToken = await this.accessTokens.sign({ sub: session.accountId, sid: session.familyId });
-    return toTokenDto({
+    return toTokenResponse({
       accessToken,
       accessTtlSeconds: this.accessTokens.ttlSeconds,
       refreshToken,

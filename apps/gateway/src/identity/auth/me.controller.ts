@@ -2,8 +2,8 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../access/access.decorators';
-import { MeDto } from './me.dto';
 import { AuthService } from './auth.service';
+import { MeResponse } from '@app/contracts';
 
 @ApiTags('auth')
 @Controller('me')
@@ -13,8 +13,8 @@ export class MeController {
   @Get()
   @Authenticated(['user'])
   @ApiOperation({ summary: 'The caller: account, roles, workspace and role in it' })
-  @ApiOkResponse({ type: MeDto })
-  me(@CurrentPrincipal() principal: Principal): Promise<MeDto> {
+  @ApiOkResponse({ type: MeResponse })
+  me(@CurrentPrincipal() principal: Principal): Promise<MeResponse> {
     return this.auth.me(principal);
   }
 }

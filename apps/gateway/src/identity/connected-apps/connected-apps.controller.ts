@@ -9,8 +9,8 @@ import {
 } from '@nestjs/swagger';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../access/access.decorators';
-import { ConnectedAppListDto } from './connected-app.dto';
 import { ConnectedAppsService } from './connected-apps.service';
+import { ConnectedAppListResponse } from '@app/contracts';
 
 /** Who may call: any signed-in user (first-party access token), for their own connected apps only. */
 @ApiTags('auth')
@@ -21,8 +21,8 @@ export class ConnectedAppsController {
   @Get()
   @Authenticated(['user'])
   @ApiOperation({ summary: 'Apps (AI assistants) you allowed through OAuth to use the MCP server for you' })
-  @ApiOkResponse({ type: ConnectedAppListDto })
-  list(@CurrentPrincipal() principal: Principal): Promise<ConnectedAppListDto> {
+  @ApiOkResponse({ type: ConnectedAppListResponse })
+  list(@CurrentPrincipal() principal: Principal): Promise<ConnectedAppListResponse> {
     return this.connectedApps.list(principal);
   }
 

@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Principal } from '@app/contracts';
+import type { ConnectedAppListResponse, Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
-import { toConnectedAppListDto } from './connected-app.dto';
-import type { ConnectedAppListDto } from './connected-app.dto';
 import { ConnectedAppsRepository } from './connected-apps.repository';
+import { toConnectedAppListResponse } from './connected-app.mapper';
 
 /** The OAuth apps (MCP clients) a user allowed, and disconnecting one: its tokens stop working at once. */
 @Injectable()
@@ -12,8 +11,8 @@ export class ConnectedAppsService {
 
   constructor(private readonly connectedApps: ConnectedAppsRepository) {}
 
-  async list(principal: Principal): Promise<ConnectedAppListDto> {
-    return toConnectedAppListDto(await this.connectedApps.list(principal.accountId));
+  async list(principal: Principal): Promise<ConnectedAppListResponse> {
+    return toConnectedAppListResponse(await this.connectedApps.list(principal.accountId));
   }
 
   async disconnect(principal: Principal, clientId: string): Promise<void> {

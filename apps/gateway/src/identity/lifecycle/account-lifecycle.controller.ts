@@ -13,14 +13,14 @@ import { Authenticated, CurrentPrincipal, Public } from '../access/access.decora
 import { AuthRateLimited } from '../rate-limits/auth-rate-limit.decorator';
 import { AccountLifecycleService } from './account-lifecycle.service';
 import {
-  AcceptedDto,
-  ChangePasswordDto,
-  DeleteAccountDto,
-  EmailVerifiedDto,
-  LinkTokenDto,
-  PasswordResetConfirmDto,
-  PasswordResetRequestDto,
-} from './lifecycle.dto';
+  ChangePasswordBody,
+  DeleteAccountBody,
+  EmailVerifiedResponse,
+  LinkTokenBody,
+  PasswordResetAcceptedResponse,
+  PasswordResetConfirmBody,
+  PasswordResetRequestBody,
+} from '@app/contracts';
 
 const BAD_LINK = '`validation_error` on `token` (unknown, used or expired link) or on the password';
 
@@ -40,9 +40,9 @@ export class AccountLinksController {
       'With the token of the link mailed at sign-up (valid 7 days, once). Until then the account cannot submit ' +
       'listings for publication or invite members (403 `email_not_verified`); everything else works.',
   })
-  @ApiOkResponse({ type: EmailVerifiedDto })
+  @ApiOkResponse({ type: EmailVerifiedResponse })
   @ApiUnprocessableEntityResponse({ description: BAD_LINK })
-  verifyEmail(@Body() dto: LinkTokenDto): Promise<EmailVerifiedDto> {
+  verifyEmail(@Body() dto: LinkTokenBody): Promise<EmailVerifiedResponse> {
     return this.lifecycle.verifyEmail(dto.token);
   }
 
@@ -56,9 +56,9 @@ export class AccountLinksController {
       'Always 202, whether or not the address has an account. The link works once, for one hour; asking again ' +
       'voids the previous link. Rate-limited like login.',
   })
-  @ApiAcceptedResponse({ type: AcceptedDto })
+  @ApiAcceptedResponse({ type: PasswordResetAcceptedResponse })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` on `email`' })
-  requestPasswordReset(@Body() dto: PasswordResetRequestDto): Promise<AcceptedDto> {
+  requestPasswordReset(@Body() dto: PasswordResetRequestBody): Promise<PasswordResetAcceptedResponse> {
     return this.lifecycle.requestPasswordReset(dto.email);
   }
 
@@ -72,7 +72,7 @@ export class AccountLinksController {
   })
   @ApiNoContentResponse({ description: 'Password changed' })
   @ApiUnprocessableEntityResponse({ description: BAD_LINK })
-  confirmPasswordReset(@Body() dto: PasswordResetConfirmDto): Promise<void> {
+  confirmPasswordReset(@Body() dto: PasswordResetConfirmBody): Promise<void> {
     return this.lifecycle.confirmPasswordReset(dto);
   }
 }
@@ -106,7 +106,7 @@ export class MyAccountController {
   @ApiUnprocessableEntityResponse({
     description: '`validation_error` on `current_password` (incorrect) or `new_password` (too short or long)',
   })
-  changePassword(@CurrentPrincipal() principal: Principal, @Body() dto: ChangePasswordDto): Promise<void> {
+  changePassword(@CurrentPrincipal() principal: Principal, @Body() dto: ChangePasswordBody): Promise<void> {
     return this.lifecycle.changePassword(principal, dto);
   }
 
@@ -123,7 +123,7 @@ export class MyAccountController {
   @ApiNoContentResponse({ description: 'Deleted; every token of the account stops working' })
   @ApiConflictResponse({ description: '`conflict`: you own a workspace (transfer it or delete it first)' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` on `password`: missing or incorrect' })
-  deleteAccount(@CurrentPrincipal() principal: Principal, @Body() dto: DeleteAccountDto): Promise<void> {
+  deleteAccount(@CurrentPrincipal() principal: Principal, @Body() dto: DeleteAccountBody): Promise<void> {
     return this.lifecycle.deleteAccount(principal, dto);
   }
 }

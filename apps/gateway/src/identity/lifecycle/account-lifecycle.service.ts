@@ -1,18 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Principal } from '@app/contracts';
+import type {
+  ChangePasswordBody,
+  DeleteAccountBody,
+  EmailVerifiedResponse,
+  PasswordResetAcceptedResponse,
+  PasswordResetConfirmBody,
+  Principal,
+} from '@app/contracts';
 import { AppError } from '@app/errors';
 import { AccountLinks } from '../accounts/account-links';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { normalizeEmail } from '../accounts/email';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { AccountLifecycleRepository } from './account-lifecycle.repository';
-import type {
-  AcceptedDto,
-  ChangePasswordDto,
-  DeleteAccountDto,
-  EmailVerifiedDto,
-  PasswordResetConfirmDto,
-} from './lifecycle.dto';
 
 const RESET_ACCEPTED =
   'If an account uses this address, a link to reset its password is on its way. It works once, for one hour.';
@@ -36,7 +36,7 @@ export class AccountLifecycleService {
     private readonly links: AccountLinks,
   ) {}
 
-  async verifyEmail(token: string): Promise<EmailVerifiedDto> {
+  async verifyEmail(token: string): Promise<EmailVerifiedResponse> {
     const verified = await this.lifecycle.transaction(async (tx) => {
       const accountId = await this.links.consume(tx, token, 'email_verification');
       if (accountId) await this.lifecycle.markEmailVerified(tx, accountId);
@@ -55,7 +55,7 @@ export class AccountLifecycleService {
   }
 
   /** Always the same answer, whether or not the address has an account (nothing is disclosed). */
-  async requestPasswordReset(email: string): Promise<AcceptedDto> {
+  async requestPasswordReset(email: string): Promise<PasswordResetAcceptedResponse> {
     const account = await this.accounts.findByEmailNormalized(normalizeEmail(email));
     if (account && !account.deletedAt) {
       await this.lifecycle.transaction((tx) => this.links.send(tx, account, 'password_reset'));
@@ -64,7 +64,7 @@ export class AccountLifecycleService {
   }
 
   /** The link proves the address too: an unverified account is verified by a reset. */
-  async confirmPasswordReset(dto: PasswordResetConfirmDto): Promise<void> {
+  async confirmPasswordReset(dto: PasswordResetConfirmBody): Promise<void> {
     const passwordHash = await hashPassword(dto.password);
     const accountId = await this.lifecycle.transaction(async (tx) => {
       const owner = await this.links.consume(tx, dto.token, 'password_reset');
@@ -78,7 +78,7 @@ export class AccountLifecycleService {
   }
 
   /** Every session ends, the caller's too: log in again with the new password. */
-  async changePassword(principal: Principal, dto: ChangePasswordDto): Promise<void> {
+  async changePassword(principal: Principal, dto: ChangePasswordBody): Promise<void> {
     await this.assertPassword(principal.accountId, dto.current_password, 'current_password');
     const passwordHash = await hashPassword(dto.new_password);
     await this.lifecycle.transaction((tx) => this.lifecycle.setPassword(tx, principal.accountId, passwordHash));
@@ -90,7 +90,7 @@ export class AccountLifecycleService {
    * ownership first; alone, delete the workspace first (DELETE /v1/workspace, where the
    * balance is settled). Anyone else's account is erased at once, everywhere through the event.
    */
-  async deleteAccount(principal: Principal, dto: DeleteAccountDto): Promise<void> {
+  async deleteAccount(principal: Principal, dto: DeleteAccountBody): Promise<void> {
     await this.assertPassword(principal.accountId, dto.password, 'password');
     const owned = await this.lifecycle.ownedWorkspace(principal.accountId);
     if (owned && owned.others > 0) {

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../accounts/passwords';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/contracts';
 
 export interface NewModerator {
   email: string;

@@ -12,15 +12,15 @@ import {
 } from '@nestjs/swagger';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal, Public } from '../access/access.decorators';
-import {
-  AcceptInvitationDto,
-  AcceptedMemberDto,
-  CreateInvitationDto,
-  InvitationDto,
-  InvitationListDto,
-} from './invitations.dto';
 import { InvitationsService } from './invitations.service';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
+import {
+  AcceptedMemberResponse,
+  AcceptInvitationBody,
+  CreateInvitationBody,
+  InvitationListResponse,
+  InvitationResponse,
+} from '@app/contracts';
 
 @ApiTags('workspace')
 @Controller()
@@ -36,18 +36,18 @@ export class InvitationsController {
       'The invitee is e-mailed an accept link, in their language when they have an account (the inviter’s ' +
       'otherwise). The link carries the single-use token; nobody else ever sees it.',
   })
-  @ApiCreatedResponse({ type: InvitationDto })
+  @ApiCreatedResponse({ type: InvitationResponse })
   @ApiConflictResponse({ description: '`conflict`: already a member, or already invited' })
   @ApiServiceUnavailableResponse({ description: '`service_unavailable`: invitations cannot be e-mailed here' })
-  invite(@CurrentPrincipal() principal: Principal, @Body() dto: CreateInvitationDto): Promise<InvitationDto> {
+  invite(@CurrentPrincipal() principal: Principal, @Body() dto: CreateInvitationBody): Promise<InvitationResponse> {
     return this.invitations.invite(principal, dto);
   }
 
   @Get('workspace/invitations')
   @Authenticated(['user', 'api_key'], 'team:manage')
   @ApiOperation({ summary: 'Pending invitations' })
-  @ApiOkResponse({ type: InvitationListDto })
-  list(@CurrentPrincipal() principal: Principal): Promise<InvitationListDto> {
+  @ApiOkResponse({ type: InvitationListResponse })
+  list(@CurrentPrincipal() principal: Principal): Promise<InvitationListResponse> {
     return this.invitations.listPending(principal);
   }
 
@@ -68,11 +68,11 @@ export class InvitationsController {
     summary: 'Join a workspace with an invitation',
     description: 'An existing account sends its password; otherwise the account is created (name required).',
   })
-  @ApiOkResponse({ type: AcceptedMemberDto })
+  @ApiOkResponse({ type: AcceptedMemberResponse })
   @ApiNotFoundResponse({ description: '`not_found`: used, revoked, expired or unknown invitation' })
   @ApiUnauthorizedResponse({ description: "`unauthorized`: wrong password for the invitee's existing account" })
   @ApiConflictResponse({ description: '`conflict`: the account already belongs to a workspace' })
-  accept(@Body() dto: AcceptInvitationDto): Promise<AcceptedMemberDto> {
+  accept(@Body() dto: AcceptInvitationBody): Promise<AcceptedMemberResponse> {
     return this.invitations.accept(dto);
   }
 }

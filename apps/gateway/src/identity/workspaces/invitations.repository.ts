@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { AccountRole, BrokerKind } from '@app/contracts';
+import type { AccountRole, AssignableRole, BrokerKind } from '@app/contracts';
 import { Outbox } from '@app/messaging';
 import { IDENTITY_DATABASE } from '../../database/identity.database';
 import { Account } from '../accounts/account.entity';
@@ -9,8 +9,8 @@ import { Invitation } from './invitation.entity';
 import { Membership } from './membership.entity';
 import { recordInvitationCreated } from './workspace-events';
 import { Workspace } from './workspace.entity';
-import type { AssignableRole, MemberRow } from './workspaces.dto';
 import { translatingUniqueViolations } from '@app/database';
+import type { MemberRow } from './workspace.mapper';
 
 /** Pending: neither accepted nor revoked, and not expired (by the database's clock). */
 const PENDING = `"accepted_at" IS NULL AND "revoked_at" IS NULL AND "expires_at" > now()`;

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { Principal } from '@app/contracts';
+import type {
+  AcceptedMemberResponse,
+  AcceptInvitationBody,
+  CreateInvitationBody,
+  InvitationListResponse,
+  InvitationResponse,
+  Principal,
+} from '@app/contracts';
 import { InjectConfig } from '@app/config';
 import type { AppConfig } from '@app/config';
 import { AppError } from '@app/errors';
@@ -7,20 +14,13 @@ import { SecretBox } from '@app/platform';
 import { gatewayConfig } from '../../config/gateway.env';
 import { hashPassword, verifyPassword } from '../accounts/passwords';
 import { hashSecret, newSecret } from '../secrets';
-import { toAcceptedMemberDto, toInvitationDto, toInvitationListDto } from './invitations.dto';
-import type {
-  AcceptInvitationDto,
-  AcceptedMemberDto,
-  CreateInvitationDto,
-  InvitationDto,
-  InvitationListDto,
-} from './invitations.dto';
 import { InvitationsRepository } from './invitations.repository';
 import type { InviteeAccount, Joiner } from './invitations.repository';
 import { normalizeEmail } from '../accounts/email';
 import { EmailVerification } from '../accounts/email-verification';
 import { actorFor, assertNewPassword, invitationExpiry, isUuid } from './team-rules';
 import type { Workspace } from './workspace.entity';
+import { toAcceptedMemberResponse, toInvitationListResponse, toInvitationResponse } from './invitation.mapper';
 
 const GONE = 'This invitation does not exist, was already used or revoked, or has expired. Ask for a new one.';
 
@@ -41,7 +41,7 @@ export class InvitationsService {
   }
 
   /** The token goes to the invitee by e-mail only: whoever holds it chooses the account's password. */
-  async invite(principal: Principal, dto: CreateInvitationDto): Promise<InvitationDto> {
+  async invite(principal: Principal, dto: CreateInvitationBody): Promise<InvitationResponse> {
     const { workspaceId, accountId } = actorFor(principal, 'team:manage');
     await this.emails.assertVerified(accountId, 'send invitations');
     if (!this.tokenBox) {
@@ -65,7 +65,7 @@ export class InvitationsService {
     );
     switch (outcome.kind) {
       case 'created':
-        return toInvitationDto(outcome.invitation);
+        return toInvitationResponse(outcome.invitation);
       case 'already_member':
         throw new AppError('conflict', `${email} is already a member of this workspace.`);
       case 'already_invited':
@@ -73,9 +73,9 @@ export class InvitationsService {
     }
   }
 
-  async listPending(principal: Principal): Promise<InvitationListDto> {
+  async listPending(principal: Principal): Promise<InvitationListResponse> {
     const { workspaceId } = actorFor(principal, 'team:manage');
-    return toInvitationListDto(await this.invitations.listPending(workspaceId));
+    return toInvitationListResponse(await this.invitations.listPending(workspaceId));
   }
 
   async revoke(principal: Principal, invitationId: string): Promise<void> {
@@ -93,7 +93,7 @@ export class InvitationsService {
    * Joins the invitation's workspace with its role: an existing account proves itself with
    * its password; otherwise the account is created. Single use, even under concurrent accepts.
    */
-  async accept(dto: AcceptInvitationDto): Promise<AcceptedMemberDto> {
+  async accept(dto: AcceptInvitationBody): Promise<AcceptedMemberResponse> {
     const tokenHash = hashSecret(dto.token);
     const pending = await this.invitations.findPendingByTokenHash(tokenHash);
     if (!pending) throw new AppError('not_found', GONE);
@@ -104,10 +104,10 @@ export class InvitationsService {
       : await this.newJoiner(invitation.emailNormalized, workspace, dto);
     const member = await this.invitations.accept(tokenHash, joiner);
     if (!member) throw new AppError('not_found', GONE);
-    return toAcceptedMemberDto(member, workspace);
+    return toAcceptedMemberResponse(member, workspace);
   }
 
-  private async existingJoiner(account: InviteeAccount, dto: AcceptInvitationDto): Promise<Joiner> {
+  private async existingJoiner(account: InviteeAccount, dto: AcceptInvitationBody): Promise<Joiner> {
     if (!(await verifyPassword(account.passwordHash, dto.password))) {
       throw new AppError('unauthorized', 'An account with this email exists: send its password to join.');
     }
@@ -117,7 +117,7 @@ export class InvitationsService {
     return { existingAccountId: account.id };
   }
 
-  private async newJoiner(email: string, workspace: Workspace, dto: AcceptInvitationDto): Promise<Joiner> {
+  private async newJoiner(email: string, workspace: Workspace, dto: AcceptInvitationBody): Promise<Joiner> {
     const name = dto.name?.trim();
     if (!name) {
       throw new AppError('validation_error', 'name is required', {

@@ -10,17 +10,17 @@ import {
 } from '@nestjs/swagger';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../access/access.decorators';
-import {
-  DeleteWorkspaceDto,
-  MemberDto,
-  MemberListDto,
-  OwnershipTransferDto,
-  UpdateMemberRoleDto,
-  UpdateWorkspaceSettingsDto,
-  WorkspaceDto,
-  WorkspaceSettingsDto,
-} from './workspaces.dto';
 import { WorkspacesService } from './workspaces.service';
+import {
+  DeleteWorkspaceBody,
+  MemberListResponse,
+  MemberResponse,
+  OwnershipTransferBody,
+  UpdateMemberRoleBody,
+  UpdateWorkspaceSettingsBody,
+  WorkspaceResponse,
+  WorkspaceSettingsResponse,
+} from '@app/contracts';
 
 @ApiTags('workspace')
 @Controller('workspace')
@@ -30,8 +30,8 @@ export class WorkspacesController {
   @Get()
   @Authenticated(['user', 'api_key'], 'workspace:read')
   @ApiOperation({ summary: "The caller's workspace", description: 'Any member, or an API key of the workspace.' })
-  @ApiOkResponse({ type: WorkspaceDto })
-  get(@CurrentPrincipal() principal: Principal): Promise<WorkspaceDto> {
+  @ApiOkResponse({ type: WorkspaceResponse })
+  get(@CurrentPrincipal() principal: Principal): Promise<WorkspaceResponse> {
     return this.workspaces.getWorkspace(principal);
   }
 
@@ -44,12 +44,12 @@ export class WorkspacesController {
       '`default_language`, `time_zone` (IANA), `low_balance_threshold` `{decisions?, lead_credits?}` (0: never warn). ' +
       'The MCP tool `workspace_update_settings` does the same.',
   })
-  @ApiOkResponse({ type: WorkspaceSettingsDto })
+  @ApiOkResponse({ type: WorkspaceSettingsResponse })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`; an empty body names `name`' })
   updateSettings(
     @CurrentPrincipal() principal: Principal,
-    @Body() dto: UpdateWorkspaceSettingsDto,
-  ): Promise<WorkspaceSettingsDto> {
+    @Body() dto: UpdateWorkspaceSettingsBody,
+  ): Promise<WorkspaceSettingsResponse> {
     return this.workspaces.updateSettings(principal, dto);
   }
 
@@ -71,28 +71,28 @@ export class WorkspacesController {
       'used oldest first); send `forfeit_balance: true` to give them up',
   })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` on `password`: missing or incorrect' })
-  deleteWorkspace(@CurrentPrincipal() principal: Principal, @Body() dto: DeleteWorkspaceDto): Promise<void> {
+  deleteWorkspace(@CurrentPrincipal() principal: Principal, @Body() dto: DeleteWorkspaceBody): Promise<void> {
     return this.workspaces.deleteWorkspace(principal, dto);
   }
 
   @Get('members')
   @Authenticated(['user', 'api_key'], 'team:manage')
   @ApiOperation({ summary: 'The team', description: 'Owner, then admins, then agents; by name within a role.' })
-  @ApiOkResponse({ type: MemberListDto })
-  members(@CurrentPrincipal() principal: Principal): Promise<MemberListDto> {
+  @ApiOkResponse({ type: MemberListResponse })
+  members(@CurrentPrincipal() principal: Principal): Promise<MemberListResponse> {
     return this.workspaces.listMembers(principal);
   }
 
   @Patch('members/:id')
   @Authenticated(['user', 'api_key'], 'team:manage')
   @ApiOperation({ summary: "Change a member's role", description: "The owner's role changes only by transfer." })
-  @ApiOkResponse({ type: MemberDto })
+  @ApiOkResponse({ type: MemberResponse })
   @ApiNotFoundResponse({ description: '`not_found`: no such member in your workspace' })
   changeRole(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Body() dto: UpdateMemberRoleDto,
-  ): Promise<MemberDto> {
+    @Body() dto: UpdateMemberRoleBody,
+  ): Promise<MemberResponse> {
     return this.workspaces.changeRole(principal, id, dto);
   }
 
@@ -110,13 +110,13 @@ export class WorkspacesController {
   @HttpCode(200)
   @Authenticated(['user'], 'ownership:transfer')
   @ApiOperation({ summary: 'Make another member the owner', description: 'The previous owner becomes an admin.' })
-  @ApiOkResponse({ type: MemberListDto, description: 'The team after the transfer' })
+  @ApiOkResponse({ type: MemberListResponse, description: 'The team after the transfer' })
   @ApiNotFoundResponse({ description: '`not_found`: no such member in your workspace' })
   @ApiConflictResponse({ description: '`conflict`' })
   transferOwnership(
     @CurrentPrincipal() principal: Principal,
-    @Body() dto: OwnershipTransferDto,
-  ): Promise<MemberListDto> {
+    @Body() dto: OwnershipTransferBody,
+  ): Promise<MemberListResponse> {
     return this.workspaces.transferOwnership(principal, dto);
   }
 }

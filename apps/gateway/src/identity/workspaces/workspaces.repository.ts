@@ -7,7 +7,7 @@ import { Outbox } from '@app/messaging';
 import { IDENTITY_DATABASE } from '../../database/identity.database';
 import { Membership } from './membership.entity';
 import { Workspace } from './workspace.entity';
-import type { MemberRow } from './workspaces.dto';
+import type { MemberRow } from './workspace.mapper';
 
 interface MemberRecord {
   account_id: string;

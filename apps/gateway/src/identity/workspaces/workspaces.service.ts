@@ -1,24 +1,26 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { BalanceResponse, BillingAsset, Principal } from '@app/contracts';
+import type {
+  BalanceResponse,
+  BillingAsset,
+  DeleteWorkspaceBody,
+  MemberListResponse,
+  MemberResponse,
+  OwnershipTransferBody,
+  Principal,
+  UpdateMemberRoleBody,
+  UpdateWorkspaceSettingsBody,
+  WorkspaceResponse,
+  WorkspaceSettingsResponse,
+} from '@app/contracts';
 import { AppError } from '@app/errors';
 import { BillingClient } from '../../billing/billing.client';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { verifyPassword } from '../accounts/passwords';
 import { ApiKeyVerifier } from '../api-keys/api-key-verifier';
 import { actorFor, assertNotOwner, isUuid, personFor } from './team-rules';
-import { toMemberDto, toMemberListDto, toWorkspaceDto } from './workspaces.dto';
-import type {
-  DeleteWorkspaceDto,
-  UpdateWorkspaceSettingsDto,
-  WorkspaceSettingsDto,
-  MemberDto,
-  MemberListDto,
-  MemberRow,
-  OwnershipTransferDto,
-  UpdateMemberRoleDto,
-  WorkspaceDto,
-} from './workspaces.dto';
 import { WorkspacesRepository } from './workspaces.repository';
+import { toMemberListResponse, toMemberResponse, toWorkspaceResponse } from './workspace.mapper';
+import type { MemberRow } from './workspace.mapper';
 
 /** The caller's workspace and its team: roles, removal, ownership; its settings and its deletion. */
 @Injectable()
@@ -33,7 +35,7 @@ export class WorkspacesService {
   ) {}
 
   /** PATCH /v1/workspace (and the MCP tool workspace_update_settings): owner, admin or a key. */
-  async updateSettings(principal: Principal, dto: UpdateWorkspaceSettingsDto): Promise<WorkspaceSettingsDto> {
+  async updateSettings(principal: Principal, dto: UpdateWorkspaceSettingsBody): Promise<WorkspaceSettingsResponse> {
     const { workspaceId } = actorFor(principal, 'workspace:settings');
     const thresholds = Object.entries(dto.low_balance_threshold ?? {}).filter(([, value]) => value !== undefined) as [
       BillingAsset,
@@ -65,7 +67,7 @@ export class WorkspacesService {
    * granted credits (welcome, plan) go with the workspace without asking. The billing ledger
    * stays (accounting); listings leave the catalogue and webhooks stop through the event.
    */
-  async deleteWorkspace(principal: Principal, dto: DeleteWorkspaceDto): Promise<void> {
+  async deleteWorkspace(principal: Principal, dto: DeleteWorkspaceBody): Promise<void> {
     const { workspaceId, accountId } = personFor(principal, 'workspace:delete');
     const account = await this.accounts.findWithWorkspace(accountId);
     if (!(await verifyPassword(account?.account.passwordHash, dto.password))) {
@@ -87,24 +89,24 @@ export class WorkspacesService {
     this.logger.log({ workspace_id: workspaceId, account_id: accountId, forfeited }, 'Workspace deleted');
   }
 
-  async getWorkspace(principal: Principal): Promise<WorkspaceDto> {
+  async getWorkspace(principal: Principal): Promise<WorkspaceResponse> {
     const { workspaceId } = actorFor(principal, 'workspace:read');
     const found = await this.workspaces.findWithMemberCount(workspaceId);
     if (!found) throw new AppError('not_found', 'The workspace no longer exists.');
-    return toWorkspaceDto(found.workspace, found.memberCount);
+    return toWorkspaceResponse(found.workspace, found.memberCount);
   }
 
-  async listMembers(principal: Principal): Promise<MemberListDto> {
+  async listMembers(principal: Principal): Promise<MemberListResponse> {
     const { workspaceId } = actorFor(principal, 'team:manage');
-    return toMemberListDto(await this.workspaces.listMembers(workspaceId));
+    return toMemberListResponse(await this.workspaces.listMembers(workspaceId));
   }
 
-  async changeRole(principal: Principal, memberId: string, dto: UpdateMemberRoleDto): Promise<MemberDto> {
+  async changeRole(principal: Principal, memberId: string, dto: UpdateMemberRoleBody): Promise<MemberResponse> {
     const { workspaceId } = actorFor(principal, 'team:manage');
     const member = await this.memberOf(workspaceId, memberId);
     assertNotOwner(member.role, 'change');
     if (!(await this.workspaces.updateRole(workspaceId, memberId, dto.role))) throw memberNotFound(memberId);
-    return toMemberDto({ ...member, role: dto.role });
+    return toMemberResponse({ ...member, role: dto.role });
   }
 
   async removeMember(principal: Principal, memberId: string): Promise<void> {
@@ -115,7 +117,7 @@ export class WorkspacesService {
   }
 
   /** The owner hands over to another member and stays on as admin. */
-  async transferOwnership(principal: Principal, dto: OwnershipTransferDto): Promise<MemberListDto> {
+  async transferOwnership(principal: Principal, dto: OwnershipTransferBody): Promise<MemberListResponse> {
     const { workspaceId, accountId } = personFor(principal, 'ownership:transfer');
     if (dto.member_id === accountId) {
       throw new AppError('validation_error', 'member_id is already the owner: choose another member', {
@@ -126,7 +128,7 @@ export class WorkspacesService {
     const outcome = await this.workspaces.transferOwnership(workspaceId, accountId, dto.member_id);
     switch (outcome) {
       case 'transferred':
-        return toMemberListDto(await this.workspaces.listMembers(workspaceId));
+        return toMemberListResponse(await this.workspaces.listMembers(workspaceId));
       case 'not_owner':
         throw new AppError('forbidden', 'Only the owner can transfer ownership.');
       case 'no_member':

@@ -1,8 +1,7 @@
+import { ChatTextBody, ListConversationsQuery, UpdateWidgetBody } from '@app/contracts';
 import type { Permission } from '@app/contracts';
-import { ConversationReplyDto, ListConversationsQueryDto } from '../../conversations/conversation.dto';
 import type { ConversationsService } from '../../conversations/conversations.service';
 import type { WidgetConfigService } from '../../widgets/widget-config.service';
-import { UpdateWidgetDto } from '../../widgets/widget.dto';
 import { READ, UPDATE, WRITE, defineTool, outputSchemaOf } from './mcp-tool';
 import type { McpTool } from './mcp-tool';
 
@@ -59,7 +58,7 @@ export function developerInboxTools(
       audience: as('widget:configure'),
       annotations: UPDATE,
       ids: ['project_id'],
-      input: UpdateWidgetDto,
+      input: UpdateWidgetBody,
       help: HELP,
       output: WIDGET,
       call: (principal, body, ids) => widgets.update(principal, ids.project_id, body, origin),
@@ -70,7 +69,7 @@ export function developerInboxTools(
       description: 'Your workspace’s widget chats, latest activity first, with the last message and unread count.',
       audience: as('inbox:read'),
       annotations: READ,
-      input: ListConversationsQueryDto,
+      input: ListConversationsQuery,
       help: HELP,
       output: outputSchemaOf('A page of conversations', { data: 'array' }),
       call: (principal, body) => conversations.list(principal, body),
@@ -93,7 +92,7 @@ export function developerInboxTools(
       audience: as('inbox:reply'),
       annotations: WRITE,
       ids: ['conversation_id'],
-      input: ConversationReplyDto,
+      input: ChatTextBody,
       help: HELP,
       output: outputSchemaOf('The message', { message: 'object' }),
       call: (principal, body, ids) => conversations.reply(principal, ids.conversation_id, body.text),

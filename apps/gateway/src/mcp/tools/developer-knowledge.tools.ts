@@ -1,10 +1,10 @@
-import type { Permission } from '@app/contracts';
 import {
-  CreateKnowledgeArticleDto,
-  ListKnowledgeQueryDto,
-  SearchKnowledgeQueryDto,
-  UpdateKnowledgeArticleDto,
-} from '../../knowledge/knowledge-body.dto';
+  CreateKnowledgeArticleBody,
+  ListKnowledgeQuery,
+  SearchKnowledgeQuery,
+  UpdateKnowledgeArticleBody,
+} from '@app/contracts';
+import type { Permission } from '@app/contracts';
 import type { RestRoutes } from './rest-routes';
 import { DELETE, READ, UPDATE, WRITE, defineTool, outputSchemaOf } from './mcp-tool';
 import type { McpTool } from './mcp-tool';
@@ -35,7 +35,7 @@ export function developerKnowledgeTools(rest: RestRoutes): McpTool[] {
       audience: as('inbox:read'),
       annotations: READ,
       ids: ['project_id'],
-      input: ListKnowledgeQueryDto,
+      input: ListKnowledgeQuery,
       help: HELP,
       output: outputSchemaOf('A page of knowledge-base entries', { data: 'array' }),
       call: (principal, body, ids) => rest.knowledge.list(principal, ids.project_id, body),
@@ -49,7 +49,7 @@ export function developerKnowledgeTools(rest: RestRoutes): McpTool[] {
       audience: as('knowledge:manage'),
       annotations: WRITE,
       ids: ['project_id'],
-      input: CreateKnowledgeArticleDto,
+      input: CreateKnowledgeArticleBody,
       help: HELP,
       output: ENTRY,
       call: (principal, body, ids) => rest.knowledge.createArticle(principal, ids.project_id, body),
@@ -61,7 +61,7 @@ export function developerKnowledgeTools(rest: RestRoutes): McpTool[] {
       audience: as('knowledge:manage'),
       annotations: UPDATE,
       ids: ['project_id', 'entry_id'],
-      input: UpdateKnowledgeArticleDto,
+      input: UpdateKnowledgeArticleBody,
       help: HELP,
       output: ENTRY,
       call: (principal, body, ids) => rest.knowledge.update(principal, ids.project_id, ids.entry_id, body),
@@ -86,7 +86,7 @@ export function developerKnowledgeTools(rest: RestRoutes): McpTool[] {
       audience: as('inbox:read'),
       annotations: READ,
       ids: ['project_id'],
-      input: SearchKnowledgeQueryDto,
+      input: SearchKnowledgeQuery,
       help: HELP,
       output: outputSchemaOf('The retrieved passages', { relevant: 'boolean', data: 'array' }),
       call: (principal, body, ids) => rest.knowledge.search(principal, ids.project_id, body),

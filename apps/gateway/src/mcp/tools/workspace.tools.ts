@@ -1,10 +1,13 @@
 import type { Permission } from '@app/contracts';
-import { CreateApiKeyDto } from '../../identity/api-keys/api-key.dto';
-import { CreateInvitationDto } from '../../identity/workspaces/invitations.dto';
-import { UpdateMemberRoleDto, UpdateWorkspaceSettingsDto } from '../../identity/workspaces/workspaces.dto';
 import type { RestRoutes } from './rest-routes';
 import { DELETE, READ, UPDATE, WRITE, defineTool, outputSchemaOf } from './mcp-tool';
 import type { McpTool } from './mcp-tool';
+import {
+  CreateApiKeyBody,
+  CreateInvitationBody,
+  UpdateMemberRoleBody,
+  UpdateWorkspaceSettingsBody,
+} from '@app/contracts';
 
 const as = (permission: Permission) => ({ kind: 'broker', permission }) as const;
 const BALANCE = outputSchemaOf('The workspace balances', { decisions: 'number', lead_credits: 'number' });
@@ -30,7 +33,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
         'Only what is sent changes.',
       audience: as('workspace:settings'),
       annotations: UPDATE,
-      input: UpdateWorkspaceSettingsDto,
+      input: UpdateWorkspaceSettingsBody,
       output: outputSchemaOf('The workspace with its settings', {
         id: 'string',
         name: 'string',
@@ -55,7 +58,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       description: 'Invite someone by e-mail as admin or agent. The accept token is shown only in this answer.',
       audience: as('team:manage'),
       annotations: WRITE,
-      input: CreateInvitationDto,
+      input: CreateInvitationBody,
       output: outputSchemaOf('The invitation', { id: 'string', email: 'string', role: 'string' }),
       call: (principal, body) => rest.invitations.invite(principal, body),
     }),
@@ -66,7 +69,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       audience: as('team:manage'),
       annotations: UPDATE,
       ids: ['member_id'],
-      input: UpdateMemberRoleDto,
+      input: UpdateMemberRoleBody,
       output: outputSchemaOf('The member', { role: 'string' }),
       call: (principal, body, ids) => rest.workspace.changeRole(principal, ids.member_id, body),
     }),
@@ -96,7 +99,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       description: 'A new API key for the decision API. The secret is shown only in this answer: keep it safe.',
       audience: as('api_keys:manage'),
       annotations: WRITE,
-      input: CreateApiKeyDto,
+      input: CreateApiKeyBody,
       output: outputSchemaOf('The key with its secret', { id: 'string', secret: 'string' }),
       call: (principal, body) => rest.apiKeys.create(principal, body),
     }),

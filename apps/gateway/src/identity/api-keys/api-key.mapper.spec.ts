@@ -1,5 +1,5 @@
-import { toApiKeyDto, toApiKeyListDto, toApiKeyWithSecretDto } from './api-key.dto';
 import type { ApiKey } from './api-key.entity';
+import { toApiKeyListResponse, toApiKeyResponse, toApiKeyWithSecretResponse } from './api-key.mapper';
 
 const key: ApiKey = {
   id: '3f0d7c1e-9a51-4f55-9a4e-2b1f0c2d8e71',
@@ -17,7 +17,7 @@ const key: ApiKey = {
 
 describe('API key mappers', () => {
   it('should show neither hash nor secret when mapping a key for listings', () => {
-    const dto = toApiKeyDto(key);
+    const dto = toApiKeyResponse(key);
     expect(dto).toEqual({
       object: 'api_key',
       id: key.id,
@@ -28,14 +28,14 @@ describe('API key mappers', () => {
       last_used_at: null,
       previous_expires_at: '2025-01-02T00:00:00.000Z',
     });
-    expect(JSON.stringify(toApiKeyListDto([key]))).not.toContain('a'.repeat(64));
+    expect(JSON.stringify(toApiKeyListResponse([key]))).not.toContain('a'.repeat(64));
   });
 
   it('should carry the secret when mapping a key just created or rotated', () => {
-    expect(toApiKeyWithSecretDto(key, 'sk-secret')).toMatchObject({ id: key.id, secret: 'sk-secret' });
+    expect(toApiKeyWithSecretResponse(key, 'sk-secret')).toMatchObject({ id: key.id, secret: 'sk-secret' });
   });
 
   it('should count the keys when mapping a list', () => {
-    expect(toApiKeyListDto([key, key])).toMatchObject({ object: 'list', total: 2 });
+    expect(toApiKeyListResponse([key, key])).toMatchObject({ object: 'list', total: 2 });
   });
 });

@@ -1,16 +1,16 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { CreateAccountDto } from './account.dto';
+import { CreateAccountBody } from '@app/contracts';
 
 const valid = { email: 'sara@example.com', password: 'correct horse battery', name: 'Sara', role: 'buyer' };
 
-async function check(body: Record<string, unknown>): Promise<{ dto: CreateAccountDto; failed: string[] }> {
-  const dto = plainToInstance(CreateAccountDto, body);
+async function check(body: Record<string, unknown>): Promise<{ dto: CreateAccountBody; failed: string[] }> {
+  const dto = plainToInstance(CreateAccountBody, body);
   const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true });
   return { dto, failed: errors.map((e) => e.property) };
 }
 
-describe('CreateAccountDto', () => {
+describe('CreateAccountBody', () => {
   it('should pass when a buyer sends the required fields', async () => {
     expect((await check(valid)).failed).toEqual([]);
   });

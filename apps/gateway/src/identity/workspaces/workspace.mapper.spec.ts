@@ -1,7 +1,7 @@
-import { toAcceptedMemberDto, toInvitationDto } from './invitations.dto';
 import type { Invitation } from './invitation.entity';
-import { toMemberListDto, toWorkspaceDto } from './workspaces.dto';
 import type { Workspace } from './workspace.entity';
+import { toAcceptedMemberResponse, toInvitationResponse } from './invitation.mapper';
+import { toMemberListResponse, toWorkspaceResponse } from './workspace.mapper';
 
 const at = new Date('2025-11-22T09:30:00.000Z');
 
@@ -29,7 +29,7 @@ describe('workspace mappers', () => {
       timeZone: 'Asia/Dubai',
       createdAt: at,
     };
-    expect(toWorkspaceDto(workspace, 3)).toEqual({
+    expect(toWorkspaceResponse(workspace, 3)).toEqual({
       object: 'workspace',
       id: 'w',
       name: 'Al Noor',
@@ -43,7 +43,7 @@ describe('workspace mappers', () => {
   });
 
   it('should use the account id as the member id when members are listed', () => {
-    const list = toMemberListDto([{ accountId: 'a', name: 'نورة', email: 'n@x.sa', role: 'owner', joinedAt: at }]);
+    const list = toMemberListResponse([{ accountId: 'a', name: 'نورة', email: 'n@x.sa', role: 'owner', joinedAt: at }]);
     expect(list).toEqual({
       object: 'list',
       total: 1,
@@ -52,12 +52,12 @@ describe('workspace mappers', () => {
   });
 
   it('should never carry the token hash when an invitation is rendered', () => {
-    expect(JSON.stringify(toInvitationDto(invitation))).not.toContain('secret-hash');
+    expect(JSON.stringify(toInvitationResponse(invitation))).not.toContain('secret-hash');
   });
 
   it('should name the workspace joined when an acceptance is rendered', () => {
     const member = { accountId: 'a', name: 'Khalid', email: 'k@x.sa', role: 'agent' as const, joinedAt: at };
-    expect(toAcceptedMemberDto(member, { id: 'w', name: 'Al Noor' })).toEqual({
+    expect(toAcceptedMemberResponse(member, { id: 'w', name: 'Al Noor' })).toEqual({
       object: 'member',
       id: 'a',
       name: 'Khalid',
