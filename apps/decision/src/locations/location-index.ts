@@ -56,9 +56,19 @@ export interface DistrictHit {
 
 /**
  * Match tiers, best first: exact key, exact transliteration key, prefix, word prefix,
- * transliteration prefix, typo (edit distance within budget), typo on the transliteration key.
+ * transliteration prefix, a Latin name being typed whose two-letter transliteration starts the
+ * name's (`wur` → Woroud), typo (edit distance within budget), typo on the transliteration key.
  */
-export const TIER = { exact: 0, skeleton: 1, prefix: 2, wordPrefix: 3, skeletonPrefix: 4, fuzzy: 5, fuzzySkeleton: 6 };
+export const TIER = {
+  exact: 0,
+  skeleton: 1,
+  prefix: 2,
+  wordPrefix: 3,
+  skeletonPrefix: 4,
+  skeletonStart: 5,
+  fuzzy: 6,
+  fuzzySkeleton: 7,
+};
 
 interface NameKeys {
   key: string;
@@ -78,6 +88,8 @@ interface QueryKeys {
   keyMask: number;
   skeletonMask: number;
   budget: number;
+  /** A Latin query of three letters or more whose skeleton has only two (see `isSkeletonStart`). */
+  skeletonStart: boolean;
 }
 
 interface Entry<T> {
@@ -113,6 +125,7 @@ function matchTier(names: NameKeys[], q: QueryKeys): number | undefined {
     else if (name.key.startsWith(q.key) || (q.full.length >= 2 && name.full.startsWith(q.full))) tier = TIER.prefix;
     else if (q.key.length >= 3 && startsAnyWord(name.words, q.key)) tier = TIER.wordPrefix;
     else if (q.skeleton.length >= 3 && name.skeleton.startsWith(q.skeleton)) tier = TIER.skeletonPrefix;
+    else if (q.skeletonStart && name.skeleton.startsWith(q.skeleton)) tier = TIER.skeletonStart;
     else if (best > TIER.fuzzy) {
       if (within(name.key, name.keyMask, q.key, q.keyMask, q.budget)) tier = TIER.fuzzy;
       else if (q.skeleton.length >= 3 && within(name.skeleton, name.skeletonMask, q.skeleton, q.skeletonMask, 1))
@@ -287,6 +300,7 @@ function rank<T extends { id: number }>(
     keyMask: letterMask(query),
     skeletonMask: letterMask(skeleton),
     budget: typoBudget(query),
+    skeletonStart: isSkeletonStart(query, skeleton),
   };
   const typing = Math.min(query.length, q.full.length) <= TYPEAHEAD_MAX_CHARS;
   const hits: { entry: Entry<T>; tier: number; rankTier: number; within: number; distance: number }[] = [];
@@ -313,6 +327,17 @@ function rank<T extends { id: number }>(
   );
   return hits.slice(0, limit).map(({ entry, tier }) => ({ entry, tier }));
 }
+
+/**
+ * Three typed Latin letters may leave two of the skeleton ("sulay" → "sl", "wur" → "wr"): too
+ * little to rank beside literal prefixes, enough that a vowel typed differently does not hide
+ * the name being typed (Woroud for "wur"). Arabic keys keep their letters, so they need no such tier.
+ */
+function isSkeletonStart(key: string, skeleton: string): boolean {
+  return skeleton.length === 2 && key.length >= 3 && !ARABIC_LETTER.test(key);
+}
+
+const ARABIC_LETTER = /[\u0600-\u06FF]/;
 
 /** Within one tier and city size: the spelling closest to what was typed (Sahafa → Sahafah, not Shifa). */
 function closeness(names: NameKeys[], query: string): number {

@@ -73,7 +73,7 @@ export function wordKeys(raw: string): string[] {
 }
 
 /**
- * Transliteration key of a normalised Latin key: digraphs unified, a final -ah/-eh
+ * Transliteration key of a normalised Latin key: digraphs unified (kh/k, q/g/k, th/t…), a final -ah/-eh
  * dropped, vowels removed after the first letter (a leading vowel becomes "a"), doubled
  * letters collapsed. Arabic keys
  * lose their long vowels (ا و ي) after the first letter, which absorbs dropped or added
@@ -93,9 +93,12 @@ export function skeletonKey(key: string): string {
     .replace(/ph/g, 'f')
     .replace(/dh/g, 'd')
     .replace(/th/g, 't')
+    .replace(/kh/g, 'k')
     .replace(/ck/g, 'k')
     .replace(/c/g, 'k')
     .replace(/q/g, 'k')
+    // ق is typed g in the Gulf (Malga, Gazaz, Garhoud); غ stays gh.
+    .replace(/g(?!h)/g, 'k')
     .replace(/x/g, 'ks')
     .replace(/([aeiou])h$/, '$1')
     .replace(/([aeiou])[yw](?=[^aeiouyw]|$)/g, '$1')
