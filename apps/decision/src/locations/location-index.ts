@@ -88,8 +88,13 @@ interface QueryKeys {
   keyMask: number;
   skeletonMask: number;
   budget: number;
-  /** A Latin query of three letters or more whose skeleton has only two (see `isSkeletonStart`). */
+  /**
+   * A Latin query of three letters or more whose skeleton has only two (see `isSkeletonStart`):
+   * a name with that skeleton, or starting with it, matches in the skeletonStart tier.
+   */
   skeletonStart: boolean;
+  /** The skeleton of a Latin query read as an unfinished word (`skeletonKey(key, true)`), when it differs and has 3 letters; else ''. */
+  openSkeleton: string;
 }
 
 interface Entry<T> {
@@ -121,10 +126,11 @@ function matchTier(names: NameKeys[], q: QueryKeys): number | undefined {
   for (const name of names) {
     if (name.key === q.key) return TIER.exact;
     let tier = NO_MATCH;
-    if (q.skeleton.length >= 2 && name.skeleton === q.skeleton) tier = TIER.skeleton;
+    if (q.skeleton.length >= 2 && !q.skeletonStart && name.skeleton === q.skeleton) tier = TIER.skeleton;
     else if (name.key.startsWith(q.key) || (q.full.length >= 2 && name.full.startsWith(q.full))) tier = TIER.prefix;
     else if (q.key.length >= 3 && startsAnyWord(name.words, q.key)) tier = TIER.wordPrefix;
     else if (q.skeleton.length >= 3 && name.skeleton.startsWith(q.skeleton)) tier = TIER.skeletonPrefix;
+    else if (q.openSkeleton && name.skeleton.startsWith(q.openSkeleton)) tier = TIER.skeletonPrefix;
     else if (q.skeletonStart && name.skeleton.startsWith(q.skeleton)) tier = TIER.skeletonStart;
     else if (best > TIER.fuzzy) {
       if (within(name.key, name.keyMask, q.key, q.keyMask, q.budget)) tier = TIER.fuzzy;
@@ -301,6 +307,7 @@ function rank<T extends { id: number }>(
     skeletonMask: letterMask(skeleton),
     budget: typoBudget(query),
     skeletonStart: isSkeletonStart(query, skeleton),
+    openSkeleton: openSkeletonOf(query, skeleton),
   };
   const typing = Math.min(query.length, q.full.length) <= TYPEAHEAD_MAX_CHARS;
   const hits: { entry: Entry<T>; tier: number; rankTier: number; within: number; distance: number }[] = [];
@@ -334,7 +341,19 @@ function rank<T extends { id: number }>(
  * the name being typed (Woroud for "wur"). Arabic keys keep their letters, so they need no such tier.
  */
 function isSkeletonStart(key: string, skeleton: string): boolean {
-  return skeleton.length === 2 && key.length >= 3 && !ARABIC_LETTER.test(key);
+  return skeleton.length === 2 && isTypedLatin(key) && key.length >= 3;
+}
+
+/** "sulay" may be Sulaymaniyah (y a vowel: "sl…") or "qiraw" Qairawan (w a consonant: "krw…"): both are tried. */
+function openSkeletonOf(key: string, skeleton: string): string {
+  if (!isTypedLatin(key)) return '';
+  const open = skeletonKey(key, true);
+  return open !== skeleton && open.length >= 3 ? open : '';
+}
+
+/** A Latin key short enough to be a name still being typed (a whole "Sakakah" is read as finished). */
+function isTypedLatin(key: string): boolean {
+  return key.length <= TYPEAHEAD_MAX_CHARS && !ARABIC_LETTER.test(key);
 }
 
 const ARABIC_LETTER = /[\u0600-\u06FF]/;

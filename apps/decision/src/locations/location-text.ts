@@ -73,13 +73,16 @@ export function wordKeys(raw: string): string[] {
 }
 
 /**
- * Transliteration key of a normalised Latin key: digraphs unified (kh/k, q/g/k, th/t…), a final -ah/-eh
+ * Transliteration key of a normalised Latin key: digraphs unified (q/g/k, th/t, dh/d…), a final -ah/-eh
  * dropped, vowels removed after the first letter (a leading vowel becomes "a"), doubled
  * letters collapsed. Arabic keys
  * lose their long vowels (ا و ي) after the first letter, which absorbs dropped or added
  * matres lectionis.
+ *
+ * `open`: the key is a prefix being typed, so its last letters may go on: a final h or y/w is
+ * kept ("qiraw" → "krw", the start of Qairawan's "krwn").
  */
-export function skeletonKey(key: string): string {
+export function skeletonKey(key: string, open = false): string {
   if (ARABIC_LETTER.test(key)) {
     return key.length <= 2
       ? key
@@ -93,15 +96,14 @@ export function skeletonKey(key: string): string {
     .replace(/ph/g, 'f')
     .replace(/dh/g, 'd')
     .replace(/th/g, 't')
-    .replace(/kh/g, 'k')
     .replace(/ck/g, 'k')
     .replace(/c/g, 'k')
     .replace(/q/g, 'k')
     // ق is typed g in the Gulf (Malga, Gazaz, Garhoud); غ stays gh.
     .replace(/g(?!h)/g, 'k')
     .replace(/x/g, 'ks')
-    .replace(/([aeiou])h$/, '$1')
-    .replace(/([aeiou])[yw](?=[^aeiouyw]|$)/g, '$1')
+    .replace(open ? /$^/ : /([aeiou])h$/, '$1')
+    .replace(open ? /([aeiou])[yw](?=[^aeiouyw])/g : /([aeiou])[yw](?=[^aeiouyw]|$)/g, '$1')
     .replace(/(.)\1+/g, '$1');
   // A leading vowel is kept (Aqeeq → "ak", not "k") but any vowel stands for it (Olaya/Ulaya).
   return (
