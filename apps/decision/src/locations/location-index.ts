@@ -4,6 +4,7 @@ import {
   editDistanceLowerBound,
   letterMask,
   normalizeName,
+  prefixEditDistance,
   skeletonKey,
   typoBudget,
   wordKeys,
@@ -358,7 +359,17 @@ function isTypedLatin(key: string): boolean {
 
 const ARABIC_LETTER = /[\u0600-\u06FF]/;
 
-/** Within one tier and city size: the spelling closest to what was typed (Sahafa → Sahafah, not Shifa). */
+/**
+ * Within one tier and city size: the spelling closest to what was typed (Sahafa → Sahafah, not
+ * Shifa; Jarir → Jareer, not Jarradiyah), then the one whose start is closest (tubai → Tubayshi,
+ * not Taibah). Both in one number: a whole edit outweighs any difference in the start.
+ */
 function closeness(names: NameKeys[], query: string): number {
-  return Math.min(...names.map((name) => editDistance(name.key.slice(0, query.length + 2), query, 4)));
+  let best = Infinity;
+  for (const name of names) {
+    const whole = editDistance(name.key.slice(0, query.length + 2), query, 4);
+    // The start's distance is at most the query's length, so it only breaks ties of the whole.
+    best = Math.min(best, whole * (query.length + 1) + prefixEditDistance(name.key, query));
+  }
+  return best;
 }

@@ -148,6 +148,25 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /**
+ * The fewest edits that turn `query` into the start of `name` (any of its prefixes up to two
+ * letters longer): how far a half-typed name is from where the name begins. "tubai" is one
+ * edit from "tubay…" (Tubayshi) and three from "taiba…" (Taibah).
+ */
+export function prefixEditDistance(name: string, query: string): number {
+  const width = Math.min(name.length, query.length + 2);
+  let prev = Array.from({ length: width + 1 }, (_, j) => j);
+  for (let i = 1; i <= query.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= width; j++) {
+      const substitution = prev[j - 1] + (query.charCodeAt(i - 1) === name.charCodeAt(j - 1) ? 0 : 1);
+      current[j] = Math.min(substitution, prev[j] + 1, current[j - 1] + 1);
+    }
+    prev = current;
+  }
+  return Math.min(...prev);
+}
+
+/**
  * The letters of a key as a 32-bit set (code point modulo 32: a collision only weakens the
  * filter below, never makes it wrong).
  */
