@@ -318,7 +318,7 @@ function rank<T extends { id: number }>(
     const merged = typing && tier <= TIER.skeletonPrefix;
     hits.push({
       entry,
-      tier,
+      tier: reportedTier(tier, entry.names, q),
       rankTier: merged ? TIER.prefix : tier,
       within: merged ? TYPING_ORDER[tier] : tier,
       distance: tier === TIER.exact ? 0 : closeness(entry.names, query),
@@ -334,6 +334,17 @@ function rank<T extends { id: number }>(
       a.entry.place.id - b.entry.place.id,
   );
   return hits.slice(0, limit).map(({ entry, tier }) => ({ entry, tier }));
+}
+
+/**
+ * A two-letter skeleton equal to a name's ranks as a start while typing ("tubai" is not Taibah),
+ * but it is still the same transliteration: callers that accept only exact transliterations
+ * (transaction placement, decisions) see it as one, as before.
+ */
+function reportedTier(tier: number, names: NameKeys[], q: QueryKeys): number {
+  if (tier !== TIER.skeletonStart) return tier;
+  for (const name of names) if (name.skeleton === q.skeleton) return TIER.skeleton;
+  return tier;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { CityWithDistricts, LocationsList } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { seedBatch } from './gazetteer-sources';
-import { LocationIndex } from './location-index';
+import { LocationIndex, TIER } from './location-index';
 import { NO_CITY_MESSAGE, searchLocations } from './location-search';
 import { DUBAI_CITY_ID, DUBAI_DISTRICT_BASE, seedAliases } from './location-seed';
 
@@ -165,6 +165,7 @@ describe('typing English district names as people spell them', () => {
       { id: 11, city_id: 13, name_ar: 'حي الطبيشي', name_en: 'At Tubayshi Dist.' },
       { id: 12, city_id: 13, name_ar: 'حي طيبة', name_en: 'Taibah Dist.' },
       { id: 13, city_id: 3, name_ar: 'حي النخيل', name_en: 'Al Nakheel Dist.' },
+      { id: 14, city_id: 13, name_ar: 'حي النور', name_en: 'An Nur Dist.' },
     ],
     aliases: [],
   });
@@ -193,6 +194,11 @@ describe('typing English district names as people spell them', () => {
   it('should rank a literal prefix before a transliterated one while typing', () => {
     const names = riyadh.searchDistricts('sulay', 5).map((hit) => hit.district.name_en);
     expect(names.slice(0, 2)).toEqual(['Al Sulay Dist.', 'Al Sulaimaniyah Dist.']);
+  });
+
+  it('should report a short name spelled otherwise as an exact transliteration, as imports accept', () => {
+    const [hit] = riyadh.searchDistricts('Noor', 1, new Set([13]));
+    expect(hit).toMatchObject({ district: { name_en: 'An Nur Dist.' }, tier: TIER.skeleton });
   });
 
   it('should still read a whole short name by its own transliteration', () => {
