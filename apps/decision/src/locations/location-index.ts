@@ -289,6 +289,8 @@ const TYPING_ORDER: Record<number, number> = {
   [TIER.skeletonPrefix]: 4,
 };
 
+const UNMEASURED = -1;
+
 /** Answers kept per index (oldest dropped first): a few MB at most. */
 const REMEMBERED_ANSWERS = 5000;
 
@@ -321,15 +323,18 @@ function rank<T extends { id: number }>(
       tier: reportedTier(tier, entry.names, q),
       rankTier: merged ? TIER.prefix : tier,
       within: merged ? TYPING_ORDER[tier] : tier,
-      distance: tier === TIER.exact ? 0 : closeness(entry.names, query),
+      distance: tier === TIER.exact ? 0 : UNMEASURED,
     });
   }
+  // Closeness only breaks ties, so it is measured for the hits that tie, once each.
+  const distance = (hit: (typeof hits)[number]) =>
+    hit.distance === UNMEASURED ? (hit.distance = closeness(hit.entry.names, query)) : hit.distance;
   hits.sort(
     (a, b) =>
       a.rankTier - b.rankTier ||
       b.entry.weight - a.entry.weight ||
       a.within - b.within ||
-      a.distance - b.distance ||
+      distance(a) - distance(b) ||
       a.entry.label.length - b.entry.label.length ||
       a.entry.place.id - b.entry.place.id,
   );

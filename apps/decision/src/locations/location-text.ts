@@ -154,17 +154,26 @@ export function editDistance(a: string, b: string, max: number): number {
  */
 export function prefixEditDistance(name: string, query: string): number {
   const width = Math.min(name.length, query.length + 2);
-  let prev = Array.from({ length: width + 1 }, (_, j) => j);
+  if (width + 1 > prefixRows[0].length) prefixRows = [new Int32Array(width + 1), new Int32Array(width + 1)];
+  let [prev, current] = prefixRows;
+  for (let j = 0; j <= width; j++) prev[j] = j;
   for (let i = 1; i <= query.length; i++) {
-    const current = [i];
+    current[0] = i;
+    const letter = query.charCodeAt(i - 1);
     for (let j = 1; j <= width; j++) {
-      const substitution = prev[j - 1] + (query.charCodeAt(i - 1) === name.charCodeAt(j - 1) ? 0 : 1);
-      current[j] = Math.min(substitution, prev[j] + 1, current[j - 1] + 1);
+      let value = prev[j - 1] + (letter === name.charCodeAt(j - 1) ? 0 : 1);
+      if (prev[j] + 1 < value) value = prev[j] + 1;
+      if (current[j - 1] + 1 < value) value = current[j - 1] + 1;
+      current[j] = value;
     }
-    prev = current;
+    [prev, current] = [current, prev];
   }
-  return Math.min(...prev);
+  let best = prev[0];
+  for (let j = 1; j <= width; j++) if (prev[j] < best) best = prev[j];
+  return best;
 }
+
+let prefixRows = [new Int32Array(64), new Int32Array(64)];
 
 /**
  * The letters of a key as a 32-bit set (code point modulo 32: a collision only weakens the
