@@ -94,7 +94,10 @@ interface QueryKeys {
    * a name with that skeleton, or starting with it, matches in the skeletonStart tier.
    */
   skeletonStart: boolean;
-  /** The skeleton of a Latin query read as an unfinished word (`skeletonKey(key, true)`), when it differs and has 3 letters; else ''. */
+  /**
+   * The skeleton of a Latin query read as an unfinished word (`skeletonKey(key, true)`), when
+   * it differs from `skeleton` and has 3 letters; else ''.
+   */
   openSkeleton: string;
 }
 
@@ -289,6 +292,7 @@ const TYPING_ORDER: Record<number, number> = {
   [TIER.skeletonPrefix]: 4,
 };
 
+/** A hit's closeness before it is needed: most hits never tie. */
 const UNMEASURED = -1;
 
 /** Answers kept per index (oldest dropped first): a few MB at most. */
@@ -361,7 +365,10 @@ function isSkeletonStart(key: string, skeleton: string): boolean {
   return skeleton.length === 2 && isTypedLatin(key) && key.length >= 3;
 }
 
-/** "sulay" may be Sulaymaniyah (y a vowel: "sl…") or "qiraw" Qairawan (w a consonant: "krw…"): both are tried. */
+/**
+ * "sulay" may be Sulaymaniyah (y a vowel: "sl…") or "qiraw" Qairawan (w a consonant: "krw…"):
+ * both readings are tried.
+ */
 function openSkeletonOf(key: string, skeleton: string): string {
   if (!isTypedLatin(key)) return '';
   const open = skeletonKey(key, true);
