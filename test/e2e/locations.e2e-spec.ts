@@ -121,6 +121,16 @@ describeE2e('GET /v1/locations', () => {
       expect((await get({ district: 'Al Ol', city: 'Riyadh' }).expect(200)).body.data[0].id).toBe(10100003075);
     });
 
+    it('should find English district names as people type them (malga, woro, Sulaymaniyah, "dist.")', async () => {
+      const first = async (district: string) =>
+        ((await get({ district, city: 'Riyadh' }).expect(200)).body.data as { id: number }[])[0]?.id;
+      expect(await first('malga')).toBe(10100003145);
+      expect(await first('Al Malga district')).toBe(10100003145);
+      expect(await first('woro')).toBe(10100003026);
+      expect(await first('Sulaymaniyah')).toBe(10100003063);
+      expect(await first('nakheel dist.')).toBe(10100003108);
+    });
+
     it('should find aliases and transliterations (Hittin, Dubai Marina, JLT)', async () => {
       expect((await get({ district: 'Hittin' }).expect(200)).body.data[0].id).toBe(10100003144);
       expect((await get({ district: 'Dubai Marina' }).expect(200)).body.data[0].id).toBe(1_000_000_392);

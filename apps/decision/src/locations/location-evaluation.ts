@@ -65,11 +65,13 @@ export interface TypeaheadResult {
   top5At3: number;
   /** Share of targets first once 5 characters are typed (or the whole name, if shorter). */
   firstAt5: number;
+  /** Share of targets first once the whole name is typed. */
+  firstWhole: number;
   failures: string[];
 }
 
 /** The 1-based rank of the target among the answers to the first `chars` characters, or Infinity. */
-function rankOf(index: LocationIndex, target: TypeaheadTarget, chars: number): number {
+function rankOf(index: LocationIndex, target: TypeaheadTarget, chars = target.name.length): number {
   const typed = target.name.slice(0, chars);
   const hits =
     target.kind === 'city'
@@ -85,16 +87,46 @@ function rankOf(index: LocationIndex, target: TypeaheadTarget, chars: number): n
 export function evaluateTypeahead(index: LocationIndex, targets: TypeaheadTarget[]): TypeaheadResult {
   let top5 = 0;
   let first = 0;
+  let whole = 0;
   const failures: string[] = [];
   for (const target of targets) {
     const at3 = rankOf(index, target, 3);
     const at5 = rankOf(index, target, 5);
+    const atWhole = rankOf(index, target);
     if (at3 <= 5) top5++;
     if (at5 === 1) first++;
-    if (at3 > 5 || at5 !== 1)
+    if (atWhole === 1) whole++;
+    if (at3 > 5 || at5 !== 1 || atWhole !== 1)
       failures.push(
-        `${target.kind} ${target.name}: rank ${at3} at "${target.name.slice(0, 3)}", ${at5} at "${target.name.slice(0, 5)}"`,
+        `${target.kind} ${target.name}: rank ${at3} at "${target.name.slice(0, 3)}", ${at5} at "${target.name.slice(0, 5)}"` +
+          (atWhole === 1 ? '' : `, ${atWhole} whole`),
       );
   }
-  return { targets: targets.length, top5At3: top5 / targets.length, firstAt5: first / targets.length, failures };
+  const share = (count: number) => count / targets.length;
+  return {
+    targets: targets.length,
+    top5At3: share(top5),
+    firstAt5: share(first),
+    firstWhole: share(whole),
+    failures,
+  };
+}
+
+/** One case of `test/fixtures/location-typeahead-en.json`: an English district name as people type it. */
+interface TypedDistrict {
+  city_id: number;
+  district_id: number;
+  typed: string;
+}
+
+/** The typed English district names as typeahead targets, each typed inside its city. */
+export function readTypedDistricts(file: string): TypeaheadTarget[] {
+  const { cases } = JSON.parse(readFileSync(file, 'utf8')) as { cases: TypedDistrict[] };
+  return cases.map((typed) => ({
+    kind: 'district',
+    id: typed.district_id,
+    name: typed.typed,
+    script: 'en',
+    city_id: typed.city_id,
+  }));
 }

@@ -4,6 +4,7 @@ import {
   editDistanceLowerBound,
   letterMask,
   normalizeName,
+  prefixEditDistance,
   skeletonKey,
   typoBudget,
   wordKeys,
@@ -56,9 +57,19 @@ export interface DistrictHit {
 
 /**
  * Match tiers, best first: exact key, exact transliteration key, prefix, word prefix,
- * transliteration prefix, typo (edit distance within budget), typo on the transliteration key.
+ * transliteration prefix, a Latin name being typed whose two-letter transliteration starts the
+ * name's (`wur` → Woroud), typo (edit distance within budget), typo on the transliteration key.
  */
-export const TIER = { exact: 0, skeleton: 1, prefix: 2, wordPrefix: 3, skeletonPrefix: 4, fuzzy: 5, fuzzySkeleton: 6 };
+export const TIER = {
+  exact: 0,
+  skeleton: 1,
+  prefix: 2,
+  wordPrefix: 3,
+  skeletonPrefix: 4,
+  skeletonStart: 5,
+  fuzzy: 6,
+  fuzzySkeleton: 7,
+};
 
 interface NameKeys {
   key: string;
@@ -78,6 +89,16 @@ interface QueryKeys {
   keyMask: number;
   skeletonMask: number;
   budget: number;
+  /**
+   * A Latin query of three letters or more whose skeleton has only two (see `isSkeletonStart`):
+   * a name with that skeleton, or starting with it, matches in the skeletonStart tier.
+   */
+  skeletonStart: boolean;
+  /**
+   * The skeleton of a Latin query read as an unfinished word (`skeletonKey(key, true)`), when
+   * it differs from `skeleton` and has 3 letters; else ''.
+   */
+  openSkeleton: string;
 }
 
 interface Entry<T> {
@@ -109,10 +130,12 @@ function matchTier(names: NameKeys[], q: QueryKeys): number | undefined {
   for (const name of names) {
     if (name.key === q.key) return TIER.exact;
     let tier = NO_MATCH;
-    if (q.skeleton.length >= 2 && name.skeleton === q.skeleton) tier = TIER.skeleton;
+    if (q.skeleton.length >= 2 && !q.skeletonStart && name.skeleton === q.skeleton) tier = TIER.skeleton;
     else if (name.key.startsWith(q.key) || (q.full.length >= 2 && name.full.startsWith(q.full))) tier = TIER.prefix;
     else if (q.key.length >= 3 && startsAnyWord(name.words, q.key)) tier = TIER.wordPrefix;
     else if (q.skeleton.length >= 3 && name.skeleton.startsWith(q.skeleton)) tier = TIER.skeletonPrefix;
+    else if (q.openSkeleton && name.skeleton.startsWith(q.openSkeleton)) tier = TIER.skeletonPrefix;
+    else if (q.skeletonStart && name.skeleton.startsWith(q.skeleton)) tier = TIER.skeletonStart;
     else if (best > TIER.fuzzy) {
       if (within(name.key, name.keyMask, q.key, q.keyMask, q.budget)) tier = TIER.fuzzy;
       else if (q.skeleton.length >= 3 && within(name.skeleton, name.skeletonMask, q.skeleton, q.skeletonMask, 1))
@@ -269,6 +292,9 @@ const TYPING_ORDER: Record<number, number> = {
   [TIER.skeletonPrefix]: 4,
 };
 
+/** A hit's closeness before it is needed: most hits never tie. */
+const UNMEASURED = -1;
+
 /** Answers kept per index (oldest dropped first): a few MB at most. */
 const REMEMBERED_ANSWERS = 5000;
 
@@ -287,6 +313,8 @@ function rank<T extends { id: number }>(
     keyMask: letterMask(query),
     skeletonMask: letterMask(skeleton),
     budget: typoBudget(query),
+    skeletonStart: isSkeletonStart(query, skeleton),
+    openSkeleton: openSkeletonOf(query, skeleton),
   };
   const typing = Math.min(query.length, q.full.length) <= TYPEAHEAD_MAX_CHARS;
   const hits: { entry: Entry<T>; tier: number; rankTier: number; within: number; distance: number }[] = [];
@@ -296,25 +324,75 @@ function rank<T extends { id: number }>(
     const merged = typing && tier <= TIER.skeletonPrefix;
     hits.push({
       entry,
-      tier,
+      tier: reportedTier(tier, entry.names, q),
       rankTier: merged ? TIER.prefix : tier,
       within: merged ? TYPING_ORDER[tier] : tier,
-      distance: tier === TIER.exact ? 0 : closeness(entry.names, query),
+      distance: tier === TIER.exact ? 0 : UNMEASURED,
     });
   }
+  // Closeness only breaks ties, so it is measured for the hits that tie, once each.
+  const distance = (hit: (typeof hits)[number]) =>
+    hit.distance === UNMEASURED ? (hit.distance = closeness(hit.entry.names, query)) : hit.distance;
   hits.sort(
     (a, b) =>
       a.rankTier - b.rankTier ||
       b.entry.weight - a.entry.weight ||
       a.within - b.within ||
-      a.distance - b.distance ||
+      distance(a) - distance(b) ||
       a.entry.label.length - b.entry.label.length ||
       a.entry.place.id - b.entry.place.id,
   );
   return hits.slice(0, limit).map(({ entry, tier }) => ({ entry, tier }));
 }
 
-/** Within one tier and city size: the spelling closest to what was typed (Sahafa → Sahafah, not Shifa). */
+/**
+ * A two-letter skeleton equal to a name's ranks as a start while typing ("tubai" is not Taibah),
+ * but it is still the same transliteration: callers that accept only exact transliterations
+ * (transaction placement, decisions) see it as one, as before.
+ */
+function reportedTier(tier: number, names: NameKeys[], q: QueryKeys): number {
+  if (tier !== TIER.skeletonStart) return tier;
+  for (const name of names) if (name.skeleton === q.skeleton) return TIER.skeleton;
+  return tier;
+}
+
+/**
+ * Three typed Latin letters may leave two of the skeleton ("sulay" → "sl", "wur" → "wr"): too
+ * little to rank beside literal prefixes, enough that a vowel typed differently does not hide
+ * the name being typed (Woroud for "wur"). Arabic keys keep their letters, so they need no such tier.
+ */
+function isSkeletonStart(key: string, skeleton: string): boolean {
+  return skeleton.length === 2 && isTypedLatin(key) && key.length >= 3;
+}
+
+/**
+ * "sulay" may be Sulaymaniyah (y a vowel: "sl…") or "qiraw" Qairawan (w a consonant: "krw…"):
+ * both readings are tried.
+ */
+function openSkeletonOf(key: string, skeleton: string): string {
+  if (!isTypedLatin(key)) return '';
+  const open = skeletonKey(key, true);
+  return open !== skeleton && open.length >= 3 ? open : '';
+}
+
+/** A Latin key short enough to be a name still being typed (a whole "Sakakah" is read as finished). */
+function isTypedLatin(key: string): boolean {
+  return key.length <= TYPEAHEAD_MAX_CHARS && !ARABIC_LETTER.test(key);
+}
+
+const ARABIC_LETTER = /[\u0600-\u06FF]/;
+
+/**
+ * Within one tier and city size: the spelling closest to what was typed (Sahafa → Sahafah, not
+ * Shifa; Jarir → Jareer, not Jarradiyah), then the one whose start is closest (tubai → Tubayshi,
+ * not Taibah). Both in one number: a whole edit outweighs any difference in the start.
+ */
 function closeness(names: NameKeys[], query: string): number {
-  return Math.min(...names.map((name) => editDistance(name.key.slice(0, query.length + 2), query, 4)));
+  let best = Infinity;
+  for (const name of names) {
+    const whole = editDistance(name.key.slice(0, query.length + 2), query, 4);
+    // The start's distance is at most the query's length, so it only breaks ties of the whole.
+    best = Math.min(best, whole * (query.length + 1) + prefixEditDistance(name.key, query));
+  }
+  return best;
 }

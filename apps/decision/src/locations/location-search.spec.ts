@@ -1,7 +1,7 @@
 import type { CityWithDistricts, LocationsList } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { seedBatch } from './gazetteer-sources';
-import { LocationIndex } from './location-index';
+import { LocationIndex, TIER } from './location-index';
 import { NO_CITY_MESSAGE, searchLocations } from './location-search';
 import { DUBAI_CITY_ID, DUBAI_DISTRICT_BASE, seedAliases } from './location-seed';
 
@@ -141,5 +141,68 @@ describe('search as you type', () => {
   it('should keep whole names first when they are typed out', () => {
     expect(cities('الرياض')[0]).toBe('Riyadh');
     expect(districts('النرجس')[0]).toBe('An Narjis Dist.');
+  });
+});
+
+describe('typing English district names as people spell them', () => {
+  // Real Riyadh and Dammam district names as the Saudi National Address files spell them.
+  const riyadh = new LocationIndex({
+    cities: [
+      { id: 3, name_ar: 'الرياض', name_en: 'Riyadh' },
+      { id: 13, name_ar: 'الدمام', name_en: 'Dammam' },
+    ],
+    districts: [
+      { id: 1, city_id: 3, name_ar: 'حي الملقا', name_en: 'Al Malqa Dist.' },
+      { id: 2, city_id: 3, name_ar: 'حي الملز', name_en: 'Al Malaz Dist.' },
+      { id: 3, city_id: 3, name_ar: 'حي السلي', name_en: 'Al Sulay Dist.' },
+      { id: 4, city_id: 3, name_ar: 'حي السليمانية', name_en: 'Al Sulaimaniyah Dist.' },
+      { id: 5, city_id: 3, name_ar: 'حي الورود', name_en: 'Al Woroud Dist.' },
+      { id: 6, city_id: 3, name_ar: 'حي القيروان', name_en: 'Al Qairawan Dist.' },
+      { id: 7, city_id: 3, name_ar: 'حي القرى', name_en: 'Al Qura Dist.' },
+      { id: 8, city_id: 3, name_ar: 'حي حطين', name_en: 'Hiteen Dist.' },
+      { id: 9, city_id: 3, name_ar: 'حي جرير', name_en: 'Jareer Dist.' },
+      { id: 10, city_id: 3, name_ar: 'حي الجرادية', name_en: 'Al Jarradiyah Dist.' },
+      { id: 11, city_id: 13, name_ar: 'حي الطبيشي', name_en: 'At Tubayshi Dist.' },
+      { id: 12, city_id: 13, name_ar: 'حي طيبة', name_en: 'Taibah Dist.' },
+      { id: 13, city_id: 3, name_ar: 'حي النخيل', name_en: 'Al Nakheel Dist.' },
+      { id: 14, city_id: 13, name_ar: 'حي النور', name_en: 'An Nur Dist.' },
+    ],
+    aliases: [],
+  });
+  const first = (text: string) => riyadh.searchDistricts(text, 5)[0]?.district.name_en;
+
+  it.each([
+    ['malga', 'Al Malqa Dist.'],
+    ['Al Malga', 'Al Malqa Dist.'],
+    ['al malqa district', 'Al Malqa Dist.'],
+    ['wur', 'Al Woroud Dist.'],
+    ['al worood', 'Al Woroud Dist.'],
+    ['hitti', 'Hiteen Dist.'],
+    ['hateen', 'Hiteen Dist.'],
+    ['qiraw', 'Al Qairawan Dist.'],
+    ['tubai', 'At Tubayshi Dist.'],
+    ['jarir', 'Jareer Dist.'],
+    ['nakhil', 'Al Nakheel Dist.'],
+    ['An Nakheel', 'Al Nakheel Dist.'],
+    ['sulaymaniyah', 'Al Sulaimaniyah Dist.'],
+    ['الملق', 'Al Malqa Dist.'],
+    ['حطي', 'Hiteen Dist.'],
+  ])('should put the district first when "%s" is typed', (text, name) => {
+    expect(first(text)).toBe(name);
+  });
+
+  it('should rank a literal prefix before a transliterated one while typing', () => {
+    const names = riyadh.searchDistricts('sulay', 5).map((hit) => hit.district.name_en);
+    expect(names.slice(0, 2)).toEqual(['Al Sulay Dist.', 'Al Sulaimaniyah Dist.']);
+  });
+
+  it('should report a short name spelled otherwise as an exact transliteration, as imports accept', () => {
+    const [hit] = riyadh.searchDistricts('Noor', 1, new Set([13]));
+    expect(hit).toMatchObject({ district: { name_en: 'An Nur Dist.' }, tier: TIER.skeleton });
+  });
+
+  it('should still read a whole short name by its own transliteration', () => {
+    expect(riyadh.searchCities('Riyad', 5)[0].city.name_en).toBe('Riyadh');
+    expect(riyadh.searchCities('دمام', 5)[0].city.name_en).toBe('Dammam');
   });
 });

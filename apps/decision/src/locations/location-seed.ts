@@ -161,12 +161,16 @@ export const SEED_CITIES: SeedCity[] = [
   },
 ];
 
-/** Every seed alias as alias rows. */
+/**
+ * Every seed alias as alias rows. A district's English seed name is one too: the imported files
+ * spell many otherwise ("Diplomatic Quarter" is "Assafarat Dist.", "Hittin" is "Hiteen Dist."),
+ * and people type the seed's spelling.
+ */
 export function seedAliases(): GazetteerAlias[] {
   return SEED_CITIES.flatMap((city) => [
     ...(city.aliases ?? []).map((alias) => ({ place: 'city' as const, place_id: city.id, alias })),
-    ...city.districts.flatMap(([id, , , aliases]) =>
-      (aliases ?? []).map((alias) => ({ place: 'district' as const, place_id: id, alias })),
+    ...city.districts.flatMap(([id, , nameEn, aliases]) =>
+      [nameEn, ...(aliases ?? [])].map((alias) => ({ place: 'district' as const, place_id: id, alias })),
     ),
   ]);
 }

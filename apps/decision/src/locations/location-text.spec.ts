@@ -1,4 +1,4 @@
-import { editDistance, normalizeArabicLetters, normalizeName, skeletonKey } from './location-text';
+import { editDistance, normalizeArabicLetters, normalizeName, prefixEditDistance, skeletonKey } from './location-text';
 
 describe('location text keys', () => {
   it('should unify alef forms, ta marbuta, alef maqsura and drop tashkeel and tatweel when normalising Arabic', () => {
@@ -38,6 +38,32 @@ describe('location text keys', () => {
     expect(sk('Buraydah')).toBe(sk('Buraidah'));
     expect(sk('Onaizah')).toBe(sk('Unayzah'));
     expect(sk('Riyadh')).not.toBe(sk('Jeddah'));
+  });
+
+  it('should give Gulf spellings of qaf and the common English district spellings one skeleton', () => {
+    const sk = (name: string) => skeletonKey(normalizeName(name));
+    expect(sk('Malga')).toBe(sk('Al Malqa Dist.'));
+    expect(sk('al gazaz')).toBe(sk('Al Qazaz Dist.'));
+    expect(sk('Olaya')).toBe(sk("Al 'Ulayya Dist."));
+    expect(sk('Sulaymaniyah')).toBe(sk('Al Sulaimaniyah Dist.'));
+    expect(sk('Nakheel')).toBe(sk('Al Nakhil Dist.'));
+    expect(sk('al faiha')).toBe(sk('Al Fayha Dist.'));
+    expect(sk('Ghadir')).not.toBe(sk('Al Qadir'));
+  });
+
+  it('should keep the last letters of an unfinished word when the skeleton is open', () => {
+    expect(skeletonKey('qiraw')).toBe('kr');
+    expect(skeletonKey('qiraw', true)).toBe('krw');
+    expect(skeletonKey(normalizeName('Al Qairawan Dist.')).startsWith(skeletonKey('qiraw', true))).toBe(true);
+    expect(skeletonKey('sulay', true)).toBe('sly');
+    expect(skeletonKey('الع', true)).toBe(skeletonKey('الع'));
+  });
+
+  it('should measure a typed prefix against the start of a name, the rest of the name free', () => {
+    expect(prefixEditDistance('tubayshi', 'tubai')).toBe(1);
+    expect(prefixEditDistance('taibah', 'tubai')).toBeGreaterThan(1);
+    expect(prefixEditDistance('sulaimaniyah', 'sulay')).toBe(1);
+    expect(prefixEditDistance('عليا', 'علي')).toBe(0);
   });
 
   it('should count a swapped, dropped or added letter as one edit', () => {

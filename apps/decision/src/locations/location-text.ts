@@ -73,13 +73,16 @@ export function wordKeys(raw: string): string[] {
 }
 
 /**
- * Transliteration key of a normalised Latin key: digraphs unified, a final -ah/-eh
+ * Transliteration key of a normalised Latin key: digraphs unified (q/g/k, th/t, dh/d…), a final -ah/-eh
  * dropped, vowels removed after the first letter (a leading vowel becomes "a"), doubled
  * letters collapsed. Arabic keys
  * lose their long vowels (ا و ي) after the first letter, which absorbs dropped or added
  * matres lectionis.
+ *
+ * `open`: the key is a prefix being typed, so its last letters may go on: a final h or y/w is
+ * kept ("qiraw" → "krw", the start of Qairawan's "krwn").
  */
-export function skeletonKey(key: string): string {
+export function skeletonKey(key: string, open = false): string {
   if (ARABIC_LETTER.test(key)) {
     return key.length <= 2
       ? key
@@ -96,9 +99,11 @@ export function skeletonKey(key: string): string {
     .replace(/ck/g, 'k')
     .replace(/c/g, 'k')
     .replace(/q/g, 'k')
+    // ق is typed g in the Gulf (Malga, Gazaz, Garhoud); غ stays gh.
+    .replace(/g(?!h)/g, 'k')
     .replace(/x/g, 'ks')
-    .replace(/([aeiou])h$/, '$1')
-    .replace(/([aeiou])[yw](?=[^aeiouyw]|$)/g, '$1')
+    .replace(open ? /$^/ : /([aeiou])h$/, '$1')
+    .replace(open ? /([aeiou])[yw](?=[^aeiouyw])/g : /([aeiou])[yw](?=[^aeiouyw]|$)/g, '$1')
     .replace(/(.)\1+/g, '$1');
   // A leading vowel is kept (Aqeeq → "ak", not "k") but any vowel stands for it (Olaya/Ulaya).
   return (
@@ -141,6 +146,34 @@ export function editDistance(a: string, b: string, max: number): number {
   }
   return prev[n];
 }
+
+/**
+ * The fewest edits that turn `query` into the start of `name` (any of its prefixes up to two
+ * letters longer): how far a half-typed name is from where the name begins. "tubai" is one
+ * edit from "tubay…" (Tubayshi) and three from "taiba…" (Taibah).
+ */
+export function prefixEditDistance(name: string, query: string): number {
+  const width = Math.min(name.length, query.length + 2);
+  if (width + 1 > prefixRows[0].length) prefixRows = [new Int32Array(width + 1), new Int32Array(width + 1)];
+  let [prev, current] = prefixRows;
+  for (let j = 0; j <= width; j++) prev[j] = j;
+  for (let i = 1; i <= query.length; i++) {
+    current[0] = i;
+    const letter = query.charCodeAt(i - 1);
+    for (let j = 1; j <= width; j++) {
+      let value = prev[j - 1] + (letter === name.charCodeAt(j - 1) ? 0 : 1);
+      if (prev[j] + 1 < value) value = prev[j] + 1;
+      if (current[j - 1] + 1 < value) value = current[j - 1] + 1;
+      current[j] = value;
+    }
+    [prev, current] = [current, prev];
+  }
+  let best = prev[0];
+  for (let j = 1; j <= width; j++) if (prev[j] < best) best = prev[j];
+  return best;
+}
+
+let prefixRows = [new Int32Array(64), new Int32Array(64)];
 
 /**
  * The letters of a key as a 32-bit set (code point modulo 32: a collision only weakens the
