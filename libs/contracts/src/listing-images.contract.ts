@@ -1,4 +1,4 @@
-import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsString, IsUUID, Length, Max, Min } from '@app/validation';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsString, IsUUID, Length, Max, Min } from '@app/validation';
 import { OwningSeller, OwningWorkspace } from './catalogue.contract';
 import type { ListingOwner } from './catalogue.contract';
 
@@ -80,6 +80,7 @@ export class AddListingImageRequest extends ListingImagesRequest {
 
 /** PATCH /v1/listings/{id}/images body: every image of the listing, once each, in the new order. */
 export class ReorderListingImagesBody {
+  /** Every image id of the listing, once each, in the new order (first: the cover) */
   @IsArray()
   @ArrayMaxSize(MAX_LISTING_IMAGES)
   @ArrayUnique()
@@ -108,8 +109,16 @@ export interface ListingImageSlotResponse {
   image_count: number;
 }
 
-export interface ListingImageDeletedResponse {
+export class ListingImageDeletedResponse {
+  /** Always `listing_image` */
+  @IsIn(['listing_image'])
   object: 'listing_image';
+
+  /** The deleted image's id */
+  @IsUUID()
   id: string;
+
+  /** Always true */
+  @IsIn([true])
   deleted: true;
 }

@@ -18,7 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUUID } from 'class-validator';
 import type { Principal, VerificationResponse } from '@app/contracts';
 import { AppError } from '@app/errors';
-import { IMAGE_UPLOAD_BODY } from '../catalogue/images/listing-images.dto';
+import { IMAGE_UPLOAD_BODY } from '../openapi/upload-bodies';
 import { AcceptsMultipart } from '../http/multipart-body';
 import { Authenticated, CurrentPrincipal, Moderator, Public } from '../identity/access/access.decorators';
 import { workspaceOf } from '../identity/access/principal-workspace';

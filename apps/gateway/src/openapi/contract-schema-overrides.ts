@@ -8,9 +8,11 @@ export const SLOT_OR_RULE_SCHEMA = {
 };
 
 /**
- * What a contract field's TypeScript type cannot say in OpenAPI (a union of classes), by class
+ * What a contract field's TypeScript type cannot say in OpenAPI (a union of classes, an open record), by class
  * and property. Everything else comes from the classes themselves.
  */
 export const CONTRACT_SCHEMA_OVERRIDES: Record<string, Record<string, Record<string, unknown>>> = {
   SlotsResponse: { data: { type: 'array', items: SLOT_OR_RULE_SCHEMA } },
+  /** The places an unknown or ambiguous name may mean, each as GET /v1/locations answers it. */
+  ImportRowError: { suggestions: { type: 'array', items: { type: 'object', additionalProperties: true } } },
 };

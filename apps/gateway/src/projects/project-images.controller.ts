@@ -19,11 +19,10 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_PROJECT_IMAGES } from '@app/contracts';
-import type { ListingImageResponse, Principal, ProjectImageDeletedResponse } from '@app/contracts';
+import { ListingImageResponse, MAX_PROJECT_IMAGES } from '@app/contracts';
+import type { Principal, ProjectImageDeletedResponse } from '@app/contracts';
 import { imageAnswer, listingImageKeyOf } from '../catalogue/images/image-answer';
-import { IMAGE_UPLOAD_BODY } from '../catalogue/images/listing-images.dto';
-import { ListingImageDto } from '../catalogue/listing.dto';
+import { IMAGE_UPLOAD_BODY } from '../openapi/upload-bodies';
 import { AcceptsMultipart } from '../http/multipart-body';
 import { Authenticated, CurrentPrincipal, Public } from '../identity/access/access.decorators';
 import { DeveloperWorkspaces } from './developer-workspace';
@@ -60,7 +59,7 @@ export class ProjectImagesController {
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody(IMAGE_UPLOAD_BODY)
-  @ApiCreatedResponse({ type: ListingImageDto })
+  @ApiCreatedResponse({ type: ListingImageResponse })
   @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
   @ApiConflictResponse({ description: `\`conflict\`: the project already holds ${MAX_PROJECT_IMAGES} images` })
   @ApiPayloadTooLargeResponse({ description: '`payload_too_large` with `field: "file"`' })

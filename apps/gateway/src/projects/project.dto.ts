@@ -1,6 +1,12 @@
 import { ApiProperty, OmitType, PickType } from '@nestjs/swagger';
-import { ListingImageDto } from '../catalogue/listing.dto';
-import { COUNTRY_CODES, CURRENCIES, PROJECT_STATUSES, PROJECT_UNIT_STATUSES, UNIT_TYPES } from '@app/contracts';
+import {
+  COUNTRY_CODES,
+  ListingImageResponse,
+  CURRENCIES,
+  PROJECT_STATUSES,
+  PROJECT_UNIT_STATUSES,
+  UNIT_TYPES,
+} from '@app/contracts';
 import type {
   CountryCode,
   Currency,
@@ -87,8 +93,8 @@ export class ProjectDto implements ProjectResponse {
   @ApiProperty({ type: [String], description: 'Absolute URLs of the display images, by position' })
   image_urls: string[];
 
-  @ApiProperty({ type: [ListingImageDto] })
-  images: ListingImageDto[];
+  @ApiProperty({ type: [ListingImageResponse] })
+  images: ListingImageResponse[];
 
   @ApiProperty({ format: 'date-time' })
   created_at: string;

@@ -9,9 +9,8 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { MAX_LISTING_IMAGES } from '@app/contracts';
-import type { ListingResponse, Principal, UnitDeletedResponse, UnitResponse, UnitsPageResponse } from '@app/contracts';
-import { ListingDto } from '../catalogue/listing.dto';
+import { ListingResponse, MAX_LISTING_IMAGES } from '@app/contracts';
+import type { Principal, UnitDeletedResponse, UnitResponse, UnitsPageResponse } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { DeveloperWorkspaces } from './developer-workspace';
 import { CreateUnitDto, ListUnitsQueryDto, UpdateUnitDto } from './project-body.dto';
@@ -130,7 +129,7 @@ export class UnitsController {
       'none), add one first. It is moderated as any listing. The project page is public once ' +
       `one of its listings is published. ${DEVELOPERS_ONLY}`,
   })
-  @ApiCreatedResponse({ type: ListingDto })
+  @ApiCreatedResponse({ type: ListingResponse })
   @ApiNotFoundResponse({ description: UNIT_NOT_FOUND })
   @ApiConflictResponse({
     description: '`conflict`: the unit already has a listing; `invalid_state`: the unit is sold',
