@@ -15,12 +15,17 @@ import {
 } from '@app/contracts';
 import type {
   BrokerPageData,
+  BrokerPageResponse,
+  PropertyBroker,
   PropertyDetail,
   PropertyItem,
   VerificationKind,
   VerificationQueueItem,
   VerificationQueueResponse,
   VerificationResponse,
+  VerificationReviewResponse,
+  VerificationReviewsResponse,
+  WorkspaceVerificationResponse,
 } from '@app/contracts';
 import { InjectConfig } from '@app/config';
 import type { AppConfig } from '@app/config';
@@ -33,12 +38,6 @@ import { readUploadedFile } from '../catalogue/images/uploaded-file';
 import { gatewayConfig } from '../config/gateway.env';
 import { IDENTITY_DATABASE } from '../database/identity.database';
 import { PropertiesClient } from '../properties/properties.client';
-import type {
-  BrokerPageDto,
-  VerificationQueueDto,
-  VerificationQueueItemDto,
-  WorkspaceVerificationDto,
-} from './verification.dto';
 
 interface WorkspaceRow {
   id: string;
@@ -64,7 +63,7 @@ export class BrokersService {
     @InjectConfig(gatewayConfig) private readonly config: AppConfig<typeof gatewayConfig>,
   ) {}
 
-  async verification(workspaceId: string): Promise<WorkspaceVerificationDto> {
+  async verification(workspaceId: string): Promise<WorkspaceVerificationResponse> {
     const [workspace, verification] = await Promise.all([
       this.workspace({ id: workspaceId }),
       this.rpc.send<VerificationResponse>(CATALOGUE_VERIFICATION_GET_PATTERN, { workspace_id: workspaceId }),
@@ -86,7 +85,7 @@ export class BrokersService {
     return this.rpc.send(CATALOGUE_VERIFICATION_SUBMIT_PATTERN, { workspace_id: workspaceId, kind, number });
   }
 
-  async queue(): Promise<VerificationQueueDto> {
+  async queue(): Promise<VerificationReviewsResponse> {
     const queue = await this.rpc.send<VerificationQueueResponse>(CATALOGUE_VERIFICATION_QUEUE_PATTERN, {});
     const names = await this.names(queue.data.map((item) => item.workspace_id));
     return {
@@ -112,7 +111,7 @@ export class BrokersService {
     moderatorId: string,
     decision: 'approve' | 'reject',
     reason?: string,
-  ): Promise<VerificationQueueItemDto> {
+  ): Promise<VerificationReviewResponse> {
     const item = await this.rpc.send<VerificationQueueItem>(CATALOGUE_VERIFICATION_DECIDE_PATTERN, {
       workspace_id: workspaceId,
       moderator_id: moderatorId,
@@ -123,7 +122,7 @@ export class BrokersService {
   }
 
   /** The broker of a listing, as a property detail shows it. */
-  async brokerOf(workspaceId: string): Promise<{ name: string; slug: string; verified: boolean } | null> {
+  async brokerOf(workspaceId: string): Promise<PropertyBroker | null> {
     const [workspace, verification] = await Promise.all([
       this.workspace({ id: workspaceId }),
       this.rpc.send<VerificationResponse>(CATALOGUE_VERIFICATION_GET_PATTERN, { workspace_id: workspaceId }),
@@ -134,7 +133,7 @@ export class BrokersService {
   }
 
   /** A broker workspace's public page: name, badge, newest published listings. */
-  async page(slug: string): Promise<BrokerPageDto> {
+  async page(slug: string): Promise<BrokerPageResponse> {
     const workspace = await this.workspace({ slug });
     if (!workspace) throw new AppError('not_found', 'There is no broker at this address.');
     const data = await this.rpc.send<BrokerPageData>(CATALOGUE_BROKER_PAGE_PATTERN, { workspace_id: workspace.id });
