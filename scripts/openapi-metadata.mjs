@@ -28,6 +28,7 @@ const DOCUMENTED = [
   'listing-images.contract.ts',
   'listing-import.contract.ts',
   'properties.contract.ts',
+  'projects.contract.ts',
   'verification.contract.ts',
 ];
 

@@ -243,8 +243,10 @@ export class CreateListingBody extends ListingFieldsInput {
   @IsIn(LISTING_TYPES)
   property_type: ListingType;
 
+  // SAR when left out: the catalogue's default, documented in contract-schema-overrides.ts. Not an
+  // initialiser here: an import row (this class) that updates a listing keeps the listing's currency.
   /** AED keeps its amount; `price_sar` is converted at the peg 1 USD = 3.75 SAR = 3.6725 AED */
-  override currency?: Currency = 'SAR';
+  declare currency?: Currency;
 }
 
 /** PATCH /v1/listings/{id} body: any subset of the fields (a field left out keeps its value). */

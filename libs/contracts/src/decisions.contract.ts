@@ -19,6 +19,7 @@ import {
 } from '@app/validation';
 import { PageRequest } from './paging';
 import type { Page } from './paging';
+import { PlaceInput } from './place.contract';
 
 /** The decision service's decision pattern and the public decision shapes (spec 2.1, 2.2). */
 export const DECISIONS_CREATE_PATTERN = 'rpc.decision.decisions.create.v1';
@@ -223,27 +224,7 @@ export class DecisionPropertyInput {
 }
 
 /** Any one way to name the place: `district_id`; `city_id` + `district`; `city` + `district`. */
-export class DecisionLocationInput {
-  @IsOptional()
-  @IsInt()
-  @IsPositive()
-  district_id?: number;
-
-  @IsOptional()
-  @IsInt()
-  @IsPositive()
-  city_id?: number;
-
-  @IsOptional()
-  @IsString()
-  @Length(2, 100)
-  city?: string;
-
-  @IsOptional()
-  @IsString()
-  @Length(2, 100)
-  district?: string;
-
+export class DecisionLocationInput extends PlaceInput {
   @IsOptional()
   @IsLatitude()
   lat?: number;

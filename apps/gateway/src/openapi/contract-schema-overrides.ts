@@ -8,10 +8,16 @@ export const SLOT_OR_RULE_SCHEMA = {
 };
 
 /**
- * What a contract field's TypeScript type cannot say in OpenAPI (a union of classes, an open record), by class
- * and property. Everything else comes from the classes themselves.
+ * What a contract field's TypeScript type cannot say in OpenAPI (a union of classes, an open record, a
+ * default the service applies rather than the class), by class and property. Everything else comes from
+ * the classes themselves.
  */
 export const CONTRACT_SCHEMA_OVERRIDES: Record<string, Record<string, Record<string, unknown>>> = {
+  /** A create without a currency is in SAR (an initialiser would also reset an import row's update). */
+  CreateListingBody: { currency: { default: 'SAR' } },
+  /** The database's defaults for a create (a class initialiser would count the field as sent: a unit's event lists it). */
+  CreateProjectBody: { status: { default: 'off_plan' } },
+  CreateUnitBody: { status: { default: 'available' } },
   SlotsResponse: { data: { type: 'array', items: SLOT_OR_RULE_SCHEMA } },
   /** The places an unknown or ambiguous name may mean, each as GET /v1/locations answers it. */
   ImportRowError: { suggestions: { type: 'array', items: { type: 'object', additionalProperties: true } } },

@@ -19,14 +19,13 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ListingImageResponse, MAX_PROJECT_IMAGES } from '@app/contracts';
-import type { Principal, ProjectImageDeletedResponse } from '@app/contracts';
+import { ListingImageResponse, MAX_PROJECT_IMAGES, ProjectImageDeletedResponse } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { imageAnswer, listingImageKeyOf } from '../catalogue/images/image-answer';
 import { IMAGE_UPLOAD_BODY } from '../openapi/upload-bodies';
 import { AcceptsMultipart } from '../http/multipart-body';
 import { Authenticated, CurrentPrincipal, Public } from '../identity/access/access.decorators';
 import { DeveloperWorkspaces } from './developer-workspace';
-import { ProjectImageDeletedDto } from './project.dto';
 import { ProjectImagesService } from './project-images.service';
 import { DEVELOPERS_ONLY, PROJECT_NOT_FOUND } from './projects.controller';
 
@@ -76,7 +75,7 @@ export class ProjectImagesController {
   @Delete(':image_id')
   @Authenticated(['user', 'api_key'], 'projects:manage')
   @ApiOperation({ summary: 'Delete an image of a project', description: `Later images move up. ${DEVELOPERS_ONLY}` })
-  @ApiOkResponse({ type: ProjectImageDeletedDto })
+  @ApiOkResponse({ type: ProjectImageDeletedResponse })
   @ApiNotFoundResponse({ description: `${PROJECT_NOT_FOUND}; \`not_found\`: no such image of the project` })
   async delete(
     @CurrentPrincipal() principal: Principal,
