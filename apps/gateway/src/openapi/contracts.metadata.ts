@@ -8,7 +8,6 @@ export default async () => {
         [
           import('@app/contracts'),
           {
-            PageRequest: {},
             PageQuery: {
               limit: { required: false, type: () => Number, description: 'Results per page.', minimum: 1 },
               offset: {
@@ -713,51 +712,6 @@ export default async () => {
                 maxLength: 1000,
               },
             },
-            CreateListingRequest: {
-              workspace_id: { required: false, type: () => String },
-              seller_id: { required: false, type: () => String },
-              created_by: {
-                required: false,
-                type: () => String,
-                description: 'The account creating it; absent for API keys.',
-                format: 'uuid',
-              },
-            },
-            UpdateListingRequest: {
-              workspace_id: { required: false, type: () => String },
-              seller_id: { required: false, type: () => String },
-              id: { required: true, type: () => String, minLength: 1, maxLength: 100 },
-            },
-            ListingRefRequest: {
-              workspace_id: { required: false, type: () => String },
-              seller_id: { required: false, type: () => String },
-              id: {
-                required: true,
-                type: () => String,
-                description: 'Any string: an id that is not one of ours is simply not found.',
-                minLength: 1,
-                maxLength: 100,
-              },
-            },
-            ListListingsRequest: {
-              workspace_id: { required: false, type: () => String },
-              seller_id: { required: false, type: () => String },
-              status: { required: false, enum: ['pending', 'rejected', 'draft', 'published'] },
-            },
-            ModerationQueueRequest: {},
-            ApproveListingRequest: {
-              moderator_id: { required: true, type: () => String, format: 'uuid' },
-              id: { required: true, type: () => String, minLength: 1, maxLength: 100 },
-            },
-            RejectListingRequest: {
-              reason: {
-                required: true,
-                type: () => String,
-                description: 'Shown to the broker.',
-                minLength: 1,
-                maxLength: 1000,
-              },
-            },
             ListingImageResponse: {
               id: { required: true, type: () => String, description: 'The image id', format: 'uuid' },
               position: { required: true, type: () => Number, description: '0-based order' },
@@ -944,48 +898,11 @@ export default async () => {
               id: { required: true, type: () => String, description: "The deleted listing's id", format: 'uuid' },
               deleted: { required: true, type: () => Boolean, description: 'Always true' },
             },
-            ResolvePlaceRequest: {
-              field_prefix: {
-                required: false,
-                type: () => String,
-                description: 'Prefix of the `field` in a 422 (decisions use `location.`; listings use none).',
-                minLength: 0,
-                maxLength: 50,
-              },
-            },
-            BenchmarkRequest: {
-              city_id: { required: true, type: () => Number, minimum: 1 },
-              district_id: { required: true, type: () => Number, minimum: 1 },
-              type: { required: true, enum: ['apartment', 'villa', 'land', 'shop', 'office'] },
-            },
           },
         ],
         [
           import('@app/contracts'),
           {
-            ListingImagesRequest: {
-              workspace_id: { required: false, type: () => String },
-              seller_id: { required: false, type: () => String },
-              listing_id: { required: true, type: () => String, minLength: 1, maxLength: 100 },
-            },
-            AddListingImageRequest: {
-              image_id: { required: true, type: () => String, format: 'uuid' },
-              width: {
-                required: true,
-                type: () => Number,
-                description: 'Of the display size.',
-                minimum: 1,
-                maximum: 100000,
-              },
-              height: { required: true, type: () => Number, minimum: 1, maximum: 100000 },
-              bytes: {
-                required: true,
-                type: () => Number,
-                description: 'Stored size of the display file.',
-                minimum: 1,
-                maximum: 2000000000,
-              },
-            },
             ReorderListingImagesBody: {
               image_ids: {
                 required: true,
@@ -993,18 +910,6 @@ export default async () => {
                 description: 'Every image id of the listing, once each, in the new order (first: the cover)',
                 uniqueItems: true,
                 format: 'uuid',
-              },
-            },
-            ReorderListingImagesRequest: {
-              image_ids: { required: true, type: () => [String], uniqueItems: true, format: 'uuid' },
-            },
-            ListingImageRefRequest: {
-              image_id: {
-                required: true,
-                type: () => String,
-                description: "Any string: an id that is not one of the listing's images is simply not found.",
-                minLength: 1,
-                maxLength: 100,
               },
             },
             ListingImageDeletedResponse: {
@@ -1025,11 +930,6 @@ export default async () => {
                 minimum: 2,
               },
               listing: { required: true, type: () => t['@app/contracts'].CreateListingBody },
-            },
-            ImportListingsRequest: {
-              workspace_id: { required: true, type: () => String, format: 'uuid' },
-              created_by: { required: false, type: () => String, format: 'uuid' },
-              rows: { required: true, type: () => [t['@app/contracts'].ImportListingRow], minItems: 1 },
             },
             ImportRowError: {
               field: {
@@ -1188,18 +1088,6 @@ export default async () => {
                 description: 'District name, Arabic or English, 2+ characters',
               },
             },
-            SearchPropertiesRequest: {
-              city_ids: {
-                required: false,
-                type: () => [Number],
-                description: 'Cities the `city` words matched (empty array: none matched, so nothing is found).',
-              },
-              district_ids: { required: false, type: () => [Number] },
-              sort: { required: true, enum: ['newest', 'price_asc', 'price_desc'] },
-              limit: { required: true, type: () => Number },
-              offset: { required: true, type: () => Number },
-            },
-            GetPropertyRequest: { id: { required: true, type: () => String, format: 'uuid' } },
             PropertyItem: {
               id: { required: true, type: () => String, description: 'The listing id', format: 'uuid' },
               title_en: {
@@ -1312,8 +1200,6 @@ export default async () => {
             SavePropertyBody: {
               property_id: { required: true, type: () => String, description: 'A published property', format: 'uuid' },
             },
-            SavedPropertyRequest: { account_id: { required: true, type: () => String, format: 'uuid' } },
-            ListSavedPropertiesRequest: { account_id: { required: true, type: () => String, format: 'uuid' } },
             SavedProperty: {
               object: { required: true, description: 'Always `saved_property`', enum: ['saved_property'] },
               saved_at: {
@@ -1339,17 +1225,6 @@ export default async () => {
         [
           import('@app/contracts'),
           {
-            ProjectImagesRequest: {
-              workspace_id: { required: true, type: () => String, format: 'uuid' },
-              project_id: { required: true, type: () => String, minLength: 1, maxLength: 100 },
-            },
-            AddProjectImageRequest: {
-              image_id: { required: true, type: () => String, format: 'uuid' },
-              width: { required: true, type: () => Number, minimum: 1 },
-              height: { required: true, type: () => Number, minimum: 1 },
-              bytes: { required: true, type: () => Number, minimum: 1 },
-            },
-            ProjectImageRefRequest: { image_id: { required: true, type: () => String, minLength: 1, maxLength: 100 } },
             ProjectImageDeletedResponse: {
               object: { required: true, description: 'Always `project_image`', enum: ['project_image'] },
               id: { required: true, type: () => String, description: "The deleted image's id", format: 'uuid' },
@@ -1436,23 +1311,6 @@ export default async () => {
                 default: 'newest',
                 enum: ['newest', 'name_en', 'name_ar'],
               },
-            },
-            CreateProjectRequest: {
-              workspace_id: { required: true, type: () => String, format: 'uuid' },
-              created_by: { required: false, type: () => String, format: 'uuid' },
-            },
-            UpdateProjectRequest: {
-              workspace_id: { required: true, type: () => String, format: 'uuid' },
-              id: { required: true, type: () => String, minLength: 1, maxLength: 100 },
-            },
-            ProjectRefRequest: {
-              workspace_id: { required: true, type: () => String, format: 'uuid' },
-              id: { required: true, type: () => String, minLength: 1, maxLength: 100 },
-            },
-            PublicProjectRequest: { id: { required: true, type: () => String, minLength: 1, maxLength: 100 } },
-            ListProjectsRequest: {
-              workspace_id: { required: true, type: () => String, format: 'uuid' },
-              sort: { required: false, enum: ['newest', 'name_en', 'name_ar'] },
             },
             UnitFieldsInput: {
               unit_ref: {
@@ -1542,42 +1400,9 @@ export default async () => {
                 enum: ['available', 'reserved', 'sold'],
               },
             },
-            CreateUnitRequest: {
-              workspace_id: { required: true, type: () => String, format: 'uuid' },
-              project_id: { required: true, type: () => String, minLength: 1, maxLength: 100 },
-            },
-            UpdateUnitRequest: {
-              workspace_id: { required: true, type: () => String, format: 'uuid' },
-              project_id: { required: true, type: () => String, minLength: 1, maxLength: 100 },
-              id: { required: true, type: () => String, minLength: 1, maxLength: 100 },
-            },
-            UnitRefRequest: {
-              workspace_id: { required: true, type: () => String, format: 'uuid' },
-              project_id: { required: true, type: () => String, minLength: 1, maxLength: 100 },
-              id: { required: true, type: () => String, minLength: 1, maxLength: 100 },
-              created_by: {
-                required: false,
-                type: () => String,
-                description: 'Publish only: the account creating the listing.',
-                format: 'uuid',
-              },
-            },
             UnitListingImageCopy: {
               project_image_id: { required: true, type: () => String, format: 'uuid' },
               image_id: { required: true, type: () => String, format: 'uuid' },
-            },
-            PublishUnitRequest: {
-              listing_id: { required: false, type: () => String, format: 'uuid' },
-              image_copies: {
-                required: false,
-                type: () => [t['@app/contracts'].UnitListingImageCopy],
-                uniqueItems: true,
-              },
-            },
-            ListUnitsRequest: {
-              workspace_id: { required: true, type: () => String, format: 'uuid' },
-              project_id: { required: true, type: () => String, minLength: 1, maxLength: 100 },
-              status: { required: false, enum: ['available', 'reserved', 'sold'] },
             },
             UnitPublicFields: {
               id: { required: true, type: () => String, description: 'The unit id', format: 'uuid' },
@@ -1721,9 +1546,6 @@ export default async () => {
           import('@app/contracts'),
           {
             VerificationRef: { workspace_id: { required: true, type: () => String, format: 'uuid' } },
-            VerificationDocumentRequest: {
-              document_key: { required: true, type: () => String, minLength: 1, maxLength: 300 },
-            },
             SubmitVerificationBody: {
               kind: {
                 required: true,
@@ -1739,7 +1561,6 @@ export default async () => {
                 pattern: '^[A-Za-z0-9-]{4,20}$',
               },
             },
-            VerificationSubmitRequest: { workspace_id: { required: true, type: () => String, format: 'uuid' } },
             ApproveVerificationBody: {
               note: {
                 required: false,
@@ -1751,12 +1572,6 @@ export default async () => {
             RejectVerificationBody: {
               reason: { required: true, type: () => String, description: 'Shown to the workspace', maxLength: 1000 },
             },
-            VerificationDecisionRequest: {
-              moderator_id: { required: true, type: () => String, format: 'uuid' },
-              decision: { required: true, enum: ['approve', 'reject'] },
-              reason: { required: false, type: () => String, maxLength: 1000 },
-            },
-            BrokerPageRequest: { workspace_id: { required: true, type: () => String, format: 'uuid' } },
             VerificationResponse: {
               object: { required: true, description: 'Always `verification`', enum: ['verification'] },
               status: {
