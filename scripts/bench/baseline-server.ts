@@ -5,7 +5,7 @@ import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { serviceDataSourceOptions } from '@app/database';
 import { decisionDatabase } from '../../apps/decision/src/database/decision.database';
-import { BILLING_BALANCE_LOW } from '@app/contracts';
+import { BILLING_BALANCE_LOW, SearchPropertiesRequest } from '@app/contracts';
 import type { DecisionResponse } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { DEBIT_SQL, debitParameters } from '../../apps/billing/src/ledger/ledger.repository';
@@ -15,7 +15,7 @@ import { LocationIndex } from '../../apps/decision/src/locations/location-index'
 import { searchLocations } from '../../apps/decision/src/locations/location-search';
 import { LocationsRepository } from '../../apps/decision/src/locations/locations.repository';
 import { searchQuery } from '../../apps/catalogue/src/properties/properties.repository';
-import { parsePropertySearchQuery } from '../../apps/gateway/src/properties/property-search-query';
+import { searchQueryOf } from './search-query';
 
 /**
  * The baselines: a bare node:http server, in its own process like the platform, doing the
@@ -96,10 +96,10 @@ async function propertiesHandler(pool: Pool): Promise<Handler> {
   for (const { name, city_id } of cities.rows) cityIds.set(name, [...(cityIds.get(name) ?? []), Number(city_id)]);
   return async (url) => {
     try {
-      const filters = parsePropertySearchQuery(Object.fromEntries(url.searchParams));
+      const filters = await searchQueryOf(url.searchParams);
       const city = filters.city;
       const city_ids = city === undefined ? undefined : (cityIds.get(city.toLowerCase()) ?? []);
-      const { sql, params } = searchQuery({ ...filters, city_ids });
+      const { sql, params } = searchQuery(Object.assign(new SearchPropertiesRequest(), filters, { city_ids }));
       const rows = (await pool.query<{ id: string }>(sql, params)).rows;
       return { status: 200, json: { properties: rows, count: rows.length, offset: filters.offset } };
     } catch (err) {

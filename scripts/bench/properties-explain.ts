@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { searchQuery } from '../../apps/catalogue/src/properties/properties.repository';
-import { parsePropertySearchQuery } from '../../apps/gateway/src/properties/property-search-query';
+import { SearchPropertiesRequest } from '@app/contracts';
+import { searchQueryOf } from './search-query';
 import { startStandalone } from './platforms';
 import { PROPERTY_LISTINGS, PROPERTY_PATHS, seedPublishedListings } from './properties';
 import { runBench, using } from './running';
@@ -20,11 +21,11 @@ async function main(): Promise<void> {
         `SELECT DISTINCT lower(city_en) AS name, city_id FROM catalogue.listings WHERE status = 'published'`,
       );
       for (const path of PROPERTY_PATHS) {
-        const filters = parsePropertySearchQuery(Object.fromEntries(new URL(path, 'http://x').searchParams));
+        const filters = await searchQueryOf(new URL(path, 'http://x').searchParams);
         const city = filters.city?.toLowerCase();
         const city_ids =
           city === undefined ? undefined : cities.rows.filter((c) => c.name === city).map((c) => Number(c.city_id));
-        const { sql, params } = searchQuery({ ...filters, city_ids });
+        const { sql, params } = searchQuery(Object.assign(new SearchPropertiesRequest(), filters, { city_ids }));
         await client.query(sql, params); // warm the cache as the bench's load does
         const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
         process.stdout.write(`\n### GET ${path}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);

@@ -387,10 +387,10 @@ describeE2e('listings and moderation', () => {
         ]),
       );
       const listing = await createDraft(agent.token);
-      const documented = doc.components.schemas.ListingDto;
+      const documented = doc.components.schemas.ListingResponse;
       expect(Object.keys(documented.properties).sort()).toEqual(Object.keys(listing).sort());
       expect([...(documented.required ?? [])].sort()).toEqual(Object.keys(listing).sort());
-      expect(Object.keys(doc.components.schemas.CreateListingDto.properties).sort()).toEqual(
+      expect(Object.keys(doc.components.schemas.CreateListingBody.properties).sort()).toEqual(
         [
           'property_type',
           'title_en',

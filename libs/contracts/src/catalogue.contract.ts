@@ -1,6 +1,7 @@
 import {
   IsDefined,
   IsIn,
+  IsISO8601,
   IsInt,
   IsNumber,
   IsOptional,
@@ -14,16 +15,11 @@ import {
 } from '@app/validation';
 import type { DecisionBenchmark } from './decisions.contract';
 import { MaxDecimalPlaces } from './decimal-places';
-import { PageRequest } from './paging';
-import type { Page } from './paging';
+import { ListPage, PageQuery, PageRequest } from './paging';
+import { PlaceInput } from './place.contract';
 import { rpc } from './rpc-descriptor';
 import type { ListingOwnerRequest, ListingOwnerResponse } from './leads.contract';
 import type { ImportListingsRequest, ImportListingsResponse } from './listing-import.contract';
-
-/**
- * The catalogue's message patterns, event subjects and payloads (listings and moderation),
- * and the decision service's place and benchmark lookups the catalogue asks for.
- */
 
 /** Listing events (payload: ListingEventPayload), published through the catalogue's outbox. */
 export const CATALOGUE_LISTING_SUBMITTED = 'catalogue.listing.submitted.v1';
@@ -76,9 +72,16 @@ export const LISTING_FLAG_CODES = [
 ] as const;
 export type ListingFlagCode = (typeof LISTING_FLAG_CODES)[number];
 
-export interface ListingFlag {
+/** An automated finding; figures behind it (band, area range, the duplicate's id, the expected format) ride along. */
+export class ListingFlag {
+  /** What was found */
+  @IsIn(LISTING_FLAG_CODES)
   code: ListingFlagCode;
+
+  /** The finding in a sentence */
+  @IsString()
   message: string;
+
   /** Figures behind the flag (band, area range, the duplicate's id, the expected format). */
   [detail: string]: unknown;
 }
@@ -100,28 +103,35 @@ export function priceInSar(amount: number, currency: Currency): number {
 }
 
 /** The fields a listing is written with; every one optional (a draft may be incomplete). */
-export abstract class ListingFieldsInput {
+export abstract class ListingFieldsInput extends PlaceInput {
+  /** English title */
   @IsOptional()
   @IsString()
   @Length(1, 200)
   title_en?: string;
 
+  /** Arabic title, stored and returned exactly */
   @IsOptional()
   @IsString()
   @Length(1, 200)
   title_ar?: string;
 
+  /** English description */
   @IsOptional()
   @IsString()
   @Length(1, 5000)
   description_en?: string;
 
+  /** Arabic description */
   @IsOptional()
   @IsString()
   @Length(1, 5000)
   description_ar?: string;
 
-  /** In `currency`; at most 100 billion, as decisions (its SAR value must fit price_sar's numeric(14,2)). */
+  /**
+   * In `currency`, up to 2 decimals; at most 100 billion, as decisions (its SAR value must fit price_sar's
+   * numeric(14,2))
+   */
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @MaxDecimalPlaces(2)
@@ -129,31 +139,12 @@ export abstract class ListingFieldsInput {
   @Max(100_000_000_000)
   price?: number;
 
+  /** AED keeps its amount; `price_sar` is converted at the peg 1 USD = 3.75 SAR = 3.6725 AED */
   @IsOptional()
   @IsIn(CURRENCIES)
   currency?: Currency;
 
-  /** Place, one of: `district_id`; `city_id` + `district`; `city` + `district` (as decisions). */
-  @IsOptional()
-  @IsInt()
-  @IsPositive()
-  district_id?: number;
-
-  @IsOptional()
-  @IsInt()
-  @IsPositive()
-  city_id?: number;
-
-  @IsOptional()
-  @IsString()
-  @Length(2, 100)
-  city?: string;
-
-  @IsOptional()
-  @IsString()
-  @Length(2, 100)
-  district?: string;
-
+  /** Square metres, up to 2 decimals */
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @MaxDecimalPlaces(2)
@@ -161,37 +152,41 @@ export abstract class ListingFieldsInput {
   @Max(10_000_000)
   area_sqm?: number;
 
+  /** Not for land (422) */
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(50)
   bedrooms?: number;
 
+  /** Not for land (422) */
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(50)
   bathrooms?: number;
 
+  /** Latitude */
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(-90)
   @Max(90)
   lat?: number;
 
+  /** Longitude */
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(-180)
   @Max(180)
   lng?: number;
 
-  /** The client's own reference, unique in the workspace (the bulk import's key). */
+  /** Your own reference, unique in the workspace (409 `conflict` when taken; the bulk import's key) */
   @IsOptional()
   @IsString()
   @Length(1, 100)
   external_ref?: string;
 
-  /** REGA advertising licence (Saudi Arabia) or Trakheesi permit (Dubai). */
+  /** REGA advertising licence (SA, 10 digits) or Trakheesi permit (Dubai, 6-12 digits) */
   @IsOptional()
   @IsString()
   @Length(1, 50)
@@ -228,16 +223,40 @@ export function OwningSeller(): PropertyDecorator {
 
 /** POST /v1/listings body: the type is required, the rest may come later. */
 export class CreateListingBody extends ListingFieldsInput {
+  /** What the property is */
   @IsDefined()
   @IsIn(LISTING_TYPES)
   property_type: ListingType;
+
+  // SAR when left out: the catalogue's default, documented in contract-schema-overrides.ts. Not an
+  // initialiser here: an import row (this class) that updates a listing keeps the listing's currency.
+  /** AED keeps its amount; `price_sar` is converted at the peg 1 USD = 3.75 SAR = 3.6725 AED */
+  declare currency?: Currency;
 }
 
-/** PATCH /v1/listings/{id} body: any subset of the fields. */
+/** PATCH /v1/listings/{id} body: any subset of the fields (a field left out keeps its value). */
 export class UpdateListingBody extends ListingFieldsInput {
+  /** What the property is */
   @IsOptional()
   @IsIn(LISTING_TYPES)
   property_type?: ListingType;
+}
+
+/** GET /v1/listings query. */
+export class ListListingsQuery extends PageQuery {
+  /** Only listings in this status */
+  @IsOptional()
+  @IsIn(LISTING_STATUSES)
+  status?: ListingStatus;
+}
+
+/** POST /v1/moderation/listings/{id}/reject body. */
+export class RejectListingBody {
+  /** Shown to the broker */
+  @IsDefined()
+  @IsString()
+  @Length(1, 1000)
+  reason: string;
 }
 
 export class CreateListingRequest extends CreateListingBody implements ListingOwner {
@@ -312,70 +331,209 @@ export class RejectListingRequest extends ApproveListingRequest {
   reason: string;
 }
 
-export interface ListingImageResponse {
+/** One image of a listing: its display size and thumbnail. */
+export class ListingImageResponse {
+  /** The image id */
+  @IsUUID()
   id: string;
+
+  /** 0-based order */
+  @IsInt()
   position: number;
+
+  /** Absolute URL of the display size */
+  @IsString()
   url: string;
+
+  /** Absolute URL of the thumbnail */
+  @IsString()
   thumbnail_url: string;
+
+  /** Of the display size, in pixels */
+  @IsOptional()
+  @IsInt()
   width: number | null;
+
+  /** Of the display size, in pixels */
+  @IsOptional()
+  @IsInt()
   height: number | null;
 }
 
 /** A listing as its owner (and moderators) see it: every column but `created_by`. */
-export interface ListingResponse {
+export class ListingResponse {
+  /** Always `listing` */
+  @IsIn(['listing'])
   object: 'listing';
+
+  /** The listing id */
+  @IsUUID()
   id: string;
-  /** The owning workspace, or null for a seller's own listing. */
+
+  /** The owning workspace; null for a seller’s own listing */
+  @IsOptional()
+  @IsUUID()
   workspace_id: string | null;
-  /** The seller account that owns it, or null for a workspace's listing. */
+
+  /** The seller account that owns it; null for a workspace’s listing */
+  @IsOptional()
+  @IsUUID()
   seller_id: string | null;
+
+  /**
+   * draft → pending (submit) → published (approve) | rejected (reject, `rejection_reason`); published → rejected
+   * when a moderator unpublishes it (with a reason)
+   */
+  @IsIn(LISTING_STATUSES)
   status: ListingStatus;
+
+  /** What the property is */
+  @IsIn(LISTING_TYPES)
   property_type: ListingType;
+
+  /** English title */
   title_en: string | null;
+
+  /** Arabic title, as written */
   title_ar: string | null;
+
+  /** English description */
   description_en: string | null;
+
+  /** Arabic description */
   description_ar: string | null;
+
+  /** In `currency` */
   price: number | null;
+
+  /** The price's currency */
+  @IsIn(CURRENCIES)
   currency: Currency;
+
+  /** The price in SAR (AED at the peg 1 USD = 3.75 SAR = 3.6725 AED) */
   price_sar: number | null;
+
+  /** The place's country */
+  @IsOptional()
+  @IsIn(COUNTRY_CODES)
   country_code: CountryCode | null;
+
+  /** The place's city (GET /v1/locations) */
   city_id: number | null;
+
+  /** The place's district (GET /v1/locations) */
   district_id: number | null;
+
+  /** The city's English name */
   city_en: string | null;
+
+  /** The city's Arabic name */
   city_ar: string | null;
+
+  /** The district's English name */
   district_en: string | null;
+
+  /** The district's Arabic name */
   district_ar: string | null;
+
+  /** The place's clock (viewing slots are on it) */
+  @IsOptional()
+  @IsIn(Object.values(TIME_ZONES))
   time_zone: ListingTimeZone | null;
+
+  /** Square metres */
   area_sqm: number | null;
+
+  /** Bedrooms (none for land) */
   bedrooms: number | null;
+
+  /** Bathrooms (none for land) */
   bathrooms: number | null;
+
+  /** Latitude */
   lat: number | null;
+
+  /** Longitude */
   lng: number | null;
+
+  /** Your own reference, unique in the workspace */
   external_ref: string | null;
+
+  /** REGA advertising licence or Trakheesi permit */
   licence_number: string | null;
+
+  /** Why moderation rejected it (while rejected) */
   rejection_reason: string | null;
+
+  /**
+   * Automated pre-moderation findings at submit (price band, area, near-duplicate, licence); after a flagged edit of
+   * a published listing, `changed_after_publication` (with `changed`: the fields) first, then the findings
+   */
   flags: ListingFlag[];
+
+  /** Three short bullets, written at publication */
   ai_bullets_en: string[];
+
+  /** The same three bullets in Arabic */
   ai_bullets_ar: string[];
-  /** Made from a developer project's unit: both ids; otherwise null. */
+
+  /** The developer project this listing was made from (POST /v1/projects/{id}/units/{unit_id}/listing) */
+  @IsOptional()
+  @IsUUID()
   project_id: string | null;
+
+  /** The project unit it was made from */
+  @IsOptional()
+  @IsUUID()
   unit_id: string | null;
+
+  /** First publication */
+  @IsOptional()
+  @IsISO8601()
   listed_at: string | null;
+
+  /** Last submission for moderation */
+  @IsOptional()
+  @IsISO8601()
   submitted_at: string | null;
-  /** When an edit after publication was flagged to moderators; null when nothing awaits their review. */
+
+  /** When an edit after publication was flagged to moderators (the edit is live); null when nothing awaits review */
+  @IsOptional()
+  @IsISO8601()
   flagged_at: string | null;
+
+  /** When it was created */
+  @IsISO8601()
   created_at: string;
+
+  /** When it last changed */
+  @IsISO8601()
   updated_at: string;
-  /** Absolute URLs of the display images, by position. */
+
+  /** Absolute URLs of the display images, by position */
   image_urls: string[];
+
+  /** The images, by position */
   images: ListingImageResponse[];
 }
 
-export type ListingsPageResponse = Page<ListingResponse>;
+/** A page of listings. */
+export class ListingsPageResponse extends ListPage {
+  /** The listings */
+  data: ListingResponse[];
+}
 
-export interface ListingDeletedResponse {
+export class ListingDeletedResponse {
+  /** Always `listing` */
+  @IsIn(['listing'])
   object: 'listing';
+
+  /** The deleted listing's id */
+  @IsUUID()
   id: string;
+
+  /** Always true */
+  @IsIn([true])
   deleted: true;
 }
 
@@ -399,27 +557,7 @@ export interface ListingEventPayload {
 }
 
 /** Resolve a place: `district_id`; `city_id` + `district`; `city` + `district`. */
-export class ResolvePlaceRequest {
-  @IsOptional()
-  @IsInt()
-  @IsPositive()
-  district_id?: number;
-
-  @IsOptional()
-  @IsInt()
-  @IsPositive()
-  city_id?: number;
-
-  @IsOptional()
-  @IsString()
-  @Length(2, 100)
-  city?: string;
-
-  @IsOptional()
-  @IsString()
-  @Length(2, 100)
-  district?: string;
-
+export class ResolvePlaceRequest extends PlaceInput {
   /** Prefix of the `field` in a 422 (decisions use `location.`; listings use none). */
   @IsOptional()
   @IsString()

@@ -26,6 +26,7 @@ import type {
   DecisionBatchResponse,
   GetDecisionBatchRequest,
 } from './decision-batches.contract';
+import { PlaceInput } from './place.contract';
 
 /**
  * A decision failed after its debit and billing could not be reached to refund it in the
@@ -225,27 +226,7 @@ export class DecisionPropertyInput {
 }
 
 /** Any one way to name the place: `district_id`; `city_id` + `district`; `city` + `district`. */
-export class DecisionLocationInput {
-  @IsOptional()
-  @IsInt()
-  @IsPositive()
-  district_id?: number;
-
-  @IsOptional()
-  @IsInt()
-  @IsPositive()
-  city_id?: number;
-
-  @IsOptional()
-  @IsString()
-  @Length(2, 100)
-  city?: string;
-
-  @IsOptional()
-  @IsString()
-  @Length(2, 100)
-  district?: string;
-
+export class DecisionLocationInput extends PlaceInput {
   @IsOptional()
   @IsLatitude()
   lat?: number;

@@ -4,6 +4,7 @@ import 'reflect-metadata';
 
 export * from './apps';
 export * from './paging';
+export * from './place.contract';
 export * from './status.contract';
 export * from './access';
 export * from './billing.contract';

@@ -1,4 +1,4 @@
-import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsString, IsUUID, Length, Max, Min } from '@app/validation';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsString, IsUUID, Length, Max, Min } from '@app/validation';
 import { OwningSeller, OwningWorkspace } from './catalogue.contract';
 import type { ListingOwner } from './catalogue.contract';
 import { rpc } from './rpc-descriptor';
@@ -72,6 +72,7 @@ export class AddListingImageRequest extends ListingImagesRequest {
 
 /** PATCH /v1/listings/{id}/images body: every image of the listing, once each, in the new order. */
 export class ReorderListingImagesBody {
+  /** Every image id of the listing, once each, in the new order (first: the cover) */
   @IsArray()
   @ArrayMaxSize(MAX_LISTING_IMAGES)
   @ArrayUnique()
@@ -100,9 +101,17 @@ export interface ListingImageSlotResponse {
   image_count: number;
 }
 
-export interface ListingImageDeletedResponse {
+export class ListingImageDeletedResponse {
+  /** Always `listing_image` */
+  @IsIn(['listing_image'])
   object: 'listing_image';
+
+  /** The deleted image's id */
+  @IsUUID()
   id: string;
+
+  /** Always true */
+  @IsIn([true])
   deleted: true;
 }
 

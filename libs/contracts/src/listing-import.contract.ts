@@ -4,8 +4,10 @@ import {
   ArrayMinSize,
   IsArray,
   IsDefined,
+  IsIn,
   IsInt,
   IsOptional,
+  IsString,
   IsUUID,
   Min,
   ValidateNested,
@@ -72,22 +74,44 @@ export class ImportListingsRequest {
 }
 
 /** One problem with one row: the column it is about (null when not one column), the error code, why. */
-export interface ImportRowError {
+export class ImportRowError {
+  /** The column at fault; null when it is not one column */
   field: string | null;
+
+  /** The code POST /v1/listings would answer: `validation_error`, `invalid_state`, `conflict`… */
+  @IsString()
   error: string;
+
+  /** Why, in a sentence */
+  @IsString()
   message: string;
-  /** An unknown or ambiguous place: the names it may have meant. */
+
+  /** An unknown or ambiguous place: the places it may mean */
   suggestions?: unknown[];
 }
 
-export type ImportRowStatus = 'created' | 'updated' | 'failed';
+export const IMPORT_ROW_STATUSES = ['created', 'updated', 'failed'] as const;
+export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 
-export interface ImportRowResult {
+export class ImportRowResult {
+  /** The row number in the file; the header is row 1 */
+  @IsInt()
+  @Min(2)
   row: number;
+
+  /** What became of the row */
+  @IsIn(IMPORT_ROW_STATUSES)
   status: ImportRowStatus;
-  /** The listing created or updated; null when the row failed. */
+
+  /** The listing created or updated; null when the row failed */
+  @IsOptional()
+  @IsUUID()
   listing_id: string | null;
+
+  /** The row's `external_ref`, when it had one */
   external_ref: string | null;
+
+  /** Empty unless the row failed */
   errors: ImportRowError[];
 }
 
@@ -96,14 +120,31 @@ export interface ImportListingsResponse {
 }
 
 /** POST /v1/listings/import's answer. */
-export interface ListingImportReport {
+export class ListingImportReport {
+  /** Always `listing_import` */
+  @IsIn(['listing_import'])
   object: 'listing_import';
+
+  /** The file's format, told from its content */
+  @IsIn(['csv', 'xlsx'])
   format: 'csv' | 'xlsx';
-  /** Data rows read (blank rows are skipped and not counted). */
+
+  /** Data rows read (blank rows are skipped and not counted) */
+  @IsInt()
   rows: number;
+
+  /** Rows that created a listing */
+  @IsInt()
   created: number;
+
+  /** Rows that updated a listing (matched by `external_ref`) */
+  @IsInt()
   updated: number;
+
+  /** Rows that failed */
+  @IsInt()
   failed: number;
-  /** One entry per data row, in file order. */
+
+  /** One entry per data row, in file order */
   results: ImportRowResult[];
 }

@@ -3,9 +3,11 @@ import {
   ArrayMaxSize,
   ArrayUnique,
   IsArray,
+  IsCalendarDate,
   IsDefined,
   IsIn,
   IsInt,
+  IsISO8601,
   IsNumber,
   IsOptional,
   IsPositive,
@@ -17,11 +19,11 @@ import {
   Min,
   ValidateNested,
 } from '@app/validation';
-import { CURRENCIES } from './catalogue.contract';
+import { COUNTRY_CODES, CURRENCIES } from './catalogue.contract';
 import type { CountryCode, Currency, ListingImageResponse } from './catalogue.contract';
 import { MaxDecimalPlaces } from './decimal-places';
-import { PageRequest } from './paging';
-import type { Page } from './paging';
+import { ListPage, PageQuery, PageRequest } from './paging';
+import { PlaceInput } from './place.contract';
 import { rpc } from './rpc-descriptor';
 import type { ListingResponse } from './catalogue.contract';
 
@@ -120,9 +122,17 @@ export interface ProjectImageSlotResponse {
   image_count: number;
 }
 
-export interface ProjectImageDeletedResponse {
+export class ProjectImageDeletedResponse {
+  /** Always `project_image` */
+  @IsIn(['project_image'])
   object: 'project_image';
+
+  /** The deleted image's id */
+  @IsUUID()
   id: string;
+
+  /** Always true */
+  @IsIn([true])
   deleted: true;
 }
 
@@ -146,69 +156,56 @@ const DIGITS = /^[0-9]{1,20}$/;
 /** Escrow account numbers: letters, digits and dashes (an IBAN or the bank's own format). */
 const ACCOUNT = /^[A-Za-z0-9-]{4,40}$/;
 
-/** The fields a project is written with. */
-export abstract class ProjectFieldsInput {
+/** The fields a project is written with; the place is required on create. */
+export abstract class ProjectFieldsInput extends PlaceInput {
+  /** English name */
   @IsOptional()
   @IsString()
   @Length(1, 200)
   name_en?: string;
 
+  /** Arabic name, stored and returned exactly */
   @IsOptional()
   @IsString()
   @Length(1, 200)
   name_ar?: string;
 
+  /** English description */
   @IsOptional()
   @IsString()
   @Length(1, 5000)
   description_en?: string;
 
+  /** Arabic description */
   @IsOptional()
   @IsString()
   @Length(1, 5000)
   description_ar?: string;
 
-  /** Place, one of: `district_id`; `city_id` + `district`; `city` + `district` (as listings). */
-  @IsOptional()
-  @IsInt()
-  @IsPositive()
-  district_id?: number;
-
-  @IsOptional()
-  @IsInt()
-  @IsPositive()
-  city_id?: number;
-
-  @IsOptional()
-  @IsString()
-  @Length(2, 100)
-  city?: string;
-
-  @IsOptional()
-  @IsString()
-  @Length(2, 100)
-  district?: string;
-
+  /** `off_plan` or `ready` */
   @IsOptional()
   @IsIn(PROJECT_STATUSES)
   status?: ProjectStatus;
 
-  /** YYYY-MM-DD. */
+  /**
+   * Expected handover, YYYY-MM-DD (a real calendar day)
+   * @example "2027-06-30"
+   */
   @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'handover_date must be a date YYYY-MM-DD' })
+  @IsCalendarDate()
   handover_date?: string;
 
-  /** Saudi Arabia only: the REGA off-plan sale (Wafi) licence number. */
+  /** Saudi projects only: the REGA off-plan sale (Wafi) licence number (a Dubai project: 422) */
   @IsOptional()
   @Matches(DIGITS, { message: 'rega_licence_number must be 1 to 20 digits' })
   rega_licence_number?: string;
 
-  /** Dubai only: the DLD project number. */
+  /** Dubai projects only: the DLD project number (a Saudi project: 422) */
   @IsOptional()
   @Matches(DIGITS, { message: 'dld_project_number must be 1 to 20 digits' })
   dld_project_number?: string;
 
-  /** The project's escrow account (Wafi escrow in Saudi Arabia, the DLD-registered one in Dubai). */
+  /** The escrow account (Wafi escrow in Saudi Arabia, DLD-registered in Dubai) */
   @IsOptional()
   @Matches(ACCOUNT, { message: 'escrow_account_number must be 4 to 40 letters, digits or dashes' })
   escrow_account_number?: string;
@@ -216,18 +213,32 @@ export abstract class ProjectFieldsInput {
 
 /** POST /v1/projects body: both names and the place are required. */
 export class CreateProjectBody extends ProjectFieldsInput {
+  /** English name */
   @IsDefined()
   @IsString()
   @Length(1, 200)
   declare name_en: string;
 
+  /** Arabic name, stored and returned exactly */
   @IsDefined()
   @IsString()
   @Length(1, 200)
   declare name_ar: string;
+
+  /** `off_plan` (when left out) or `ready` */
+  declare status?: ProjectStatus;
 }
 
+/** PATCH /v1/projects/{id} body: any subset of the fields. */
 export class UpdateProjectBody extends ProjectFieldsInput {}
+
+/** GET /v1/projects query. */
+export class ListProjectsQuery extends PageQuery {
+  /** `name_ar` sorts by the Arabic name as Arabic readers expect (ICU collation) */
+  @IsOptional()
+  @IsIn(PROJECT_SORTS)
+  sort?: ProjectSort = 'newest';
+}
 
 export class CreateProjectRequest extends CreateProjectBody {
   @IsUUID()
@@ -274,15 +285,18 @@ export class ListProjectsRequest extends PageRequest {
 
 /** The fields of a unit. */
 export abstract class UnitFieldsInput {
+  /** Your reference, unique in the project (409 `conflict`) */
   @IsOptional()
   @IsString()
   @Length(1, 50)
   unit_ref?: string;
 
+  /** What the unit is */
   @IsOptional()
   @IsIn(UNIT_TYPES)
   unit_type?: UnitType;
 
+  /** Square metres, up to 2 decimals */
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @MaxDecimalPlaces(2)
@@ -290,19 +304,21 @@ export abstract class UnitFieldsInput {
   @Max(10_000_000)
   area_sqm?: number;
 
-  /** Not for land (422). */
+  /** Not for land (422) */
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(50)
   bedrooms?: number;
 
+  /** Floor, -10 (basements) to 300 */
   @IsOptional()
   @IsInt()
   @Min(-10)
   @Max(300)
   floor?: number;
 
+  /** In `currency`, up to 2 decimals */
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @MaxDecimalPlaces(2)
@@ -310,21 +326,25 @@ export abstract class UnitFieldsInput {
   @Max(100_000_000_000)
   price?: number;
 
-  /** Default: the project's country's (SAR in Saudi Arabia, AED in the UAE). */
+  /** Default: the project's country's (SAR in Saudi Arabia, AED in the UAE); price_sar at the peg */
   @IsOptional()
   @IsIn(CURRENCIES)
   currency?: Currency;
 
+  /** available ⇄ reserved → sold; sold is final (409 `invalid_state`) */
   @IsOptional()
   @IsIn(PROJECT_UNIT_STATUSES)
   status?: ProjectUnitStatus;
 }
 
+/** POST /v1/projects/{id}/units body. */
 export class CreateUnitBody extends UnitFieldsInput {
+  /** What the unit is */
   @IsDefined()
   @IsIn(UNIT_TYPES)
   declare unit_type: UnitType;
 
+  /** Square metres, up to 2 decimals */
   @IsDefined()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @MaxDecimalPlaces(2)
@@ -332,15 +352,28 @@ export class CreateUnitBody extends UnitFieldsInput {
   @Max(10_000_000)
   declare area_sqm: number;
 
+  /** In `currency`, up to 2 decimals */
   @IsDefined()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @MaxDecimalPlaces(2)
   @IsPositive()
   @Max(100_000_000_000)
   declare price: number;
+
+  /** available (when left out) ⇄ reserved → sold; sold is final (409 `invalid_state`) */
+  declare status?: ProjectUnitStatus;
 }
 
+/** PATCH /v1/projects/{id}/units/{unit_id} body: any subset of the fields. */
 export class UpdateUnitBody extends UnitFieldsInput {}
+
+/** GET /v1/projects/{id}/units query. */
+export class ListUnitsQuery extends PageQuery {
+  /** Only units in this status */
+  @IsOptional()
+  @IsIn(PROJECT_UNIT_STATUSES)
+  status?: ProjectUnitStatus;
+}
 
 export class CreateUnitRequest extends CreateUnitBody {
   @IsUUID()
@@ -438,83 +471,212 @@ export class ListUnitsRequest extends PageRequest {
   status?: ProjectUnitStatus;
 }
 
-export interface UnitResponse {
-  object: 'unit';
+/** What anyone may see of a unit, on the workspace's routes and the public project page. */
+export abstract class UnitPublicFields {
+  /** The unit id */
+  @IsUUID()
   id: string;
-  project_id: string;
+
+  /** Your reference, unique in the project */
   unit_ref: string | null;
+
+  /** What the unit is */
+  @IsIn(UNIT_TYPES)
   unit_type: UnitType;
+
+  /** Square metres */
   area_sqm: number;
+
+  /** Bedrooms (none for land) */
+  @IsOptional()
+  @IsInt()
   bedrooms: number | null;
+
+  /** Floor */
+  @IsOptional()
+  @IsInt()
   floor: number | null;
+
+  /** In `currency` */
   price: number;
+
+  /** The price's currency */
+  @IsIn(CURRENCIES)
   currency: Currency;
+
+  /** `price` in SAR (AED at the peg) */
   price_sar: number;
+
+  /** available ⇄ reserved → sold */
+  @IsIn(PROJECT_UNIT_STATUSES)
   status: ProjectUnitStatus;
-  /** The listing made from this unit, if any (POST …/listing). */
-  listing_id: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
-export interface ProjectResponse {
-  object: 'project';
-  id: string;
-  workspace_id: string;
-  name_en: string;
-  name_ar: string;
-  description_en: string | null;
-  description_ar: string | null;
-  status: ProjectStatus;
-  handover_date: string | null;
-  country_code: CountryCode;
-  city_id: number;
-  district_id: number;
-  city_en: string;
-  city_ar: string;
-  district_en: string;
-  district_ar: string;
-  rega_licence_number: string | null;
-  dld_project_number: string | null;
-  escrow_account_number: string | null;
-  unit_count: number;
-  /** Absolute URLs of the display images, by position. */
-  image_urls: string[];
-  images: ListingImageResponse[];
-  created_at: string;
-  updated_at: string;
-}
-
-export type ProjectsPageResponse = Page<ProjectResponse>;
-
-export type UnitsPageResponse = Page<UnitResponse>;
-
-export interface ProjectDeletedResponse {
-  object: 'project';
-  id: string;
-  deleted: true;
-}
-
-export interface UnitDeletedResponse {
+export class UnitResponse extends UnitPublicFields {
+  /** Always `unit` */
+  @IsIn(['unit'])
   object: 'unit';
+
+  /** The project it belongs to */
+  @IsUUID()
+  project_id: string;
+
+  /** The listing made from this unit (POST …/listing), or null */
+  @IsOptional()
+  @IsUUID()
+  listing_id: string | null;
+
+  /** When it was created */
+  @IsISO8601()
+  created_at: string;
+
+  /** When it last changed */
+  @IsISO8601()
+  updated_at: string;
+}
+
+/** What a visitor sees of a unit: no project or listing ids of the workspace, no timestamps. */
+export class PublicUnitResponse extends UnitPublicFields {
+  /** The unit's published listing (GET /v1/properties/{id}), or null */
+  @IsOptional()
+  @IsUUID()
+  property_id: string | null;
+}
+
+/** What anyone may see of a project, on the workspace's routes and the public project page. */
+export abstract class ProjectPublicFields {
+  /** Always `project` */
+  @IsIn(['project'])
+  object: 'project';
+
+  /** The project id */
+  @IsUUID()
   id: string;
+
+  /** English name */
+  name_en: string;
+
+  /** Arabic name */
+  name_ar: string;
+
+  /** English description */
+  description_en: string | null;
+
+  /** Arabic description */
+  description_ar: string | null;
+
+  /** `off_plan` or `ready` */
+  @IsIn(PROJECT_STATUSES)
+  status: ProjectStatus;
+
+  /** Expected handover */
+  @IsOptional()
+  @IsCalendarDate()
+  handover_date: string | null;
+
+  /** The place's country */
+  @IsIn(COUNTRY_CODES)
+  country_code: CountryCode;
+
+  /** The city's English name */
+  city_en: string;
+
+  /** The city's Arabic name */
+  city_ar: string;
+
+  /** The district's English name */
+  district_en: string;
+
+  /** The district's Arabic name */
+  district_ar: string;
+
+  /** REGA off-plan sale licence (Saudi Arabia) */
+  rega_licence_number: string | null;
+
+  /** DLD project number (Dubai) */
+  dld_project_number: string | null;
+
+  /** Absolute URLs of the display images, by position */
+  image_urls: string[];
+
+  /** The images, by position */
+  images: ListingImageResponse[];
+}
+
+export class ProjectResponse extends ProjectPublicFields {
+  /** The developer workspace */
+  @IsUUID()
+  workspace_id: string;
+
+  /** The place's city (GET /v1/locations) */
+  @IsInt()
+  city_id: number;
+
+  /** The place's district (GET /v1/locations) */
+  @IsInt()
+  district_id: number;
+
+  /** The escrow account */
+  escrow_account_number: string | null;
+
+  /** Units in the project */
+  @IsInt()
+  unit_count: number;
+
+  /** When it was created */
+  @IsISO8601()
+  created_at: string;
+
+  /** When it last changed */
+  @IsISO8601()
+  updated_at: string;
+}
+
+/** A project as the public page shows it: no workspace or gazetteer ids, escrow account or timestamps. */
+export class PublicProjectResponse extends ProjectPublicFields {
+  /** Its units */
+  units: PublicUnitResponse[];
+}
+
+/** A page of projects. */
+export class ProjectsPageResponse extends ListPage {
+  /** The projects */
+  data: ProjectResponse[];
+}
+
+/** A page of units. */
+export class UnitsPageResponse extends ListPage {
+  /** The units */
+  data: UnitResponse[];
+}
+
+export class ProjectDeletedResponse {
+  /** Always `project` */
+  @IsIn(['project'])
+  object: 'project';
+
+  /** The deleted project's id */
+  @IsUUID()
+  id: string;
+
+  /** Always true */
+  @IsIn([true])
   deleted: true;
 }
 
-/** What anyone sees of a unit on the public project page. */
-export type PublicUnitResponse = Pick<
-  UnitResponse,
-  'id' | 'unit_ref' | 'unit_type' | 'status' | 'price' | 'currency' | 'price_sar' | 'area_sqm' | 'bedrooms' | 'floor'
-> & {
-  /** The published listing of the unit (GET /v1/properties/{id}), or null. */
-  property_id: string | null;
-};
+export class UnitDeletedResponse {
+  /** Always `unit` */
+  @IsIn(['unit'])
+  object: 'unit';
 
-/** A project as the public page shows it: the workspace's own fields left out. */
-export type PublicProjectResponse = Omit<
-  ProjectResponse,
-  'workspace_id' | 'city_id' | 'district_id' | 'escrow_account_number' | 'unit_count' | 'created_at' | 'updated_at'
-> & { units: PublicUnitResponse[] };
+  /** The deleted unit's id */
+  @IsUUID()
+  id: string;
+
+  /** Always true */
+  @IsIn([true])
+  deleted: true;
+}
 
 export interface ProjectEventPayload {
   project_id: string;

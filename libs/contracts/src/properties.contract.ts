@@ -1,12 +1,24 @@
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, IsUUID, Length, Max, Min } from '@app/validation';
-import { LISTING_TYPES } from './catalogue.contract';
+import { Transform } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNumber,
+  IsOmittable,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Max,
+  Min,
+  StrictQuery,
+} from '@app/validation';
+import { CURRENCIES, LISTING_TYPES } from './catalogue.contract';
+import { LOCATION_QUERY_MIN_LENGTH } from './locations.contract';
 import type { Currency, ListingType } from './catalogue.contract';
 import type { DecisionBenchmark } from './decisions.contract';
-import { MAX_PAGE_OFFSET, PageRequest } from './paging';
-import type { Page } from './paging';
+import { ListPage, MAX_PAGE_OFFSET, PageRequest } from './paging';
 import { rpc } from './rpc-descriptor';
-
-/** Public property search (spec 4.3, decisions.md "Search"): patterns and payloads. */
 
 export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
 export type PropertySort = (typeof PROPERTY_SORTS)[number];
@@ -17,13 +29,145 @@ export const PROPERTY_PAGE_DEFAULT = 20;
 export const MAX_PRICE_SAR = 1e12;
 export const MAX_AREA_SQM = 1e7;
 
-/** What the gateway sends: names already resolved to gazetteer ids by the caller's words. */
-export class SearchPropertiesRequest {
-  @IsOptional()
-  @IsString()
-  @Length(1, 200)
+/** A query value as given: a string is trimmed (a tool's number or boolean becomes its text); a repeat stays a list. */
+const queryText = () =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string'
+      ? value.trim()
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : value,
+  );
+
+/** Digits with an optional fraction become a number; anything else stays as given, for the rules to refuse. */
+const queryNumber = () =>
+  Transform(({ value }: { value: unknown }) => {
+    const text = typeof value === 'string' ? value.trim() : value;
+    return typeof text === 'string' && /^\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  });
+
+/** `name must be …` for every rule of a field, so a value breaking several reads one message. */
+const says = (message: string) => ({ message });
+const wholeNumber = (name: string, min: number, max: number) =>
+  says(`${name} must be a whole number from ${min} to ${max}.`);
+const number = (name: string, max: number) => says(`${name} must be a number from 0 to ${max}.`);
+const characters = (name: string, min: number, max: number) => says(`${name} must be ${min} to ${max} characters.`);
+const oneOf = (name: string, allowed: readonly string[]) => says(`${name} must be one of: ${allowed.join(', ')}.`);
+const once = (name: string) => says(`${name} must be given once.`);
+
+/**
+ * The filters, order and page of the public search (spec 4.3, decisions.md "Search"), shared by
+ * GET /v1/properties, the MCP search tool and the catalogue's request: a query string's values
+ * arrive as text, so numbers are read from digits only (`1e3`, `-1`, ` 5x` are refused).
+ */
+export abstract class PropertySearchFilters {
+  /** Free text, 1-200 characters: every word must appear in the titles, descriptions or place names */
+  @IsOmittable()
+  @queryText()
+  @IsString(once('q'))
+  @Length(1, 200, characters('q', 1, 200))
   q?: string;
 
+  /** Property type */
+  @IsOmittable()
+  @queryText()
+  @IsIn(LISTING_TYPES, oneOf('type', LISTING_TYPES))
+  type?: ListingType;
+
+  /** Minimum price in SAR, inclusive */
+  @IsOmittable()
+  @queryNumber()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, number('min_price_sar', MAX_PRICE_SAR))
+  @Min(0, number('min_price_sar', MAX_PRICE_SAR))
+  @Max(MAX_PRICE_SAR, number('min_price_sar', MAX_PRICE_SAR))
+  min_price_sar?: number;
+
+  /** Maximum price in SAR, inclusive */
+  @IsOmittable()
+  @queryNumber()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, number('max_price_sar', MAX_PRICE_SAR))
+  @Min(0, number('max_price_sar', MAX_PRICE_SAR))
+  @Max(MAX_PRICE_SAR, number('max_price_sar', MAX_PRICE_SAR))
+  max_price_sar?: number;
+
+  /** Minimum bedrooms, inclusive */
+  @IsOmittable()
+  @queryNumber()
+  @IsInt(wholeNumber('min_bedrooms', 0, 50))
+  @Min(0, wholeNumber('min_bedrooms', 0, 50))
+  @Max(50, wholeNumber('min_bedrooms', 0, 50))
+  min_bedrooms?: number;
+
+  /** Maximum bedrooms, inclusive */
+  @IsOmittable()
+  @queryNumber()
+  @IsInt(wholeNumber('max_bedrooms', 0, 50))
+  @Min(0, wholeNumber('max_bedrooms', 0, 50))
+  @Max(50, wholeNumber('max_bedrooms', 0, 50))
+  max_bedrooms?: number;
+
+  /** Minimum area in m², inclusive */
+  @IsOmittable()
+  @queryNumber()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, number('min_area_sqm', MAX_AREA_SQM))
+  @Min(0, number('min_area_sqm', MAX_AREA_SQM))
+  @Max(MAX_AREA_SQM, number('min_area_sqm', MAX_AREA_SQM))
+  min_area_sqm?: number;
+
+  /** Maximum area in m², inclusive */
+  @IsOmittable()
+  @queryNumber()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, number('max_area_sqm', MAX_AREA_SQM))
+  @Min(0, number('max_area_sqm', MAX_AREA_SQM))
+  @Max(MAX_AREA_SQM, number('max_area_sqm', MAX_AREA_SQM))
+  max_area_sqm?: number;
+
+  /** Order: `newest` (by `listed_at` then `id`, so paging is stable), `price_asc` or `price_desc` */
+  @IsOmittable()
+  @queryText()
+  @IsIn(PROPERTY_SORTS, oneOf('sort', PROPERTY_SORTS))
+  sort?: PropertySort = 'newest';
+
+  /** Results per page */
+  @IsOmittable()
+  @queryNumber()
+  @IsInt(wholeNumber('limit', 1, PROPERTY_PAGE_MAX))
+  @Min(1, wholeNumber('limit', 1, PROPERTY_PAGE_MAX))
+  @Max(PROPERTY_PAGE_MAX, wholeNumber('limit', 1, PROPERTY_PAGE_MAX))
+  limit?: number = PROPERTY_PAGE_DEFAULT;
+
+  /** How many results to skip */
+  @IsOmittable()
+  @queryNumber()
+  @IsInt(wholeNumber('offset', 0, MAX_PAGE_OFFSET))
+  @Min(0, wholeNumber('offset', 0, MAX_PAGE_OFFSET))
+  @Max(MAX_PAGE_OFFSET, wholeNumber('offset', 0, MAX_PAGE_OFFSET))
+  offset?: number = 0;
+}
+
+/**
+ * GET /v1/properties and the MCP search tool, place names as the caller wrote them. A bad or
+ * unknown parameter is 400 `invalid_param` naming it, never a silent default.
+ */
+@StrictQuery({ unknown: (name) => `${name} is not a filter of this search.` })
+export class SearchPropertiesQuery extends PropertySearchFilters {
+  /** City name, Arabic or English, 2+ characters (matched as GET /v1/locations matches names) */
+  @IsOmittable()
+  @queryText()
+  @IsString(once('city'))
+  @Length(LOCATION_QUERY_MIN_LENGTH, 100, characters('city', LOCATION_QUERY_MIN_LENGTH, 100))
+  city?: string;
+
+  /** District name, Arabic or English, 2+ characters */
+  @IsOmittable()
+  @queryText()
+  @IsString(once('district'))
+  @Length(LOCATION_QUERY_MIN_LENGTH, 100, characters('district', LOCATION_QUERY_MIN_LENGTH, 100))
+  district?: string;
+}
+
+/** What the gateway sends: names already resolved to gazetteer ids by the caller's words; defaults filled in. */
+export class SearchPropertiesRequest extends PropertySearchFilters {
   /** Cities the `city` words matched (empty array: none matched, so nothing is found). */
   @IsOptional()
   @IsInt({ each: true })
@@ -33,58 +177,9 @@ export class SearchPropertiesRequest {
   @IsInt({ each: true })
   district_ids?: number[];
 
-  @IsOptional()
-  @IsIn(LISTING_TYPES)
-  type?: ListingType;
-
-  @IsOptional()
-  @IsNumber()
-  @Min(0)
-  @Max(MAX_PRICE_SAR)
-  min_price_sar?: number;
-
-  @IsOptional()
-  @IsNumber()
-  @Min(0)
-  @Max(MAX_PRICE_SAR)
-  max_price_sar?: number;
-
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(50)
-  min_bedrooms?: number;
-
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(50)
-  max_bedrooms?: number;
-
-  @IsOptional()
-  @IsNumber()
-  @Min(0)
-  @Max(MAX_AREA_SQM)
-  min_area_sqm?: number;
-
-  @IsOptional()
-  @IsNumber()
-  @Min(0)
-  @Max(MAX_AREA_SQM)
-  max_area_sqm?: number;
-
-  @IsIn(PROPERTY_SORTS)
-  sort: PropertySort = 'newest';
-
-  @IsInt()
-  @Min(1)
-  @Max(PROPERTY_PAGE_MAX)
-  limit: number = PROPERTY_PAGE_DEFAULT;
-
-  @IsInt()
-  @Min(0)
-  @Max(MAX_PAGE_OFFSET)
-  offset: number = 0;
+  declare sort: PropertySort;
+  declare limit: number;
+  declare offset: number;
 }
 
 export class GetPropertyRequest {
@@ -93,24 +188,82 @@ export class GetPropertyRequest {
 }
 
 /** A search result (spec 2.4), with the Arabic names beside the English ones. */
-export interface PropertyItem {
+export class PropertyItem {
+  /** The listing id */
+  @IsUUID()
   id: string;
+
+  /**
+   * English title
+   * @example "Bright 3-bedroom apartment in Al Olaya"
+   */
   title_en: string;
+
+  /**
+   * Arabic title
+   * @example "شقة مشرقة بثلاث غرف في العليا"
+   */
   title_ar: string;
+
+  /** What the property is */
+  @IsIn(LISTING_TYPES)
   property_type: ListingType;
+
+  /** Price in SAR (AED listings at the peg 1 USD = 3.75 SAR = 3.6725 AED) */
   price_sar: number;
-  /** The listing's own price and currency (AED listings keep theirs). */
+
+  /** The price as listed, in `currency` */
   price: number;
+
+  /** The listing's currency (AED listings keep theirs) */
+  @IsIn(CURRENCIES)
   currency: Currency;
+
+  /** Square metres */
   area_sqm: number;
+
+  /** Bedrooms (none for land) */
+  @IsOptional()
+  @IsInt()
   bedrooms: number | null;
+
+  /** Bathrooms (none for land) */
+  @IsOptional()
+  @IsInt()
   bathrooms: number | null;
+
+  /**
+   * The city's English name
+   * @example "Riyadh"
+   */
   city_en: string;
+
+  /**
+   * The city's Arabic name
+   * @example "الرياض"
+   */
   city_ar: string;
+
+  /**
+   * The district's English name
+   * @example "Al Olaya Dist."
+   */
   district_en: string;
+
+  /**
+   * The district's Arabic name
+   * @example "حي العليا"
+   */
   district_ar: string;
+
+  /** Absolute image URLs, in display order */
   image_urls: string[];
+
+  /** Three short bullets, written at publication */
   ai_bullets_en: string[];
+
+  /** First publication */
+  @IsISO8601()
   listed_at: string;
 }
 
@@ -135,20 +288,58 @@ export const PROPERTY_ITEM_FIELDS = [
   'listed_at',
 ] as const satisfies readonly (keyof PropertyItem)[];
 
-export interface PropertiesPage {
+/** GET /v1/properties: a page of the search. */
+export class PropertiesPage {
+  /** The results, in the order asked for */
   properties: PropertyItem[];
+
+  /** Results returned, up to `limit` */
+  @IsInt()
   count: number;
+
+  /** The offset asked for */
+  @IsInt()
   offset: number;
 }
 
-/** GET /v1/properties/{id}: the item with both descriptions and bullets. */
-export interface PropertyDetail extends PropertyItem {
+/** GET /v1/properties/{id} as the catalogue answers it: the item with both descriptions and bullets. */
+export class PropertyDetail extends PropertyItem {
+  /** Always `property` */
+  @IsIn(['property'])
   object: 'property';
+
+  /** English description */
   description_en: string;
+
+  /** Arabic description */
   description_ar: string;
+
+  /** The three bullets in Arabic */
   ai_bullets_ar: string[];
+
+  /** Latitude */
   lat: number | null;
+
+  /** Longitude */
   lng: number | null;
+}
+
+/** Who lists a property: the broker workspace's public name and badge. */
+export class PropertyBroker {
+  /** The workspace name */
+  name: string;
+
+  /** Its public page: GET /v1/brokers/{slug} */
+  slug: string;
+
+  /** The licence or register was approved by a moderator */
+  verified: boolean;
+}
+
+/** GET /v1/properties/{id}: the detail with its broker (the gateway adds it). */
+export class PropertyDetailResponse extends PropertyDetail {
+  /** null for a listing of no broker workspace */
+  broker: PropertyBroker | null;
 }
 
 /** Where a price per m² falls on its benchmark's distribution. */
@@ -169,12 +360,16 @@ export interface PriceIntel {
   vs_median_pct: number | null;
 }
 
-export class SavedPropertyRequest {
-  @IsUUID()
-  account_id: string;
-
+/** POST /v1/me/saved-properties body. */
+export class SavePropertyBody {
+  /** A published property */
   @IsUUID()
   property_id: string;
+}
+
+export class SavedPropertyRequest extends SavePropertyBody {
+  @IsUUID()
+  account_id: string;
 }
 
 /** The gateway's usual page (1 to MAX_PAGE_LIMIT): a buyer's list, not a search page. */
@@ -183,13 +378,24 @@ export class ListSavedPropertiesRequest extends PageRequest {
   account_id: string;
 }
 
-export interface SavedProperty {
+export class SavedProperty {
+  /** Always `saved_property` */
+  @IsIn(['saved_property'])
   object: 'saved_property';
+
+  /** When it was saved (saving again keeps the first time) */
+  @IsISO8601()
   saved_at: string;
+
+  /** The property as the search shows it */
   property: PropertyItem;
 }
 
-export type SavedPropertiesPage = Page<SavedProperty>;
+/** A page of saved properties, latest first. */
+export class SavedPropertiesPage extends ListPage {
+  /** The saved properties */
+  data: SavedProperty[];
+}
 
 /** The public property search and a buyer's saved properties. */
 export const PropertiesRpc = {

@@ -1,4 +1,5 @@
-import { IsIn, IsOptional, IsString, IsUUID, Length, Matches, MaxLength } from '@app/validation';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Matches, MaxLength } from '@app/validation';
+import type { PropertyItem } from './properties.contract';
 import { rpc } from './rpc-descriptor';
 
 export const CATALOGUE_VERIFICATION_CHANGED = 'catalogue.verification.changed.v1';
@@ -22,13 +23,40 @@ export class VerificationDocumentRequest extends VerificationRef {
   document_key: string;
 }
 
-export class VerificationSubmitRequest extends VerificationRef {
+/** POST /v1/workspace/verification body. */
+export class SubmitVerificationBody {
+  /** `fal_licence`: REGA FAL broker licence; `commercial_register`: a company register; `rera_orn`: Dubai */
   @IsIn(VERIFICATION_KINDS)
   kind: VerificationKind;
 
-  /** Digits (and for a register, letters): 4 to 20 characters. */
+  /**
+   * Digits (and for a register, letters): 4 to 20 characters
+   * @example "1200012345"
+   */
   @Matches(/^[A-Za-z0-9-]{4,20}$/, { message: 'number must be 4 to 20 letters or digits' })
   number: string;
+}
+
+export class VerificationSubmitRequest extends SubmitVerificationBody {
+  @IsUUID()
+  workspace_id: string;
+}
+
+/** POST /v1/moderation/verifications/{workspace_id}/approve body. */
+export class ApproveVerificationBody {
+  /** An optional note; not kept (the approval is what is recorded) */
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  note?: string;
+}
+
+/** POST /v1/moderation/verifications/{workspace_id}/reject body. */
+export class RejectVerificationBody {
+  /** Shown to the workspace */
+  @IsString()
+  @MaxLength(1000)
+  reason: string;
 }
 
 export class VerificationDecisionRequest extends VerificationRef {
@@ -49,20 +77,47 @@ export class BrokerPageRequest {
   workspace_id: string;
 }
 
-export interface VerificationResponse {
+export class VerificationResponse {
+  /** Always `verification` */
+  @IsIn(['verification'])
   object: 'verification';
+
+  /** unverified → pending → approved | rejected (resubmit) */
+  @IsIn(VERIFICATION_STATUSES)
   status: VerificationStatus;
+
+  /** What was submitted; null before a submission */
+  @IsOptional()
+  @IsIn(VERIFICATION_KINDS)
   kind: VerificationKind | null;
+
+  /** The licence or register number; null before a submission */
   number: string | null;
-  /** Whether a document image is on file (it is never served back but to moderators). */
+
+  /** A document image is on file (it is never served back but to moderators) */
   document: boolean;
-  /** rejected: the moderator's reason. */
+
+  /** rejected: why */
   reason: string | null;
+
+  /** When it was last submitted */
+  @IsOptional()
+  @IsISO8601()
   submitted_at: string | null;
+
+  /** When a moderator last decided */
+  @IsOptional()
+  @IsISO8601()
   reviewed_at: string | null;
 }
 
-/** A moderator's view: the workspace and where its document is. */
+/** GET /v1/workspace/verification: the record and the workspace's public page. */
+export class WorkspaceVerificationResponse extends VerificationResponse {
+  /** Your public page: /v1/brokers/{slug} */
+  broker_slug: string;
+}
+
+/** A moderator's view in the catalogue: the workspace and where its document is. */
 export interface VerificationQueueItem extends VerificationResponse {
   workspace_id: string;
   document_key: string | null;
@@ -73,11 +128,59 @@ export interface VerificationQueueResponse {
   data: VerificationQueueItem[];
 }
 
+/** A submission as moderators see it over HTTP: the workspace by name, the document fetched by workspace. */
+export class VerificationReviewResponse extends VerificationResponse {
+  /** The submitting workspace */
+  @IsUUID()
+  workspace_id: string;
+
+  /** Its name */
+  workspace_name: string;
+}
+
+/** GET /v1/moderation/verifications. */
+export class VerificationReviewsResponse {
+  /** Always `list` */
+  @IsIn(['list'])
+  object: 'list';
+
+  /** Pending submissions, oldest first */
+  data: VerificationReviewResponse[];
+}
+
 /** What the catalogue knows of a broker's public page: its badge and published listings. */
 export interface BrokerPageData {
   verified: boolean;
   listing_count: number;
   listing_ids: string[];
+}
+
+/** GET /v1/brokers/{slug}: a broker workspace's public page. */
+export class BrokerPageResponse {
+  /** Always `broker` */
+  @IsIn(['broker'])
+  object: 'broker';
+
+  /** Its address: /v1/brokers/{slug} */
+  slug: string;
+
+  /** The workspace name, as the broker wrote it (Arabic or English) */
+  name: string;
+
+  /** An individual broker or a company; null when not said */
+  @IsOptional()
+  @IsIn(['individual', 'company'])
+  broker_kind: 'individual' | 'company' | null;
+
+  /** The verified badge: the licence or register was approved by a moderator */
+  verified: boolean;
+
+  /** Published listings in all */
+  @IsInt()
+  listing_count: number;
+
+  /** The newest published listings (at most 20) */
+  properties: PropertyItem[];
 }
 
 export interface VerificationChangedPayload {

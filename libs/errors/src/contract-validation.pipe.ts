@@ -13,6 +13,9 @@ export function contractValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: true,
     transform: true,
     exceptionFactory: validationErrorFrom,
+    // The validated object on each error (Nest leaves it off by default): validationErrorFrom reads
+    // its class (a @StrictQuery answers invalid_param) and never sends the errors themselves.
+    validationError: { target: true },
     // Not Nest's default (the package's index): see @app/validation. Synchronous, since no
     // constraint of ours is async: the async form costs two promises per validated value
     // for nothing (validateSync would skip an async constraint: keep them sync).

@@ -1,6 +1,18 @@
 import { plainToInstance, Type } from 'class-transformer';
-import { IsDefined, IsIn, IsNotEmpty, IsPositive, IsString, ValidateNested, validateSync } from 'class-validator';
-import { flattenValidationErrors, validationErrorFrom } from '@app/errors';
+import {
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsPositive,
+  IsString,
+  Min,
+  ValidateNested,
+  validateSync,
+} from 'class-validator';
+import { StrictQuery } from '@app/validation';
+import { contractValidationPipe, flattenValidationErrors, validationErrorFrom } from '@app/errors';
 
 class Property {
   @IsPositive()
@@ -154,5 +166,43 @@ describe('flattenValidationErrors', () => {
     expect(flattenValidationErrors(errorsFor({ ...valid, property: { area: -1 } }))).toEqual([
       { field: 'property.area', constraint: 'isPositive', message: 'property.area must be a positive number' },
     ]);
+  });
+});
+
+@StrictQuery({ unknown: (name) => `${name} is not a filter of this search.` })
+class StrictSearch {
+  @IsOptional()
+  @IsInt({ message: 'limit must be a whole number from 1 to 50.' })
+  @Min(1, { message: 'limit must be a whole number from 1 to 50.' })
+  limit?: number;
+}
+
+describe('contractValidationPipe with a @StrictQuery class', () => {
+  const pipe = contractValidationPipe();
+  const read = (query: object) => pipe.transform(query, { type: 'query', metatype: StrictSearch });
+
+  it('should answer 400 invalid_param naming the parameter when a value is bad', async () => {
+    await expect(read({ limit: 0 })).rejects.toMatchObject({
+      error: 'invalid_param',
+      status: 400,
+      extras: { field: 'limit' },
+      message: 'limit must be a whole number from 1 to 50.',
+    });
+  });
+
+  it('should answer invalid_param with its own message when a parameter is unknown', async () => {
+    await expect(read({ colour: 'blue' })).rejects.toMatchObject({
+      error: 'invalid_param',
+      extras: { field: 'colour' },
+      message: 'colour is not a filter of this search.',
+    });
+  });
+
+  it('should keep 422 validation_error for any other class', async () => {
+    await expect(pipe.transform({ name: '' }, { type: 'body', metatype: Named })).rejects.toMatchObject({
+      error: 'validation_error',
+      status: 422,
+      extras: { field: 'name' },
+    });
   });
 });

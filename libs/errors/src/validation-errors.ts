@@ -1,3 +1,4 @@
+import { strictQueryOf } from '@app/validation';
 import type { ValidationError } from '@app/validation';
 import { AppError } from './app-error';
 
@@ -25,12 +26,18 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
 const MISSING_CONSTRAINTS = new Set(['isDefined', 'isNotEmpty']);
 
 /**
- * 422 validation_error with the first offending field, and shape B's details:
+ * 422 validation_error with the first offending field, and shape B's details (a `@StrictQuery`
+ * class: 400 invalid_param naming it):
  * MISSING_REQUIRED_FIELDS when fields are absent, INVALID_FIELD_TYPE otherwise.
  */
 export function validationErrorFrom(errors: ValidationError[]): AppError {
   const problems = flattenValidationErrors(errors);
   const first = problems[0] ?? { field: 'body', constraint: 'unknown', message: 'The request is invalid.' };
+  const strict = strictQueryOf(errors[0]?.target);
+  if (strict) {
+    const message = first.constraint === 'whitelistValidation' ? strict.unknown(first.field) : first.message;
+    return new AppError('invalid_param', message, { field: first.field });
+  }
   const missing = [...new Set(problems.filter((p) => MISSING_CONSTRAINTS.has(p.constraint)).map((p) => p.field))];
   if (missing.length > 0) {
     return new AppError('validation_error', `${missing[0]} is required`, {

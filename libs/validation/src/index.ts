@@ -47,6 +47,7 @@ export { IsString } from 'class-validator/cjs/decorator/typechecker/IsString';
 export { IS_CALENDAR_DATE, IsCalendarDate } from './calendar-date';
 export { IsMobileNumber, PHONE_NUMBER_EXAMPLE } from './mobile-number';
 export { IsOmittable } from './omittable';
+export { StrictQuery, strictQueryOf } from './strict-query';
 
 /** The package's `validate`, without its index. */
 export function validate(object: object, options?: ValidatorOptions): Promise<ValidationError[]> {

@@ -16,23 +16,23 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUUID } from 'class-validator';
-import type { Principal, VerificationResponse } from '@app/contracts';
+import {
+  ApproveVerificationBody,
+  BrokerPageResponse,
+  RejectVerificationBody,
+  SubmitVerificationBody,
+  VerificationResponse,
+  VerificationReviewResponse,
+  VerificationReviewsResponse,
+  WorkspaceVerificationResponse,
+} from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
-import { IMAGE_UPLOAD_BODY } from '../catalogue/images/listing-images.dto';
+import { IMAGE_UPLOAD_BODY } from '../openapi/upload-bodies';
 import { AcceptsMultipart } from '../http/multipart-body';
 import { Authenticated, CurrentPrincipal, Moderator, Public } from '../identity/access/access.decorators';
 import { workspaceOf } from '../identity/access/principal-workspace';
 import { BrokersService } from './brokers.service';
-import {
-  ApproveVerificationDto,
-  BrokerPageDto,
-  RejectVerificationDto,
-  SubmitVerificationDto,
-  VerificationDto,
-  VerificationQueueDto,
-  VerificationQueueItemDto,
-  WorkspaceVerificationDto,
-} from './verification.dto';
 
 const ILLEGAL = '`invalid_state` (with `state`): under review, or already verified';
 
@@ -44,8 +44,8 @@ export class WorkspaceVerificationController {
   @Get()
   @Authenticated(['user', 'api_key'], 'workspace:read')
   @ApiOperation({ summary: "The workspace's verification and its public page's slug" })
-  @ApiOkResponse({ type: WorkspaceVerificationDto })
-  get(@CurrentPrincipal() principal: Principal): Promise<WorkspaceVerificationDto> {
+  @ApiOkResponse({ type: WorkspaceVerificationResponse })
+  get(@CurrentPrincipal() principal: Principal): Promise<WorkspaceVerificationResponse> {
     return this.brokers.verification(workspaceOf(principal));
   }
 
@@ -60,7 +60,7 @@ export class WorkspaceVerificationController {
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody(IMAGE_UPLOAD_BODY)
-  @ApiCreatedResponse({ type: VerificationDto })
+  @ApiCreatedResponse({ type: VerificationResponse })
   @ApiConflictResponse({ description: ILLEGAL })
   @ApiPayloadTooLargeResponse({ description: '`payload_too_large`: over IMAGE_MAX_BYTES, or more than one part' })
   @ApiUnsupportedMediaTypeResponse({ description: '`unsupported_media_type`: not multipart/form-data' })
@@ -75,10 +75,13 @@ export class WorkspaceVerificationController {
     summary: 'Submit the licence or register for review',
     description: 'unverified or rejected → pending; a moderator reviews it (about one business day).',
   })
-  @ApiCreatedResponse({ type: VerificationDto })
+  @ApiCreatedResponse({ type: VerificationResponse })
   @ApiConflictResponse({ description: ILLEGAL })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field` (`document`: upload it first)' })
-  submit(@CurrentPrincipal() principal: Principal, @Body() body: SubmitVerificationDto): Promise<VerificationResponse> {
+  submit(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: SubmitVerificationBody,
+  ): Promise<VerificationResponse> {
     return this.brokers.submit(workspaceOf(principal), body.kind, body.number);
   }
 }
@@ -91,8 +94,8 @@ export class ModerationVerificationsController {
 
   @Get()
   @ApiOperation({ summary: 'Verifications waiting for review, oldest first' })
-  @ApiOkResponse({ type: VerificationQueueDto })
-  queue(): Promise<VerificationQueueDto> {
+  @ApiOkResponse({ type: VerificationReviewsResponse })
+  queue(): Promise<VerificationReviewsResponse> {
     return this.brokers.queue();
   }
 
@@ -117,29 +120,29 @@ export class ModerationVerificationsController {
   @Post(':workspace_id/approve')
   @HttpCode(200)
   @ApiOperation({ summary: 'Approve: the workspace shows a verified badge' })
-  @ApiOkResponse({ type: VerificationQueueItemDto })
+  @ApiOkResponse({ type: VerificationReviewResponse })
   @ApiNotFoundResponse({ description: '`not_found`: no verification' })
   @ApiConflictResponse({ description: '`invalid_state`: not pending' })
   approve(
     @CurrentPrincipal() principal: Principal,
     @Param('workspace_id') workspaceId: string,
-    @Body() _body: ApproveVerificationDto,
-  ): Promise<VerificationQueueItemDto> {
+    @Body() _body: ApproveVerificationBody,
+  ): Promise<VerificationReviewResponse> {
     return this.brokers.decide(workspace(workspaceId), principal.accountId, 'approve');
   }
 
   @Post(':workspace_id/reject')
   @HttpCode(200)
   @ApiOperation({ summary: 'Reject with a reason; the workspace may resubmit' })
-  @ApiOkResponse({ type: VerificationQueueItemDto })
+  @ApiOkResponse({ type: VerificationReviewResponse })
   @ApiNotFoundResponse({ description: '`not_found`: no verification' })
   @ApiConflictResponse({ description: '`invalid_state`: not pending' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field: "reason"`' })
   reject(
     @CurrentPrincipal() principal: Principal,
     @Param('workspace_id') workspaceId: string,
-    @Body() body: RejectVerificationDto,
-  ): Promise<VerificationQueueItemDto> {
+    @Body() body: RejectVerificationBody,
+  ): Promise<VerificationReviewResponse> {
     return this.brokers.decide(workspace(workspaceId), principal.accountId, 'reject', body.reason);
   }
 }
@@ -156,9 +159,9 @@ export class BrokersController {
     description:
       'Name, verified badge and the newest published listings. The slug is in GET /v1/workspace/verification.',
   })
-  @ApiOkResponse({ type: BrokerPageDto })
+  @ApiOkResponse({ type: BrokerPageResponse })
   @ApiNotFoundResponse({ description: '`not_found`: no broker at this address' })
-  page(@Param('slug') slug: string): Promise<BrokerPageDto> {
+  page(@Param('slug') slug: string): Promise<BrokerPageResponse> {
     return this.brokers.page(slug);
   }
 }

@@ -4,13 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { PROPERTY_ITEM_FIELDS, VerificationRpc } from '@app/contracts';
-import type {
-  PropertyDetail,
-  PropertyItem,
-  VerificationKind,
-  VerificationQueueItem,
-  VerificationResponse,
-} from '@app/contracts';
+import type { BrokerPageResponse, PropertyBroker, PropertyDetail, PropertyItem, VerificationKind, VerificationQueueItem, VerificationResponse, VerificationReviewResponse, VerificationReviewsResponse, WorkspaceVerificationResponse } from '@app/contracts';
 import { InjectConfig } from '@app/config';
 import type { AppConfig } from '@app/config';
 import { AppError } from '@app/errors';
@@ -22,12 +16,6 @@ import { readUploadedFile } from '../catalogue/images/uploaded-file';
 import { gatewayConfig } from '../config/gateway.env';
 import { IDENTITY_DATABASE } from '../database/identity.database';
 import { PropertiesClient } from '../properties/properties.client';
-import type {
-  BrokerPageDto,
-  VerificationQueueDto,
-  VerificationQueueItemDto,
-  WorkspaceVerificationDto,
-} from './verification.dto';
 
 interface WorkspaceRow {
   id: string;
@@ -53,7 +41,7 @@ export class BrokersService {
     @InjectConfig(gatewayConfig) private readonly config: AppConfig<typeof gatewayConfig>,
   ) {}
 
-  async verification(workspaceId: string): Promise<WorkspaceVerificationDto> {
+  async verification(workspaceId: string): Promise<WorkspaceVerificationResponse> {
     const [workspace, verification] = await Promise.all([
       this.workspace({ id: workspaceId }),
       this.rpc.call(VerificationRpc.get, { workspace_id: workspaceId }),
@@ -75,7 +63,7 @@ export class BrokersService {
     return this.rpc.call(VerificationRpc.submit, { workspace_id: workspaceId, kind, number });
   }
 
-  async queue(): Promise<VerificationQueueDto> {
+  async queue(): Promise<VerificationReviewsResponse> {
     const queue = await this.rpc.call(VerificationRpc.queue, {});
     const names = await this.names(queue.data.map((item) => item.workspace_id));
     return {
@@ -101,7 +89,7 @@ export class BrokersService {
     moderatorId: string,
     decision: 'approve' | 'reject',
     reason?: string,
-  ): Promise<VerificationQueueItemDto> {
+  ): Promise<VerificationReviewResponse> {
     const item = await this.rpc.call(VerificationRpc.decide, {
       workspace_id: workspaceId,
       moderator_id: moderatorId,
@@ -112,7 +100,7 @@ export class BrokersService {
   }
 
   /** The broker of a listing, as a property detail shows it. */
-  async brokerOf(workspaceId: string): Promise<{ name: string; slug: string; verified: boolean } | null> {
+  async brokerOf(workspaceId: string): Promise<PropertyBroker | null> {
     const [workspace, verification] = await Promise.all([
       this.workspace({ id: workspaceId }),
       this.rpc.call(VerificationRpc.get, { workspace_id: workspaceId }),
@@ -123,7 +111,7 @@ export class BrokersService {
   }
 
   /** A broker workspace's public page: name, badge, newest published listings. */
-  async page(slug: string): Promise<BrokerPageDto> {
+  async page(slug: string): Promise<BrokerPageResponse> {
     const workspace = await this.workspace({ slug });
     if (!workspace) throw new AppError('not_found', 'There is no broker at this address.');
     const data = await this.rpc.call(VerificationRpc.brokerPage, { workspace_id: workspace.id });

@@ -10,13 +10,20 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { SELLER_LISTING_LIMIT } from '@app/contracts';
-import type { ListingDeletedResponse, ListingResponse, ListingsPageResponse, Principal } from '@app/contracts';
+import {
+  CreateListingBody,
+  ListListingsQuery,
+  ListingDeletedResponse,
+  ListingResponse,
+  ListingsPageResponse,
+  SELLER_LISTING_LIMIT,
+  UpdateListingBody,
+  pageOf,
+} from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { EmailVerification } from '../identity/accounts/email-verification';
 import { CatalogueClient } from './catalogue.client';
-import { CreateListingDto, ListListingsQueryDto, UpdateListingDto } from './listing-body.dto';
-import { ListingDeletedDto, ListingDto, ListingsPageDto } from './listing.dto';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { listingOwnerOf } from './listing-owner';
 
@@ -42,14 +49,14 @@ export class ListingsController {
       'Only `property_type` is required for a draft. A broker or developer workspace owns it; a seller account ' +
       `(no workspace) owns its own, at most ${SELLER_LISTING_LIMIT} at a time (rejected ones aside).`,
   })
-  @ApiCreatedResponse({ type: ListingDto })
+  @ApiCreatedResponse({ type: ListingResponse })
   @ApiUnprocessableEntityResponse({ description: PLACE_422 })
   @ApiConflictResponse({
     description:
       '`conflict`: external_ref already used in this workspace, or a seller already has ' +
       `${SELLER_LISTING_LIMIT} listings (\`details.max_listings\`)`,
   })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateListingDto): Promise<ListingResponse> {
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateListingBody): Promise<ListingResponse> {
     return this.catalogue.createListing({
       ...body,
       ...listingOwnerOf(principal),
@@ -62,20 +69,19 @@ export class ListingsController {
   @ApiOperation({
     summary: 'Your listings (your workspace’s, or your own as a seller), newest first, optionally by status',
   })
-  @ApiOkResponse({ type: ListingsPageDto })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ListListingsQueryDto): Promise<ListingsPageResponse> {
+  @ApiOkResponse({ type: ListingsPageResponse })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListListingsQuery): Promise<ListingsPageResponse> {
     return this.catalogue.listListings({
       ...listingOwnerOf(principal),
       ...(query.status ? { status: query.status } : {}),
-      limit: query.limit,
-      offset: query.offset,
+      ...pageOf(query),
     });
   }
 
   @Get(':id')
   @Authenticated(['user', 'api_key'], 'listings:manage', { sellers: true })
   @ApiOperation({ summary: 'One of your listings, in any state' })
-  @ApiOkResponse({ type: ListingDto })
+  @ApiOkResponse({ type: ListingResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingResponse> {
     return this.catalogue.getListing({ ...listingOwnerOf(principal), id });
@@ -91,14 +97,14 @@ export class ListingsController {
       'on every such edit: a finding the listing did not carry flags it to moderators (`flagged_at`, ' +
       '`changed_after_publication` first in `flags`), who may keep it or unpublish it with a reason.',
   })
-  @ApiOkResponse({ type: ListingDto })
+  @ApiOkResponse({ type: ListingResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiConflictResponse({ description: '`invalid_state` with `state` (pending), or `conflict` (external_ref taken)' })
   @ApiUnprocessableEntityResponse({ description: PLACE_422 })
   update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Body() body: UpdateListingDto,
+    @Body() body: UpdateListingBody,
   ): Promise<ListingResponse> {
     return this.catalogue.updateListing({ ...body, ...listingOwnerOf(principal), id });
   }
@@ -109,7 +115,7 @@ export class ListingsController {
     summary: 'Delete a listing (any state)',
     description: 'Emits catalogue.listing.deleted.v1: its open inquiries are closed.',
   })
-  @ApiOkResponse({ type: ListingDeletedDto })
+  @ApiOkResponse({ type: ListingDeletedResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingDeletedResponse> {
     return this.catalogue.deleteListing({ ...listingOwnerOf(principal), id });
@@ -124,7 +130,7 @@ export class ListingsController {
       'Needs at least one image, both titles, price, area and place. The automated checks run now; ' +
       'their findings (`flags`) go to the moderators and never reject by themselves.',
   })
-  @ApiOkResponse({ type: ListingDto })
+  @ApiOkResponse({ type: ListingResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiConflictResponse({
     description:

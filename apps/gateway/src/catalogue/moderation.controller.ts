@@ -7,12 +7,10 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { ListingResponse, ListingsPageResponse, Principal } from '@app/contracts';
-import { PageQueryDto } from '../http/page-query.dto';
+import { ListingResponse, ListingsPageResponse, PageQuery, RejectListingBody, pageOf } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { CurrentPrincipal, Moderator } from '../identity/access/access.decorators';
 import { CatalogueClient } from './catalogue.client';
-import { RejectListingDto } from './listing-body.dto';
-import { ListingDto, ListingsPageDto } from './listing.dto';
 
 const NOT_FOUND = '`not_found`: no such listing';
 const NOT_PENDING =
@@ -34,9 +32,9 @@ export class ModerationController {
       'Pending listings (by submission) and published listings whose edit the automated checks flagged (by ' +
       '`flagged_at`; status `published`, `changed_after_publication` first in `flags`, the edit already live).',
   })
-  @ApiOkResponse({ type: ListingsPageDto })
-  queue(@Query() query: PageQueryDto): Promise<ListingsPageResponse> {
-    return this.catalogue.moderationQueue({ limit: query.limit, offset: query.offset });
+  @ApiOkResponse({ type: ListingsPageResponse })
+  queue(@Query() query: PageQuery): Promise<ListingsPageResponse> {
+    return this.catalogue.moderationQueue(pageOf(query));
   }
 
   @Post(':id/approve')
@@ -48,7 +46,7 @@ export class ModerationController {
       'Pending: published, listed_at set (first time) and the bullets written. Published and flagged: stays ' +
       'published, `flagged_at` cleared; its findings count as seen (the same ones do not flag it again).',
   })
-  @ApiOkResponse({ type: ListingDto })
+  @ApiOkResponse({ type: ListingResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiConflictResponse({ description: NOT_PENDING })
   approve(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingResponse> {
@@ -64,13 +62,13 @@ export class ModerationController {
       'pending → rejected; flagged published → rejected (unpublished: out of search at once, its broker or seller ' +
       'notified by e-mail and in-app, its open inquiries stay open). The owner may edit and submit it again.',
   })
-  @ApiOkResponse({ type: ListingDto })
+  @ApiOkResponse({ type: ListingResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiConflictResponse({ description: NOT_REJECTABLE })
   reject(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Body() body: RejectListingDto,
+    @Body() body: RejectListingBody,
   ): Promise<ListingResponse> {
     return this.catalogue.rejectListing({ moderator_id: moderatorId(principal), id, reason: body.reason });
   }

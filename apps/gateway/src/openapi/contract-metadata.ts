@@ -2,13 +2,15 @@ import { SwaggerModule } from '@nestjs/swagger';
 import {
   ARRAY_MAX_SIZE,
   ARRAY_MIN_SIZE,
+  ARRAY_UNIQUE,
   IS_EMAIL,
   IS_IN,
   IS_INT,
   IS_ISO8601,
-  IS_NOT_EMPTY,
-  IS_UUID,
   IS_LENGTH,
+  IS_NOT_EMPTY,
+  IS_POSITIVE,
+  IS_UUID,
   MATCHES,
   MAX,
   MAX_LENGTH,
@@ -42,6 +44,7 @@ const RULE_SCHEMAS: Record<string, (constraints: unknown[]) => PropertyMetadata>
   [ARRAY_MIN_SIZE]: ([min]) => ({ minItems: min }),
   [ARRAY_MAX_SIZE]: ([max]) => ({ maxItems: max }),
   [MIN_LENGTH]: ([min]) => ({ minLength: min }),
+  [ARRAY_UNIQUE]: () => ({ uniqueItems: true }),
   [MAX_LENGTH]: ([max]) => ({ maxLength: max }),
   [MIN]: ([min]) => ({ minimum: min }),
   [MAX]: ([max]) => ({ maximum: max }),
@@ -57,15 +60,27 @@ function schemaOfRule({ name, constraints, each }: ValidationMetadata): Property
   return schema ? schema((constraints ?? []) as unknown[]) : {};
 }
 
+/**
+ * `@IsPositive()`: above 0. The plugin writes `minimum: 1`, true of an integer only; a number
+ * (a price, an area) may be 0.5, so it is `exclusiveMinimum: 0` there.
+ */
+function positive(schema: PropertyMetadata, rules: ValidationMetadata[]): PropertyMetadata {
+  if (!rules.some((rule) => rule.name === IS_POSITIVE)) return schema;
+  if (schema.type === 'integer') return { ...schema, minimum: 1 };
+  return { ...schema, minimum: 0, exclusiveMinimum: true };
+}
+
 /** The plugin's metadata of `cls`, completed with its validation rules and default values. */
 function withRules(cls: new () => object, properties: ClassMetadata, overrides: ClassMetadata = {}): ClassMetadata {
   const rules = getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false);
   const defaults = new cls() as Record<string, unknown>;
   return Object.fromEntries(
     Object.entries(properties).map(([property, metadata]) => {
-      const fromRules = rules
-        .filter((rule) => rule.propertyName === property)
-        .reduce<PropertyMetadata>((schema, rule) => ({ ...schema, ...schemaOfRule(rule) }), {});
+      const own = rules.filter((rule) => rule.propertyName === property);
+      const fromRules = positive(
+        own.reduce<PropertyMetadata>((schema, rule) => ({ ...schema, ...schemaOfRule(rule) }), {}),
+        own,
+      );
       const value = defaults[property];
       const fromDefault = value === undefined ? {} : { default: value };
       return [property, { ...metadata, ...fromRules, ...fromDefault, ...overrides[property] }];

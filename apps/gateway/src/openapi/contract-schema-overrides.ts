@@ -10,10 +10,16 @@ export const SLOT_OR_RULE_SCHEMA = {
 const WRITE_ONLY = { writeOnly: true };
 
 /**
- * What a contract field's TypeScript type cannot say in OpenAPI (a union of classes, a write-only secret), by class
- * and property. Everything else comes from the classes themselves.
+ * What a contract field's TypeScript type cannot say in OpenAPI (a union of classes, a write-only secret,
+ * an open record, a default the service applies rather than the class), by class and property. Everything
+ * else comes from the classes themselves.
  */
 export const CONTRACT_SCHEMA_OVERRIDES: Record<string, Record<string, Record<string, unknown>>> = {
+  /** A create without a currency is in SAR (an initialiser would also reset an import row's update). */
+  CreateListingBody: { currency: { default: 'SAR' } },
+  /** The database's defaults for a create (a class initialiser would count the field as sent: a unit's event lists it). */
+  CreateProjectBody: { status: { default: 'off_plan' } },
+  CreateUnitBody: { status: { default: 'available' } },
   SlotsResponse: { data: { type: 'array', items: SLOT_OR_RULE_SCHEMA } },
   // Passwords and link tokens are sent, never answered: clients generated from the document should
   // not expect them back.
@@ -27,4 +33,6 @@ export const CONTRACT_SCHEMA_OVERRIDES: Record<string, Record<string, Record<str
   // A member id is an account's uuid; the route checks it as a string and answers any other
   // value `member_not_found` (404), as it does for an unknown id.
   OwnershipTransferBody: { member_id: { format: 'uuid' } },
+  /** The places an unknown or ambiguous name may mean, each as GET /v1/locations answers it. */
+  ImportRowError: { suggestions: { type: 'array', items: { type: 'object', additionalProperties: true } } },
 };

@@ -19,15 +19,13 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_PROJECT_IMAGES } from '@app/contracts';
-import type { ListingImageResponse, Principal, ProjectImageDeletedResponse } from '@app/contracts';
+import { ListingImageResponse, MAX_PROJECT_IMAGES, ProjectImageDeletedResponse } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { imageAnswer, listingImageKeyOf } from '../catalogue/images/image-answer';
-import { IMAGE_UPLOAD_BODY } from '../catalogue/images/listing-images.dto';
-import { ListingImageDto } from '../catalogue/listing.dto';
+import { IMAGE_UPLOAD_BODY } from '../openapi/upload-bodies';
 import { AcceptsMultipart } from '../http/multipart-body';
 import { Authenticated, CurrentPrincipal, Public } from '../identity/access/access.decorators';
 import { DeveloperWorkspaces } from './developer-workspace';
-import { ProjectImageDeletedDto } from './project.dto';
 import { ProjectImagesService } from './project-images.service';
 import { DEVELOPERS_ONLY, PROJECT_NOT_FOUND } from './projects.controller';
 
@@ -60,7 +58,7 @@ export class ProjectImagesController {
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody(IMAGE_UPLOAD_BODY)
-  @ApiCreatedResponse({ type: ListingImageDto })
+  @ApiCreatedResponse({ type: ListingImageResponse })
   @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
   @ApiConflictResponse({ description: `\`conflict\`: the project already holds ${MAX_PROJECT_IMAGES} images` })
   @ApiPayloadTooLargeResponse({ description: '`payload_too_large` with `field: "file"`' })
@@ -77,7 +75,7 @@ export class ProjectImagesController {
   @Delete(':image_id')
   @Authenticated(['user', 'api_key'], 'projects:manage')
   @ApiOperation({ summary: 'Delete an image of a project', description: `Later images move up. ${DEVELOPERS_ONLY}` })
-  @ApiOkResponse({ type: ProjectImageDeletedDto })
+  @ApiOkResponse({ type: ProjectImageDeletedResponse })
   @ApiNotFoundResponse({ description: `${PROJECT_NOT_FOUND}; \`not_found\`: no such image of the project` })
   async delete(
     @CurrentPrincipal() principal: Principal,

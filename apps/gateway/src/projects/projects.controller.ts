@@ -8,11 +8,18 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import type { Principal, ProjectDeletedResponse, ProjectResponse, ProjectsPageResponse } from '@app/contracts';
+import {
+  CreateProjectBody,
+  ListProjectsQuery,
+  ProjectDeletedResponse,
+  ProjectResponse,
+  ProjectsPageResponse,
+  UpdateProjectBody,
+  pageOf,
+} from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { DeveloperWorkspaces } from './developer-workspace';
-import { CreateProjectDto, ListProjectsQueryDto, UpdateProjectDto } from './project-body.dto';
-import { ProjectDeletedDto, ProjectDto, ProjectsPageDto } from './project.dto';
 import { ProjectsClient } from './projects.client';
 
 export const PROJECT_NOT_FOUND = '`project_not_found`: no such project in your workspace';
@@ -35,9 +42,9 @@ export class ProjectsController {
     summary: 'Create a project',
     description: `Both names and the place are required. ${DEVELOPERS_ONLY} Emits catalogue.project.created.v1.`,
   })
-  @ApiCreatedResponse({ type: ProjectDto })
+  @ApiCreatedResponse({ type: ProjectResponse })
   @ApiUnprocessableEntityResponse({ description: PLACE_422 })
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateProjectDto): Promise<ProjectResponse> {
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateProjectBody): Promise<ProjectResponse> {
     return this.projects.createProject({
       ...body,
       workspace_id: await this.developers.of(principal),
@@ -51,23 +58,22 @@ export class ProjectsController {
     summary: "The workspace's projects",
     description: `Newest first, or by name (\`sort=name_ar\`: Arabic collation). ${DEVELOPERS_ONLY}`,
   })
-  @ApiOkResponse({ type: ProjectsPageDto })
+  @ApiOkResponse({ type: ProjectsPageResponse })
   async list(
     @CurrentPrincipal() principal: Principal,
-    @Query() query: ListProjectsQueryDto,
+    @Query() query: ListProjectsQuery,
   ): Promise<ProjectsPageResponse> {
     return this.projects.listProjects({
       workspace_id: await this.developers.of(principal),
       ...(query.sort ? { sort: query.sort } : {}),
-      limit: query.limit,
-      offset: query.offset,
+      ...pageOf(query),
     });
   }
 
   @Get(':id')
   @Authenticated(['user', 'api_key'], 'projects:manage')
   @ApiOperation({ summary: 'One project of the workspace', description: DEVELOPERS_ONLY })
-  @ApiOkResponse({ type: ProjectDto })
+  @ApiOkResponse({ type: ProjectResponse })
   @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
   async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ProjectResponse> {
     return this.projects.getProject({ workspace_id: await this.developers.of(principal), id });
@@ -79,13 +85,13 @@ export class ProjectsController {
     summary: 'Edit a project',
     description: `Any subset of the fields; a new place re-checks the registration numbers. ${DEVELOPERS_ONLY}`,
   })
-  @ApiOkResponse({ type: ProjectDto })
+  @ApiOkResponse({ type: ProjectResponse })
   @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
   @ApiUnprocessableEntityResponse({ description: PLACE_422 })
   async update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Body() body: UpdateProjectDto,
+    @Body() body: UpdateProjectBody,
   ): Promise<ProjectResponse> {
     return this.projects.updateProject({ ...body, workspace_id: await this.developers.of(principal), id });
   }
@@ -96,7 +102,7 @@ export class ProjectsController {
     summary: 'Delete a project and its units',
     description: `Listings made from its units stay, as ordinary listings. ${DEVELOPERS_ONLY}`,
   })
-  @ApiOkResponse({ type: ProjectDeletedDto })
+  @ApiOkResponse({ type: ProjectDeletedResponse })
   @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
   async delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ProjectDeletedResponse> {
     return this.projects.deleteProject({ workspace_id: await this.developers.of(principal), id });

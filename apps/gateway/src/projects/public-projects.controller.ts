@@ -6,9 +6,8 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { PublicProjectResponse } from '@app/contracts';
+import { PublicProjectResponse } from '@app/contracts';
 import { Public } from '../identity/access/access.decorators';
-import { PublicProjectDto } from './project.dto';
 import { ProjectsClient } from './projects.client';
 
 @ApiTags('projects')
@@ -25,7 +24,7 @@ export class PublicProjectsController {
       "Public once at least one listing made from its units is published (moderated); with every unit's " +
       'status, price, area and bedrooms, live. No workspace, escrow account or contact details.',
   })
-  @ApiOkResponse({ type: PublicProjectDto })
+  @ApiOkResponse({ type: PublicProjectResponse })
   @ApiNotFoundResponse({ description: '`project_not_found`: no such project, or none of its listings is published' })
   get(@Param('id') id: string): Promise<PublicProjectResponse> {
     return this.projects.publicProject({ id });

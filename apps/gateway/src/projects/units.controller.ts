@@ -9,13 +9,20 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { MAX_LISTING_IMAGES } from '@app/contracts';
-import type { ListingResponse, Principal, UnitDeletedResponse, UnitResponse, UnitsPageResponse } from '@app/contracts';
-import { ListingDto } from '../catalogue/listing.dto';
+import {
+  CreateUnitBody,
+  ListUnitsQuery,
+  ListingResponse,
+  MAX_LISTING_IMAGES,
+  UnitDeletedResponse,
+  UnitResponse,
+  UnitsPageResponse,
+  UpdateUnitBody,
+  pageOf,
+} from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { DeveloperWorkspaces } from './developer-workspace';
-import { CreateUnitDto, ListUnitsQueryDto, UpdateUnitDto } from './project-body.dto';
-import { UnitDeletedDto, UnitDto, UnitsPageDto } from './project.dto';
 import { DEVELOPERS_ONLY, PROJECT_NOT_FOUND } from './projects.controller';
 import { ProjectsClient } from './projects.client';
 import { UnitListingService } from './unit-listing.service';
@@ -36,19 +43,18 @@ export class UnitsController {
   @Get()
   @Authenticated(['user', 'api_key'], 'projects:manage')
   @ApiOperation({ summary: "A project's units, in the order they were added", description: DEVELOPERS_ONLY })
-  @ApiOkResponse({ type: UnitsPageDto })
+  @ApiOkResponse({ type: UnitsPageResponse })
   @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
   async list(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Query() query: ListUnitsQueryDto,
+    @Query() query: ListUnitsQuery,
   ): Promise<UnitsPageResponse> {
     return this.projects.listUnits({
       workspace_id: await this.developers.of(principal),
       project_id: id,
       ...(query.status ? { status: query.status } : {}),
-      limit: query.limit,
-      offset: query.offset,
+      ...pageOf(query),
     });
   }
 
@@ -58,14 +64,14 @@ export class UnitsController {
     summary: 'Add a unit',
     description: `Priced in the project's country's currency unless \`currency\` says otherwise. ${DEVELOPERS_ONLY}`,
   })
-  @ApiCreatedResponse({ type: UnitDto })
+  @ApiCreatedResponse({ type: UnitResponse })
   @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
   @ApiConflictResponse({ description: '`conflict`: another unit of the project has this unit_ref' })
   @ApiUnprocessableEntityResponse({ description: LAND_422 })
   async create(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Body() body: CreateUnitDto,
+    @Body() body: CreateUnitBody,
   ): Promise<UnitResponse> {
     return this.projects.createUnit({ ...body, workspace_id: await this.developers.of(principal), project_id: id });
   }
@@ -79,7 +85,7 @@ export class UnitsController {
       "unit's listing (unless it is pending moderation); selling the unit withdraws its listing (back to draft, " +
       `out of search). Emits catalogue.unit.updated.v1. ${DEVELOPERS_ONLY}`,
   })
-  @ApiOkResponse({ type: UnitDto })
+  @ApiOkResponse({ type: UnitResponse })
   @ApiNotFoundResponse({ description: UNIT_NOT_FOUND })
   @ApiConflictResponse({
     description: '`invalid_state` with `state`: a sold unit does not change; `conflict`: unit_ref taken',
@@ -89,7 +95,7 @@ export class UnitsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('unit_id') unitId: string,
-    @Body() body: UpdateUnitDto,
+    @Body() body: UpdateUnitBody,
   ): Promise<UnitResponse> {
     return this.projects.updateUnit({
       ...body,
@@ -105,7 +111,7 @@ export class UnitsController {
     summary: 'Delete a unit',
     description: `A listing made from it stays, as an ordinary listing. ${DEVELOPERS_ONLY}`,
   })
-  @ApiOkResponse({ type: UnitDeletedDto })
+  @ApiOkResponse({ type: UnitDeletedResponse })
   @ApiNotFoundResponse({ description: UNIT_NOT_FOUND })
   async delete(
     @CurrentPrincipal() principal: Principal,
@@ -130,7 +136,7 @@ export class UnitsController {
       'none), add one first. It is moderated as any listing. The project page is public once ' +
       `one of its listings is published. ${DEVELOPERS_ONLY}`,
   })
-  @ApiCreatedResponse({ type: ListingDto })
+  @ApiCreatedResponse({ type: ListingResponse })
   @ApiNotFoundResponse({ description: UNIT_NOT_FOUND })
   @ApiConflictResponse({
     description: '`conflict`: the unit already has a listing; `invalid_state`: the unit is sold',

@@ -1,17 +1,10 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
-import { LISTING_TYPES, MAX_PAGE_OFFSET, PROPERTY_PAGE_MAX, PROPERTY_SORTS } from '@app/contracts';
-import type { PriceIntel, PropertiesPage, PropertyDetail } from '@app/contracts';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PropertiesPage, PropertyDetailResponse, SearchPropertiesQuery } from '@app/contracts';
+import type { PriceIntel } from '@app/contracts';
 import { Public } from '../identity/access/access.decorators';
 import { PropertiesService } from './properties.service';
-import { PriceIntelDto, PropertiesPageDto, PropertyDetailDto } from './property.dto';
+import { PriceIntelDto } from './price-intel.dto';
 
 @ApiTags('properties')
 @Public()
@@ -28,30 +21,17 @@ export class PropertiesController {
       'both languages (أ/إ/آ, ة/ه, ى/ي and diacritics folded). Prices and areas are inclusive. `newest` orders by ' +
       '`listed_at` then `id`, so paging is stable. A bad or unknown parameter: 400 `invalid_param` with `field`.',
   })
-  @ApiQuery({ name: 'q', required: false, description: 'Free text, 1-200 characters' })
-  @ApiQuery({ name: 'city', required: false, description: 'City name, Arabic or English, 2+ characters' })
-  @ApiQuery({ name: 'district', required: false, description: 'District name, Arabic or English, 2+ characters' })
-  @ApiQuery({ name: 'type', required: false, enum: LISTING_TYPES })
-  @ApiQuery({ name: 'min_bedrooms', required: false, schema: { type: 'integer', minimum: 0, maximum: 50 } })
-  @ApiQuery({ name: 'max_bedrooms', required: false, schema: { type: 'integer', minimum: 0, maximum: 50 } })
-  @ApiQuery({ name: 'min_price_sar', required: false, schema: { type: 'number', minimum: 0 } })
-  @ApiQuery({ name: 'max_price_sar', required: false, schema: { type: 'number', minimum: 0 } })
-  @ApiQuery({ name: 'min_area_sqm', required: false, schema: { type: 'number', minimum: 0 } })
-  @ApiQuery({ name: 'max_area_sqm', required: false, schema: { type: 'number', minimum: 0 } })
-  @ApiQuery({ name: 'sort', required: false, enum: PROPERTY_SORTS, description: 'Default `newest`' })
-  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: PROPERTY_PAGE_MAX } })
-  @ApiQuery({ name: 'offset', required: false, schema: { type: 'integer', minimum: 0, maximum: MAX_PAGE_OFFSET } })
-  @ApiOkResponse({ type: PropertiesPageDto })
+  @ApiOkResponse({ type: PropertiesPage })
   @ApiBadRequestResponse({ description: '`invalid_param` with `field`' })
-  search(@Query() query: Record<string, unknown>): Promise<PropertiesPage> {
+  search(@Query() query: SearchPropertiesQuery): Promise<PropertiesPage> {
     return this.properties.search(query);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One published property, both languages' })
-  @ApiOkResponse({ type: PropertyDetailDto })
+  @ApiOkResponse({ type: PropertyDetailResponse })
   @ApiNotFoundResponse({ description: '`property_not_found`: unknown or not published' })
-  get(@Param('id') id: string): Promise<PropertyDetail> {
+  get(@Param('id') id: string): Promise<PropertyDetailResponse> {
     return this.properties.get(id);
   }
 

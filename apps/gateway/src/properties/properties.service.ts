@@ -5,16 +5,16 @@ import type {
   PriceIntel,
   Principal,
   PropertiesPage,
-  PropertyDetail,
+  PropertyDetailResponse,
   SavedPropertiesPage,
   SavedProperty,
+  SearchPropertiesQuery,
 } from '@app/contracts';
-import { LocationsRpc, ListingsRpc } from '@app/contracts';
+import { ListingsRpc, LocationsRpc, SearchPropertiesRequest } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { RpcClient } from '@app/messaging';
 import { BrokersService } from '../brokers/brokers.service';
 import { PropertiesClient } from './properties.client';
-import { parsePropertySearchQuery } from './property-search-query';
 
 /**
  * The public search: the caller's place words become gazetteer ids the way GET /v1/locations
@@ -28,23 +28,23 @@ export class PropertiesService {
     private readonly rpc: RpcClient,
   ) {}
 
-  async search(raw: Record<string, unknown>): Promise<PropertiesPage> {
-    const { city, district, ...filters } = parsePropertySearchQuery(raw);
+  /** `query` already checked (the route's and the tool's pipe), its defaults filled in. */
+  async search(query: SearchPropertiesQuery): Promise<PropertiesPage> {
+    const { city, district, ...filters } = query;
     const [cityIds, districtIds] = await Promise.all([
       city === undefined ? undefined : this.cityIds(city),
       district === undefined ? undefined : this.districtIds(district, city),
     ]);
-    return this.properties.search({
-      ...filters,
-      ...(cityIds ? { city_ids: cityIds } : {}),
-      ...(districtIds ? { district_ids: districtIds } : {}),
-    });
+    return this.properties.search(
+      Object.assign(new SearchPropertiesRequest(), filters, {
+        ...(cityIds ? { city_ids: cityIds } : {}),
+        ...(districtIds ? { district_ids: districtIds } : {}),
+      }),
+    );
   }
 
   /** The detail with its broker's public name and verified badge (identity and the catalogue's verification). */
-  async get(
-    id: string,
-  ): Promise<PropertyDetail & { broker: { name: string; slug: string; verified: boolean } | null }> {
+  async get(id: string): Promise<PropertyDetailResponse> {
     const detail = await this.properties.get({ id: propertyId(id) });
     const owner = await this.rpc.call(ListingsRpc.owner, { id: detail.id });
     // A seller's own listing has no broker (no workspace, no page, no badge).

@@ -7,11 +7,10 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Principal, SavedPropertiesPage, SavedProperty } from '@app/contracts';
-import { PageQueryDto } from '../http/page-query.dto';
+import { PageQuery, SavePropertyBody, SavedPropertiesPage, SavedProperty, pageOf } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { OAuthScope } from '../identity/access/oauth-scope.decorator';
-import { SavePropertyDto, SavedPropertiesPageDto, SavedPropertyDto } from './property.dto';
 import { PropertiesService } from './properties.service';
 
 @ApiTags('properties')
@@ -23,16 +22,17 @@ export class SavedPropertiesController {
 
   @Get()
   @ApiOperation({ summary: 'Your saved properties that are published now, newest saved first' })
-  @ApiOkResponse({ type: SavedPropertiesPageDto })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQueryDto): Promise<SavedPropertiesPage> {
-    return this.properties.listSaved(principal, query.limit, query.offset);
+  @ApiOkResponse({ type: SavedPropertiesPage })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery): Promise<SavedPropertiesPage> {
+    const { limit, offset } = pageOf(query);
+    return this.properties.listSaved(principal, limit, offset);
   }
 
   @Post()
   @ApiOperation({ summary: 'Save a published property (saving it again keeps the first time)' })
-  @ApiCreatedResponse({ type: SavedPropertyDto })
+  @ApiCreatedResponse({ type: SavedProperty })
   @ApiNotFoundResponse({ description: '`property_not_found`: unknown or not published' })
-  save(@CurrentPrincipal() principal: Principal, @Body() body: SavePropertyDto): Promise<SavedProperty> {
+  save(@CurrentPrincipal() principal: Principal, @Body() body: SavePropertyBody): Promise<SavedProperty> {
     return this.properties.save(principal, body.property_id);
   }
 

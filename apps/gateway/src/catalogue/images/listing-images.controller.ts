@@ -14,13 +14,18 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { MAX_LISTING_IMAGES } from '@app/contracts';
-import type { ListingImageDeletedResponse, ListingImageResponse, ListingResponse, Principal } from '@app/contracts';
+import {
+  ListingImageDeletedResponse,
+  ListingImageResponse,
+  ListingResponse,
+  MAX_LISTING_IMAGES,
+  ReorderListingImagesBody,
+} from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../../identity/access/access.decorators';
 import { listingOwnerOf } from '../listing-owner';
 import { AcceptsMultipart } from '../../http/multipart-body';
-import { ListingDto, ListingImageDto } from '../listing.dto';
-import { IMAGE_UPLOAD_BODY, ListingImageDeletedDto, ReorderListingImagesDto } from './listing-images.dto';
+import { IMAGE_UPLOAD_BODY } from '../../openapi/upload-bodies';
 import { ListingImagesService } from './listing-images.service';
 
 const NOT_FOUND = '`not_found`: no such listing among yours (or no such image of it)';
@@ -47,7 +52,7 @@ export class ListingImagesController {
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody(IMAGE_UPLOAD_BODY)
-  @ApiCreatedResponse({ type: ListingImageDto })
+  @ApiCreatedResponse({ type: ListingImageResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiConflictResponse({ description: `${PENDING}; \`conflict\`: the listing already holds ${MAX_LISTING_IMAGES}` })
   @ApiPayloadTooLargeResponse({
@@ -73,7 +78,7 @@ export class ListingImagesController {
       '`image_ids` lists every image of the listing once, in the new order (the first is the cover); ' +
       'positions become 0, 1, 2… in that order. Answers the listing.',
   })
-  @ApiOkResponse({ type: ListingDto })
+  @ApiOkResponse({ type: ListingResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiConflictResponse({ description: PENDING })
   @ApiUnprocessableEntityResponse({
@@ -82,7 +87,7 @@ export class ListingImagesController {
   reorder(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Body() body: ReorderListingImagesDto,
+    @Body() body: ReorderListingImagesBody,
   ): Promise<ListingResponse> {
     return this.images.reorder(listingOwnerOf(principal), id, body.image_ids);
   }
@@ -93,7 +98,7 @@ export class ListingImagesController {
     summary: 'Delete an image of a listing',
     description: 'The images after it move up one position; its files are deleted.',
   })
-  @ApiOkResponse({ type: ListingImageDeletedDto })
+  @ApiOkResponse({ type: ListingImageDeletedResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiConflictResponse({ description: `${PENDING}; or the last image of a published listing (it keeps one)` })
   delete(

@@ -12,12 +12,12 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LISTING_IMPORT_MAX_ROWS } from '@app/contracts';
-import type { ListingImportReport, Principal } from '@app/contracts';
+import { LISTING_IMPORT_MAX_ROWS, ListingImportReport } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../../identity/access/access.decorators';
 import { workspaceOf } from '../../identity/access/principal-workspace';
 import { AcceptsMultipart } from '../../http/multipart-body';
-import { IMPORT_UPLOAD_BODY, ListingImportReportDto } from './listing-import.dto';
+import { IMPORT_UPLOAD_BODY } from '../../openapi/upload-bodies';
 import { LISTING_IMPORT_TEMPLATE_CSV } from './listing-import-template';
 import { ListingImportService } from './listing-import.service';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
@@ -45,7 +45,7 @@ export class ListingImportController {
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody(IMPORT_UPLOAD_BODY)
-  @ApiOkResponse({ type: ListingImportReportDto })
+  @ApiOkResponse({ type: ListingImportReport })
   @ApiPayloadTooLargeResponse({
     description: `\`payload_too_large\` with \`field: "file"\`: over 32 MB, more than ${LISTING_IMPORT_MAX_ROWS} data rows (\`details.max_rows\`), or more than one part`,
   })

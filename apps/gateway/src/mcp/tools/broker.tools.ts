@@ -1,14 +1,16 @@
 import {
+  CreateListingBody,
   InquiryMessageBody,
+  ListListingsQuery,
   ListBookingsQuery,
   ListInquiriesQuery,
   ListLeadsQuery,
   UpdateInquiryBody,
   UpdateLeadBody,
+  UpdateListingBody,
 } from '@app/contracts';
 import type { Permission } from '@app/contracts';
 import { AppError } from '@app/errors';
-import { CreateListingDto, ListListingsQueryDto, UpdateListingDto } from '../../catalogue/listing-body.dto';
 import { BookingStatusDto } from './booking-status.dto';
 import type { RestRoutes } from './rest-routes';
 import { DELETE, READ, UPDATE, WRITE, defineTool, outputSchemaOf } from './mcp-tool';
@@ -27,7 +29,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       description: 'Your workspace’s listings in every state (draft, pending, published, rejected).',
       audience: as('listings:manage'),
       annotations: READ,
-      input: ListListingsQueryDto,
+      input: ListListingsQuery,
       output: PAGE('listings'),
       call: (principal, body) => rest.listings.list(principal, body),
     }),
@@ -49,7 +51,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
         'images, submission and moderation.',
       audience: as('listings:manage'),
       annotations: WRITE,
-      input: CreateListingDto,
+      input: CreateListingBody,
       output: LISTING,
       call: (principal, body) => rest.listings.create(principal, body),
     }),
@@ -60,7 +62,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       audience: as('listings:manage'),
       annotations: UPDATE,
       ids: ['property_id'],
-      input: UpdateListingDto,
+      input: UpdateListingBody,
       output: LISTING,
       call: (principal, body, ids) => rest.listings.update(principal, ids.property_id, body),
     }),

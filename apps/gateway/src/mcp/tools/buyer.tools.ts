@@ -3,49 +3,36 @@ import {
   CreateBookingBody,
   CreateInquiryBody,
   InquiryMessageBody,
-  LISTING_TYPES,
   ListBookingsQuery,
   ListInquiriesQuery,
-  MAX_PAGE_OFFSET,
-  PROPERTY_PAGE_MAX,
-  PROPERTY_SORTS,
+  PageQuery,
+  SavePropertyBody,
+  SearchPropertiesQuery,
   SurveyBody,
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
-import { PageQueryDto } from '../../http/page-query.dto';
-import { SavePropertyDto } from '../../properties/property.dto';
 import type { RestRoutes } from './rest-routes';
 import { READ, UPDATE, WRITE, DELETE, defineTool, outputSchemaOf } from './mcp-tool';
 import type { McpTool } from './mcp-tool';
 
 const buyer = { kind: 'buyer' } as const;
 
-const SEARCH_INPUT = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    q: { type: 'string', description: 'Free text in titles, descriptions and place names, Arabic or English' },
-    city: { type: 'string', description: 'City name, Arabic or English (جدة, Jeddah, Jiddah), 2+ characters' },
-    district: { type: 'string', description: 'District name, Arabic or English, 2+ characters' },
-    type: { type: 'string', enum: [...LISTING_TYPES], description: 'Property type' },
-    min_price_sar: { type: 'number', minimum: 0, description: 'Minimum price, SAR, inclusive' },
-    max_price_sar: { type: 'number', minimum: 0, description: 'Maximum price, SAR, inclusive' },
-    min_bedrooms: { type: 'integer', minimum: 0, maximum: 50, description: 'Minimum bedrooms' },
-    max_bedrooms: { type: 'integer', minimum: 0, maximum: 50, description: 'Maximum bedrooms' },
-    min_area_sqm: { type: 'number', minimum: 0, description: 'Minimum area, m²' },
-    max_area_sqm: { type: 'number', minimum: 0, description: 'Maximum area, m²' },
-    sort: { type: 'string', enum: [...PROPERTY_SORTS], description: 'Order; default newest' },
-    limit: { type: 'integer', minimum: 1, maximum: PROPERTY_PAGE_MAX, description: 'Results per page, default 20' },
-    offset: { type: 'integer', minimum: 0, maximum: MAX_PAGE_OFFSET, description: 'Results to skip' },
-  },
+/** The search's fields as an assistant reads them (the rules come from SearchPropertiesQuery). */
+const SEARCH_HELP: Record<string, string> = {
+  q: 'Free text in titles, descriptions and place names, Arabic or English',
+  city: 'City name, Arabic or English (جدة, Jeddah, Jiddah), 2+ characters',
+  district: 'District name, Arabic or English, 2+ characters',
+  type: 'Property type',
+  min_price_sar: 'Minimum price, SAR, inclusive',
+  max_price_sar: 'Maximum price, SAR, inclusive',
+  min_bedrooms: 'Minimum bedrooms',
+  max_bedrooms: 'Maximum bedrooms',
+  min_area_sqm: 'Minimum area, m²',
+  max_area_sqm: 'Maximum area, m²',
+  sort: 'Order; default newest',
+  limit: 'Results per page, default 20',
+  offset: 'Results to skip',
 };
-
-/** The search's query parser reads query-string values: the tool's numbers are handed over as their text. */
-function asQuery(args: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(args).map(([k, v]) => [k, typeof v === 'number' || typeof v === 'boolean' ? String(v) : v]),
-  );
-}
 
 /** Spec 4.6 buyer tools: every signed-in user has them. Each calls its REST route's handler. */
 export function buyerTools(rest: RestRoutes): McpTool[] {
@@ -59,13 +46,14 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
         'titles in both languages. Same filters and rules as GET /v1/properties.',
       audience: buyer,
       annotations: READ,
-      inputSchema: SEARCH_INPUT,
+      input: SearchPropertiesQuery,
+      help: SEARCH_HELP,
       output: outputSchemaOf('A page of published properties', {
         properties: 'array',
         count: 'integer',
         offset: 'integer',
       }),
-      call: (_principal, args) => rest.properties.search(asQuery(args)),
+      call: (_principal, query) => rest.properties.search(query),
     }),
     defineTool({
       name: 'buyer_get_property',
@@ -93,7 +81,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       description: 'Save a published property to your list (saving it again keeps the first time).',
       audience: buyer,
       annotations: UPDATE,
-      input: SavePropertyDto,
+      input: SavePropertyBody,
       output: outputSchemaOf('The saved entry', { saved_at: 'string', property: 'object' }),
       call: (principal, body) => rest.saved.save(p(principal), body),
     }),
@@ -114,7 +102,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       description: 'Your saved properties that are published now, newest saved first.',
       audience: buyer,
       annotations: READ,
-      input: PageQueryDto,
+      input: PageQuery,
       output: outputSchemaOf('A page of saved properties', { data: 'array' }),
       call: (principal, body) => rest.saved.list(p(principal), body),
     }),

@@ -1,12 +1,12 @@
-import type { Permission } from '@app/contracts';
 import {
-  CreateProjectDto,
-  CreateUnitDto,
-  ListProjectsQueryDto,
-  ListUnitsQueryDto,
-  UpdateProjectDto,
-  UpdateUnitDto,
-} from '../../projects/project-body.dto';
+  CreateProjectBody,
+  CreateUnitBody,
+  ListProjectsQuery,
+  ListUnitsQuery,
+  UpdateProjectBody,
+  UpdateUnitBody,
+} from '@app/contracts';
+import type { Permission } from '@app/contracts';
 import type { RestRoutes } from './rest-routes';
 import { DELETE, READ, UPDATE, WRITE, defineTool, outputSchemaOf } from './mcp-tool';
 import type { McpTool } from './mcp-tool';
@@ -46,7 +46,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       description: 'Your workspace’s projects, newest first or by name (Arabic order with sort=name_ar).',
       audience: as('projects:manage'),
       annotations: READ,
-      input: ListProjectsQueryDto,
+      input: ListProjectsQuery,
       help: HELP,
       output: PAGE('projects'),
       call: (principal, body) => rest.projects.list(principal, body),
@@ -71,7 +71,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
         'in Saudi Arabia, DLD project number in Dubai; escrow account in both).',
       audience: as('projects:manage'),
       annotations: WRITE,
-      input: CreateProjectDto,
+      input: CreateProjectBody,
       help: HELP,
       output: PROJECT,
       call: (principal, body) => rest.projects.create(principal, body),
@@ -83,7 +83,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       audience: as('projects:manage'),
       annotations: UPDATE,
       ids: ['project_id'],
-      input: UpdateProjectDto,
+      input: UpdateProjectBody,
       help: HELP,
       output: PROJECT,
       call: (principal, body, ids) => rest.projects.update(principal, ids.project_id, body),
@@ -106,7 +106,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       audience: as('projects:manage'),
       annotations: READ,
       ids: ['project_id'],
-      input: ListUnitsQueryDto,
+      input: ListUnitsQuery,
       help: HELP,
       output: PAGE('units'),
       call: (principal, body, ids) => rest.units.list(principal, ids.project_id, body),
@@ -118,7 +118,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       audience: as('projects:manage'),
       annotations: WRITE,
       ids: ['project_id'],
-      input: CreateUnitDto,
+      input: CreateUnitBody,
       help: HELP,
       output: UNIT,
       call: (principal, body, ids) => rest.units.create(principal, ids.project_id, body),
@@ -131,7 +131,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       audience: as('projects:manage'),
       annotations: UPDATE,
       ids: ['project_id', 'unit_id'],
-      input: UpdateUnitDto,
+      input: UpdateUnitBody,
       help: HELP,
       output: UNIT,
       call: (principal, body, ids) => rest.units.update(principal, ids.project_id, ids.unit_id, body),

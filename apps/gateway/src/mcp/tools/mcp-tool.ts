@@ -220,14 +220,12 @@ export function defineTool<TBody extends object = Record<string, unknown>>(spec:
   /** Fields of `input` the tool fixes itself (e.g. `as` of a list). */
   omit?: string[];
   help?: Record<string, string>;
-  /** A hand-written input schema, for routes whose query is parsed by hand (the property search). */
-  inputSchema?: JsonSchema;
   output: JsonSchema;
   call(principal: UserPrincipal, body: TBody, ids: Record<string, string>): Promise<unknown>;
   /** How a result that is not an object (a 204, a list) becomes one. */
   wrap?: (result: unknown) => Record<string, unknown>;
 }): McpTool {
-  const schema = spec.inputSchema ?? inputSchemaOf(spec.input, { ids: spec.ids, help: spec.help });
+  const schema = inputSchemaOf(spec.input, { ids: spec.ids, help: spec.help });
   for (const field of spec.omit ?? []) delete (schema.properties as Record<string, unknown>)[field];
   return {
     name: spec.name,
@@ -243,9 +241,7 @@ export function defineTool<TBody extends object = Record<string, unknown>>(spec:
           throw new AppError('validation_error', `property ${field} should not exist`, { field });
         }
       }
-      const { ids, body } = spec.inputSchema
-        ? { ids: {}, body: raw ?? {} }
-        : await checkedArgs(raw, spec.input, spec.ids);
+      const { ids, body } = await checkedArgs(raw, spec.input, spec.ids);
       const result = await spec.call(principal, body as TBody, ids);
       return spec.wrap ? spec.wrap(result) : (result as Record<string, unknown>);
     },
