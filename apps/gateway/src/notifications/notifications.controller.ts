@@ -19,28 +19,22 @@ import {
   NOTIFICATION_PUSH_SUBSCRIBE_PATTERN,
   NOTIFICATION_PUSH_UNSUBSCRIBE_PATTERN,
 } from '@app/contracts';
-import type {
+import {
   InboxPage,
+  InboxQuery,
   InboxReadResponse,
+  MarkReadBody,
   NotificationPreferences,
-  Principal,
+  PushSubscribeBody,
   PushSubscriptionResponse,
   PushSubscriptionsResponse,
+  UpdatePreferencesBody,
+  pageOf,
 } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { RpcClient } from '@app/messaging';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import {
-  InboxPageDto,
-  InboxQueryDto,
-  MarkReadDto,
-  MarkReadResultDto,
-  PreferencesDto,
-  PushSubscribeDto,
-  PushSubscriptionDto,
-  PushSubscriptionsDto,
-  UpdatePreferencesDto,
-} from './notifications.dto';
 
 @ApiTags('notifications')
 @Authenticated(['user'])
@@ -53,21 +47,20 @@ export class NotificationsController {
     summary: 'Your in-app notifications, newest first, with the unread count',
     description: 'New inquiries, replies, viewing requests and their answers, surveys, low balances (spec 6).',
   })
-  @ApiOkResponse({ type: InboxPageDto })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: InboxQueryDto): Promise<InboxPage> {
+  @ApiOkResponse({ type: InboxPage })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: InboxQuery): Promise<InboxPage> {
     return this.rpc.send(NOTIFICATION_INBOX_LIST_PATTERN, {
       account_id: principal.accountId,
       ...(query.unread !== undefined ? { unread: query.unread } : {}),
-      limit: query.limit,
-      offset: query.offset,
+      ...pageOf(query),
     });
   }
 
   @Post('notifications/read')
   @HttpCode(200)
   @ApiOperation({ summary: 'Mark notifications read (all of them when no ids are sent)' })
-  @ApiOkResponse({ type: MarkReadResultDto })
-  read(@CurrentPrincipal() principal: Principal, @Body() body: MarkReadDto): Promise<InboxReadResponse> {
+  @ApiOkResponse({ type: InboxReadResponse })
+  read(@CurrentPrincipal() principal: Principal, @Body() body: MarkReadBody): Promise<InboxReadResponse> {
     return this.rpc.send(NOTIFICATION_INBOX_READ_PATTERN, {
       account_id: principal.accountId,
       ...(body.ids ? { ids: body.ids } : {}),
@@ -76,7 +69,7 @@ export class NotificationsController {
 
   @Get('push-subscriptions')
   @ApiOperation({ summary: 'Your browsers subscribed to web push, and the VAPID key to subscribe another' })
-  @ApiOkResponse({ type: PushSubscriptionsDto })
+  @ApiOkResponse({ type: PushSubscriptionsResponse })
   pushSubscriptions(@CurrentPrincipal() principal: Principal): Promise<PushSubscriptionsResponse> {
     return this.rpc.send(NOTIFICATION_PUSH_LIST_PATTERN, { account_id: principal.accountId });
   }
@@ -86,12 +79,12 @@ export class NotificationsController {
     summary: 'Subscribe this browser to web push',
     description: 'Send `PushSubscription.toJSON()`. Subscribing an endpoint again updates it.',
   })
-  @ApiCreatedResponse({ type: PushSubscriptionDto })
+  @ApiCreatedResponse({ type: PushSubscriptionResponse })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
   @ApiServiceUnavailableResponse({ description: '`service_unavailable`: web push is not set up on this platform' })
   subscribe(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: PushSubscribeDto,
+    @Body() body: PushSubscribeBody,
   ): Promise<PushSubscriptionResponse> {
     return this.rpc.send(NOTIFICATION_PUSH_SUBSCRIBE_PATTERN, { ...body, account_id: principal.accountId });
   }
@@ -108,17 +101,17 @@ export class NotificationsController {
 
   @Get('notification-preferences')
   @ApiOperation({ summary: 'Which channels may reach you (every channel is on until you turn it off)' })
-  @ApiOkResponse({ type: PreferencesDto })
+  @ApiOkResponse({ type: NotificationPreferences })
   preferences(@CurrentPrincipal() principal: Principal): Promise<NotificationPreferences> {
     return this.rpc.send(NOTIFICATION_PREFERENCES_GET_PATTERN, { account_id: principal.accountId });
   }
 
   @Put('notification-preferences')
   @ApiOperation({ summary: 'Turn channels on or off; channels not sent keep their setting' })
-  @ApiOkResponse({ type: PreferencesDto })
+  @ApiOkResponse({ type: NotificationPreferences })
   setPreferences(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: UpdatePreferencesDto,
+    @Body() body: UpdatePreferencesBody,
   ): Promise<NotificationPreferences> {
     return this.rpc.send(NOTIFICATION_PREFERENCES_SET_PATTERN, { ...body, account_id: principal.accountId });
   }

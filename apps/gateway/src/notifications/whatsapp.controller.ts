@@ -13,11 +13,11 @@ import {
   NOTIFICATION_WHATSAPP_DISCONNECT_PATTERN,
   NOTIFICATION_WHATSAPP_GET_PATTERN,
 } from '@app/contracts';
-import type { Principal, WhatsAppConnectionResponse } from '@app/contracts';
+import { ConnectWhatsAppBody, WhatsAppConnectionResponse } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { workspaceOf } from '../identity/access/principal-workspace';
-import { ConnectWhatsAppDto, WhatsAppConnectionDto } from './whatsapp.dto';
 
 /** The workspace's own WhatsApp Business number, from which its members' WhatsApp notifications go out. */
 @ApiTags('notifications')
@@ -28,7 +28,7 @@ export class WhatsAppController {
 
   @Get()
   @ApiOperation({ summary: "The workspace's WhatsApp connection (never its token)" })
-  @ApiOkResponse({ type: WhatsAppConnectionDto })
+  @ApiOkResponse({ type: WhatsAppConnectionResponse })
   get(@CurrentPrincipal() principal: Principal): Promise<WhatsAppConnectionResponse> {
     return this.rpc.send(NOTIFICATION_WHATSAPP_GET_PATTERN, { workspace_id: workspaceOf(principal) });
   }
@@ -40,7 +40,7 @@ export class WhatsAppController {
       'The number and token are checked with the WhatsApp Cloud API first. From then on, inquiry, booking and ' +
       'website-chat notifications to members who enabled WhatsApp go out from this number.',
   })
-  @ApiOkResponse({ type: WhatsAppConnectionDto })
+  @ApiOkResponse({ type: WhatsAppConnectionResponse })
   @ApiUnprocessableEntityResponse({
     description: '`validation_error` with `field` (WhatsApp refused the token for this phone number id)',
   })
@@ -49,7 +49,7 @@ export class WhatsAppController {
   })
   connect(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: ConnectWhatsAppDto,
+    @Body() body: ConnectWhatsAppBody,
   ): Promise<WhatsAppConnectionResponse> {
     return this.rpc.send(NOTIFICATION_WHATSAPP_CONNECT_PATTERN, { ...body, workspace_id: workspaceOf(principal) });
   }

@@ -1,9 +1,14 @@
 import { SwaggerModule } from '@nestjs/swagger';
 import {
+  ARRAY_MAX_SIZE,
+  ARRAY_MIN_SIZE,
   IS_IN,
   IS_INT,
   IS_ISO8601,
+  IS_LENGTH,
   IS_NOT_EMPTY,
+  IS_POSITIVE,
+  IS_URL,
   IS_UUID,
   MATCHES,
   MAX,
@@ -32,7 +37,13 @@ const RULE_SCHEMAS: Record<string, (constraints: unknown[]) => PropertyMetadata>
   [IS_ISO8601]: () => ({ format: 'date-time' }),
   [IS_CALENDAR_DATE]: () => ({ format: 'date' }),
   [IS_INT]: () => ({ type: 'integer' }),
+  [IS_URL]: () => ({ format: 'uri' }),
+  [ARRAY_MIN_SIZE]: ([min]) => ({ minItems: min }),
+  [ARRAY_MAX_SIZE]: ([max]) => ({ maxItems: max }),
   [IS_NOT_EMPTY]: () => ({ minLength: 1 }),
+  [IS_LENGTH]: ([min, max]) => ({ minLength: min, ...(max === undefined ? {} : { maxLength: max }) }),
+  // The plugin reads @IsPositive() as `minimum: 1`, untrue of a price of 0.5.
+  [IS_POSITIVE]: () => ({ exclusiveMinimum: 0, minimum: undefined }),
   [MIN_LENGTH]: ([min]) => ({ minLength: min }),
   [MAX_LENGTH]: ([max]) => ({ maxLength: max }),
   [MIN]: ([min]) => ({ minimum: min }),
@@ -50,16 +61,23 @@ function schemaOfRule({ name, constraints }: ValidationMetadata): PropertyMetada
 function withRules(cls: new () => object, properties: ClassMetadata, overrides: ClassMetadata = {}): ClassMetadata {
   const rules = getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false);
   const defaults = new cls() as Record<string, unknown>;
+  // A field the plugin cannot type (an inline object type) is left out of its metadata: the override documents it.
+  const documented = { ...properties, ...Object.fromEntries(Object.keys(overrides).map((key) => [key, {}])) };
   return Object.fromEntries(
-    Object.entries(properties).map(([property, metadata]) => {
+    Object.entries(documented).map(([property, metadata]) => {
       const fromRules = rules
         .filter((rule) => rule.propertyName === property)
         .reduce<PropertyMetadata>((schema, rule) => ({ ...schema, ...schemaOfRule(rule) }), {});
       const value = defaults[property];
       const fromDefault = value === undefined ? {} : { default: value };
-      return [property, { ...metadata, ...fromRules, ...fromDefault, ...overrides[property] }];
+      return [property, definedOnly({ ...metadata, ...fromRules, ...fromDefault, ...overrides[property] })];
     }),
   );
+}
+
+/** A rule may take back what the plugin guessed (`minimum: undefined`). */
+function definedOnly(metadata: PropertyMetadata): PropertyMetadata {
+  return Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== undefined));
 }
 
 /**

@@ -1,9 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
-import { LISTING_TYPES, CURRENCIES, PRICE_POSITIONS } from '@app/contracts';
+import { DecisionBenchmark, LISTING_TYPES, CURRENCIES, PRICE_POSITIONS } from '@app/contracts';
 import type {
   Currency,
-  DecisionBenchmark,
   ListingType,
   PriceIntel,
   PricePosition,
@@ -13,7 +12,6 @@ import type {
   SavedPropertiesPage,
   SavedProperty,
 } from '@app/contracts';
-import { BenchmarkDto } from '../decisions/decision.dto';
 import { PageDto } from '../http/page.dto';
 
 /** A published listing in the public search (spec 2.4). */
@@ -133,7 +131,7 @@ export class PriceIntelDto implements PriceIntel {
   price_per_sqm: number;
 
   @ApiProperty({
-    type: BenchmarkDto,
+    type: DecisionBenchmark,
     nullable: true,
     description: 'District + type for the latest year with enough sales, else city + type (`scope`), else null',
   })
