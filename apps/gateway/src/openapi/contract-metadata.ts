@@ -62,7 +62,7 @@ function withRules(cls: new () => object, properties: ClassMetadata, overrides: 
   const rules = getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false);
   const defaults = new cls() as Record<string, unknown>;
   // A field the plugin cannot type (an inline object type) is left out of its metadata: the override documents it.
-  const documented = { ...properties, ...Object.fromEntries(Object.keys(overrides).map((key) => [key, {}])) };
+  const documented = { ...Object.fromEntries(Object.keys(overrides).map((key) => [key, {}])), ...properties };
   return Object.fromEntries(
     Object.entries(documented).map(([property, metadata]) => {
       const fromRules = rules

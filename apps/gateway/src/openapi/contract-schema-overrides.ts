@@ -29,6 +29,7 @@ export const CONTRACT_SCHEMA_OVERRIDES: Record<string, Record<string, Record<str
   DecisionBatchResult: {
     error: {
       required: false,
+      type: () => Object,
       allOf: [{ $ref: `#/components/schemas/${ERROR_SCHEMA_NAME}` }],
       description: 'the error in the contract shape (422 `validation_error` with `field`); its price is refunded',
     },
