@@ -223,7 +223,7 @@ describeE2e('POST /v1/decisions', () => {
       expect(batch.credits_used).toBe(2);
       expect(batch.results.map((result) => result.status)).toEqual([200, 200]);
       for (const result of batch.results) {
-        expect('decision' in result && result.decision.price_guidance).toEqual(single.price_guidance);
+        expect(result.decision?.price_guidance).toEqual(single.price_guidance);
       }
       await expect(balanceOf(platform, key)).resolves.toBe(before - 2);
     });

@@ -131,6 +131,13 @@ describeE2e('notifications: e-mail and in-app from domain events', () => {
       .send({ email: 'no' })
       .expect(422);
     expect(bad.body).toMatchObject({ error: 'validation_error', field: 'email' });
+    // A channel is on or off: null is refused, not stored (absent keeps the setting).
+    const cleared = await api()
+      .put('/v1/me/notification-preferences')
+      .set(as(quiet.token))
+      .send({ push: null })
+      .expect(422);
+    expect(cleared.body).toMatchObject({ error: 'validation_error', field: 'push' });
 
     const { inquiry } = (
       await api()

@@ -1,11 +1,21 @@
-import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Max, Min } from '@app/validation';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUrl,
+  IsUUID,
+  Length,
+  Max,
+  Min,
+} from '@app/validation';
 import { BROKER_KINDS } from './access';
 import type { BrokerKind } from './access';
-import { PageRequest } from './paging';
-import type { Page } from './paging';
+import { ListPage, PageRequest } from './paging';
 import { rpc } from './rpc-descriptor';
-
-/** Billing's message patterns, event subjects and payloads. */
 
 /** Lead credits arrived (a purchase or a plan grant): locked leads can now be paid for. */
 export const BILLING_LEAD_CREDITS_ADDED = 'billing.lead-credits.added.v1';
@@ -119,11 +129,38 @@ export class BalanceRequest {
   workspace_id: string;
 }
 
-export interface BalanceResponse {
+/**
+ * The balances below which the owner and admins are warned: crossing one emits
+ * `billing.balance.low.v1` once per crossing.
+ */
+export class LowBalanceThresholds {
+  /** Decisions; 0: never warn. */
+  @IsInt()
   decisions: number;
+
+  /** Lead credits; 0: never warn. */
+  @IsInt()
   lead_credits: number;
-  /** Below these, `billing.balance.low.v1` is emitted (0: never). */
-  low_balance_threshold: Record<BillingAsset, number>;
+}
+
+export class BalanceResponse {
+  /** Decisions left. */
+  @IsNumber()
+  decisions: number;
+
+  /** Lead credits left. */
+  @IsNumber()
+  lead_credits: number;
+
+  /** Crossing below a threshold emits billing.balance.low.v1 once per crossing */
+  low_balance_threshold: LowBalanceThresholds;
+}
+
+/** GET /v1/workspace/balance: the balance as billing answers it, named. */
+export class WorkspaceBalanceResponse extends BalanceResponse {
+  /** Always `balance`. */
+  @IsIn(['balance'])
+  object: 'balance';
 }
 
 export interface PaidBalanceResponse {
@@ -133,17 +170,22 @@ export interface PaidBalanceResponse {
   paid: Record<BillingAsset, number>;
 }
 
-export class SetLowBalanceThresholdRequest {
-  @IsUUID()
-  workspace_id: string;
-
+/** PUT /v1/workspace/balance/low-balance-threshold body. */
+export class LowBalanceThresholdBody {
+  /** The asset whose threshold is set. */
   @IsIn(BILLING_ASSETS)
   asset: BillingAsset;
 
+  /** 0: never warn */
   @IsInt()
   @Min(0)
   @Max(1_000_000)
   threshold: number;
+}
+
+export class SetLowBalanceThresholdRequest extends LowBalanceThresholdBody {
+  @IsUUID()
+  workspace_id: string;
 }
 
 export interface BalanceLowPayload {
@@ -155,12 +197,16 @@ export interface BalanceLowPayload {
   entry_id: string;
 }
 
-export class PurchasePackRequest {
-  @IsUUID()
-  workspace_id: string;
-
+/** POST /v1/workspace/decision-packs body. */
+export class PurchaseDecisionPackBody {
+  /** Decisions in the pack. */
   @IsIn(DECISION_PACK_SIZES)
   size: DecisionPackSize;
+}
+
+export class PurchasePackRequest extends PurchaseDecisionPackBody {
+  @IsUUID()
+  workspace_id: string;
 
   /** The client's `Idempotency-Key`; absent: every call is a new purchase. */
   @IsOptional()
@@ -171,14 +217,25 @@ export class PurchasePackRequest {
 
 export const LEAD_CREDITS_PURCHASE_MAX = 1000;
 
-export class PurchaseLeadCreditsRequest {
-  @IsUUID()
-  workspace_id: string;
+/** `pending`: waiting for the provider's word; `paid`: credited; `failed`, `expired`: ended without credit. */
+export const PURCHASE_STATES = ['pending', 'paid', 'failed', 'expired'] as const;
+export type PurchaseState = (typeof PURCHASE_STATES)[number];
 
+export const PURCHASE_PRODUCTS = ['decision_pack', 'lead_credits'] as const;
+export type PurchaseProduct = (typeof PURCHASE_PRODUCTS)[number];
+
+/** POST /v1/workspace/lead-credits body. */
+export class PurchaseLeadCreditsBody {
+  /** Lead credits to buy. */
   @IsInt()
   @Min(1)
   @Max(LEAD_CREDITS_PURCHASE_MAX)
   quantity: number;
+}
+
+export class PurchaseLeadCreditsRequest extends PurchaseLeadCreditsBody {
+  @IsUUID()
+  workspace_id: string;
 
   /** The client's `Idempotency-Key`; absent: every call is a new purchase. */
   @IsOptional()
@@ -187,16 +244,34 @@ export class PurchaseLeadCreditsRequest {
   idempotency_key?: string;
 }
 
-export interface LeadCreditsPurchaseResponse {
+export class LeadCreditsPurchaseResponse {
+  /** Always `lead_credit_purchase`. */
+  @IsIn(['lead_credit_purchase'])
   object: 'lead_credit_purchase';
-  /** The purchase's id. */
+
+  /** The purchase */
+  @IsUUID()
   id: string;
+
+  /** Lead credits bought. */
+  @IsNumber()
   quantity: number;
+
+  /** `pending`: pay at `checkout_url`, credited once the provider confirms; `paid`: credited; `failed`, `expired`: ended without credit */
+  @IsIn(PURCHASE_STATES)
   state: PurchaseState;
-  /** The provider's hosted payment page while `pending`; null once paid or ended. */
+
+  /** The payment provider's hosted payment page while `pending` (card data never reaches us); else null */
+  @IsOptional()
+  @IsUrl()
   checkout_url: string | null;
+
+  /** When it was paid (pending: when it was started). */
+  @IsISO8601()
   purchased_at: string;
-  /** The workspace's lead-credit balance right after the purchase. */
+
+  /** Lead credits after the purchase (pending: now) */
+  @IsNumber()
   balance: number;
 }
 
@@ -216,28 +291,49 @@ export class RefundPackRequest {
   pack_id: string;
 }
 
-/** `pending`: waiting for the provider's word; `paid`: credited; `failed`, `expired`: ended without credit. */
-export const PURCHASE_STATES = ['pending', 'paid', 'failed', 'expired'] as const;
-export type PurchaseState = (typeof PURCHASE_STATES)[number];
-
-export const PURCHASE_PRODUCTS = ['decision_pack', 'lead_credits'] as const;
-export type PurchaseProduct = (typeof PURCHASE_PRODUCTS)[number];
-
-export interface DecisionPackResponse {
+export class DecisionPackResponse {
+  /** Always `decision_pack`. */
+  @IsIn(['decision_pack'])
   object: 'decision_pack';
+
   /** The purchase's id (and the pack's, once paid). */
+  @IsUUID()
   id: string;
+
+  /** Decisions in the pack. */
+  @IsIn(DECISION_PACK_SIZES)
   size: DecisionPackSize;
+
+  /** `pending`: pay at `checkout_url`, credited once the provider confirms; `paid`: credited; `failed`, `expired`: ended without credit */
+  @IsIn(PURCHASE_STATES)
   state: PurchaseState;
-  /** The provider's hosted payment page while `pending`; null once paid or ended. */
+
+  /** The payment provider's hosted payment page while `pending` (card data never reaches us); else null */
+  @IsOptional()
+  @IsUrl()
   checkout_url: string | null;
+
+  /** When it was paid (pending: when it was started) */
+  @IsISO8601()
   purchased_at: string;
-  /** Null until paid. */
+
+  /** purchased_at + 24 hours; null until paid */
+  @IsOptional()
+  @IsISO8601()
   refundable_until: string | null;
+
+  /** When the unused part was refunded; null while not refunded. */
+  @IsOptional()
+  @IsISO8601()
   refunded_at: string | null;
+
   /** Decisions taken back by the refund (the unused part); null while not refunded. */
+  @IsOptional()
+  @IsInt()
   refunded_decisions: number | null;
-  /** The workspace's decision balance after this purchase or refund. */
+
+  /** Decision balance after this purchase or refund */
+  @IsNumber()
   balance: number;
 }
 
@@ -246,18 +342,45 @@ export class LedgerRequest extends PageRequest {
   workspace_id: string;
 }
 
-export interface LedgerEntryResponse {
+export class LedgerEntryResponse {
+  /** Always `ledger_entry`. */
+  @IsIn(['ledger_entry'])
   object: 'ledger_entry';
+
+  /** The entry. */
+  @IsUUID()
   id: string;
+
+  /** The asset it moved. */
+  @IsIn(BILLING_ASSETS)
   asset: BillingAsset;
+
+  /** Signed: credits positive, debits negative */
+  @IsNumber()
   amount: number;
+
+  /** Why the entry exists. */
+  @IsIn(LEDGER_REASONS)
   reason: string;
+
+  /** What it is for (a decision, a pack, a purchase); null when nothing is named. */
+  @IsOptional()
+  @IsString()
   reference: string | null;
+
+  /** The asset's balance right after this entry. */
+  @IsNumber()
   balance_after: number;
+
+  /** When it was written. */
+  @IsISO8601()
   created_at: string;
 }
 
-export type LedgerPageResponse = Page<LedgerEntryResponse>;
+export class LedgerPageResponse extends ListPage {
+  /** Ledger entries, newest first. */
+  data: LedgerEntryResponse[];
+}
 
 /** A webhook exactly as the provider sent it: the raw body is what its signature covers. */
 export class PaymentWebhookRequest {
@@ -275,7 +398,9 @@ export class PaymentWebhookRequest {
   signature?: string;
 }
 
-export interface PaymentWebhookResponse {
+export class PaymentWebhookResponse {
+  /** Always true: the event was verified and recorded. */
+  @IsIn([true])
   received: true;
 }
 
@@ -284,24 +409,64 @@ export class PurchasesRequest extends PageRequest {
   workspace_id: string;
 }
 
-export interface PurchaseResponse {
+export class PurchaseResponse {
+  /** Always `purchase`. */
+  @IsIn(['purchase'])
   object: 'purchase';
+
+  /** The purchase (a decision pack's id once paid) */
+  @IsUUID()
   id: string;
+
+  /** What was bought. */
+  @IsIn(PURCHASE_PRODUCTS)
   product: PurchaseProduct;
-  /** Decisions in the pack, or lead credits. */
+
+  /** Decisions in the pack, or lead credits */
+  @IsNumber()
   quantity: number;
+
+  /** `pending`: pay at `checkout_url`, credited once the provider confirms; `paid`: credited; `failed`, `expired`: ended without credit */
+  @IsIn(PURCHASE_STATES)
   state: PurchaseState;
-  /** In the currency's minor unit (halalas, fils). */
+
+  /** The price in the currency's minor unit (halalas, fils) */
+  @IsNumber()
   amount: number;
+
+  /**
+   * The currency, ISO 4217.
+   * @example "SAR"
+   */
+  @IsString()
   currency: string;
+
+  /**
+   * `manual`: a demo purchase, no money taken
+   * @example "stripe"
+   */
+  @IsString()
   provider: string;
+
+  /** The payment provider's hosted payment page while `pending` (card data never reaches us); else null */
+  @IsOptional()
+  @IsUrl()
   checkout_url: string | null;
+
+  /** When it was started. */
+  @IsISO8601()
   created_at: string;
-  /** When it was paid, failed or expired; null while pending. */
+
+  /** Paid, failed or expired at; null while pending */
+  @IsOptional()
+  @IsISO8601()
   settled_at: string | null;
 }
 
-export type PurchasesPageResponse = Page<PurchaseResponse>;
+export class PurchasesPageResponse extends ListPage {
+  /** Purchases, newest first. */
+  data: PurchaseResponse[];
+}
 
 export const INVOICE_COUNTRIES = ['SA', 'AE'] as const;
 export type InvoiceCountry = (typeof INVOICE_COUNTRIES)[number];
@@ -325,58 +490,137 @@ export interface InvoicePdfResponse {
   pdf_base64: string;
 }
 
-export interface InvoiceResponse {
+export class InvoiceResponse {
+  /** Always `invoice`. */
+  @IsIn(['invoice'])
   object: 'invoice';
+
+  /** The invoice or credit note. */
+  @IsUUID()
   id: string;
+
+  /** A credit note answers a refund (negative amounts) */
+  @IsIn(['invoice', 'credit_note'])
   kind: 'invoice' | 'credit_note';
-  /** Gap-free per issuing entity and kind: `SA-INV-000001`, `SA-CN-000001`. */
+
+  /**
+   * Gap-free per issuing entity (country) and kind
+   * @example "SA-INV-000001"
+   */
+  @IsString()
   number: string;
+
+  /** When it was issued. */
+  @IsISO8601()
   issued_at: string;
+
+  /** The purchase it bills (see GET /v1/workspace/purchases) */
+  @IsUUID()
   purchase_id: string;
+
+  /**
+   * The currency, ISO 4217.
+   * @example "SAR"
+   */
+  @IsString()
   currency: string;
-  /** Decimal strings in the currency (`155.65`); negative on a credit note. */
+
+  /**
+   * Decimal string in the currency; negative on a credit note
+   * @example "155.65"
+   */
+  @IsString()
   net: string;
-  /** 0.15 (Saudi Arabia), 0.05 (UAE). */
+
+  /**
+   * 0.15 in Saudi Arabia, 0.05 in the UAE (configurable)
+   * @example 0.15
+   */
+  @IsNumber()
   vat_rate: number;
+
+  /**
+   * The VAT, a decimal string in the currency.
+   * @example "23.35"
+   */
+  @IsString()
   vat: string;
+
+  /**
+   * net + vat
+   * @example "179.00"
+   */
+  @IsString()
   total: string;
-  /** ZATCA phase-1 QR payload (base64 TLV) on Saudi documents; null elsewhere. */
+
+  /** ZATCA e-invoicing phase 1 QR payload (base64 TLV: seller, VAT number, time, total, VAT); null outside Saudi Arabia */
+  @IsOptional()
+  @IsString()
   zatca_qr: string | null;
-  /** Bought through the demo provider (`manual`): no money was taken. */
+
+  /** Bought through the demo provider (`manual`): no money was taken */
+  @IsBoolean()
   demo: boolean;
 }
 
-export type InvoicesPageResponse = Page<InvoiceResponse>;
+export class InvoicesPageResponse extends ListPage {
+  /** Invoices and credit notes, newest first. */
+  data: InvoiceResponse[];
+}
 
 export class BillingProfileRequest {
   @IsUUID()
   workspace_id: string;
 }
 
-/** Absent fields stay as they are; null clears a name or VAT number. */
-export class SetBillingProfileRequest {
-  @IsUUID()
-  workspace_id: string;
-
+/** PATCH /v1/workspace/billing-profile body: absent fields stay as they are; null clears a name or VAT number. */
+export class UpdateBillingProfileBody {
+  /**
+   * The buyer on invoices.
+   * @example "شركة الأفق العقارية"
+   */
   @IsOptional()
   @IsString()
   @Length(1, 200)
   legal_name?: string | null;
 
+  /**
+   * Saudi Arabia: 15 digits starting and ending with 3; UAE: 15 digits
+   * @example "310122393500003"
+   */
   @IsOptional()
   @IsString()
   @Length(1, 40)
   vat_number?: string | null;
 
+  /** Sets the VAT rate and the issuing entity. */
   @IsOptional()
   @IsIn(INVOICE_COUNTRIES)
   country?: InvoiceCountry;
 }
 
-export interface BillingProfileResponse {
+export class SetBillingProfileRequest extends UpdateBillingProfileBody {
+  @IsUUID()
+  workspace_id: string;
+}
+
+export class BillingProfileResponse {
+  /** Always `billing_profile`. */
+  @IsIn(['billing_profile'])
   object: 'billing_profile';
+
+  /** The buyer on invoices */
+  @IsOptional()
+  @IsString()
   legal_name: string | null;
+
+  /** With one, invoices are full tax invoices */
+  @IsOptional()
+  @IsString()
   vat_number: string | null;
+
+  /** Sets the VAT rate and the issuing entity */
+  @IsIn(INVOICE_COUNTRIES)
   country: InvoiceCountry;
 }
 

@@ -1,4 +1,16 @@
-import { IsBoolean, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min } from '@app/validation';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Max,
+  Min,
+} from '@app/validation';
 import { CreateDecisionRequest } from './decisions.contract';
 import type { DecisionResponse } from './decisions.contract';
 
@@ -46,33 +58,77 @@ export class GetDecisionBatchRequest {
 }
 
 /** The answer to one item: the decision, or the error POST /v1/decisions would have answered (refunded). */
-export type DecisionBatchResult =
-  | { index: number; status: 200; decision: DecisionResponse }
-  | {
-      index: number;
-      status: number;
-      error: { error: string; message: string; code: string; [extra: string]: unknown };
-    };
+export class DecisionBatchResult {
+  /** Position of the item in `items`, from 0 */
+  @IsNumber()
+  index: number;
 
-export interface DecisionBatchResponse {
+  /** 200 with `decision`; otherwise the status POST /v1/decisions would have answered, with `error` */
+  @IsIn([200, 422, 500, 503])
+  status: number;
+
+  /** status 200: the decision (also at GET /v1/decisions/{id}) */
+  decision?: DecisionResponse;
+
+  /** the error in the contract shape (422 `validation_error` with `field`); its price is refunded */
+  error?: { error: string; message: string; code: string; [extra: string]: unknown };
+}
+
+export class DecisionBatchResponse {
+  /** Always `decision_batch`. */
+  @IsIn(['decision_batch'])
   object: 'decision_batch';
+
+  /** GET /v1/decisions/batch/{id} answers for it */
+  @IsUUID()
   id: string;
+
+  /** `running` while items are being answered */
+  @IsIn(DECISION_BATCH_STATUSES)
   status: DecisionBatchStatus;
+
+  /** Items in the batch. */
+  @Min(1)
+  @Max(DECISION_BATCH_MAX_ITEMS)
   item_count: number;
-  /** Items answered so far (decisions and errors). */
+
+  /** items answered so far, decisions and errors */
+  @IsNumber()
   processed_count: number;
+
+  /** Items answered with a decision. */
+  @IsNumber()
   succeeded_count: number;
+
+  /** items answered with an error (refunded) */
+  @IsNumber()
   failed_count: number;
-  /** What the whole batch cost when it was accepted (debited at once). */
+
+  /** the batch's price, debited at once when it was accepted: 1 per item, 3 with reasoning */
+  @IsNumber()
   credits_charged: number;
-  /** Given back for the items that failed. */
+
+  /** given back for the failed items (once the batch is done) */
+  @IsNumber()
   credits_refunded: number;
-  /** credits_charged − credits_refunded, once done. */
+
+  /** credits_charged − credits_refunded */
+  @IsNumber()
   credits_used: number;
-  /** The balance right after the batch's debit, and after its refund once done. */
+
+  /** the balance right after the batch's debit, and after its refund once done */
+  @IsNumber()
   credits_remaining: number;
+
+  /** When it was accepted. */
+  @IsISO8601()
   created_at: string;
+
+  /** When its last item was answered; null while running. */
+  @IsOptional()
+  @IsISO8601()
   completed_at: string | null;
-  /** In item order. Empty in the 202 answer of a job: GET /v1/decisions/batch/{id} returns them. */
+
+  /** In item order; empty in the 202 answer of a job (GET /v1/decisions/batch/{id} returns them) */
   results: DecisionBatchResult[];
 }

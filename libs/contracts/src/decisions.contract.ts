@@ -1,8 +1,11 @@
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   IsBoolean,
+  IsCalendarDate,
   IsDefined,
   IsIn,
+  IsISO8601,
   IsInt,
   IsLatitude,
   IsLongitude,
@@ -17,8 +20,8 @@ import {
   Min,
   ValidateNested,
 } from '@app/validation';
-import { PageRequest } from './paging';
-import type { Page } from './paging';
+import { ListPage, PageRequest } from './paging';
+import { PlaceInput } from './place.contract';
 import { rpc } from './rpc-descriptor';
 import type { BenchmarkRequest, BenchmarkResponse, ResolvePlaceRequest, ResolvedPlace } from './catalogue.contract';
 import type {
@@ -26,7 +29,12 @@ import type {
   DecisionBatchResponse,
   GetDecisionBatchRequest,
 } from './decision-batches.contract';
-import { PlaceInput } from './place.contract';
+
+/**
+ * The public decision shapes (spec 2.1, 2.2), the decision service's requests and its calls. The
+ * gateway's OpenAPI document is generated from these classes (docs/openapi.md): their doc
+ * comments are the fields' descriptions.
+ */
 
 /**
  * A decision failed after its debit and billing could not be reached to refund it in the
@@ -164,14 +172,25 @@ export type FactorEffect = (typeof FACTOR_EFFECTS)[number];
  * A fact behind a sub-score: a stable code, the bucket it belongs to, whether it counts for or
  * against, and the numbers it was computed from.
  */
-export interface DecisionFactor {
+export class DecisionFactor {
+  /** Stable code; `values` holds the numbers named in brackets (the list: DECISION_FACTOR_CODES). */
+  @IsIn(Object.keys(DECISION_FACTOR_CODES))
   code: DecisionFactorCode;
+
+  /** the sub-score it explains */
+  @IsIn(SCORE_BUCKETS)
   bucket: ScoreBucket;
+
+  /** for the property, against it, or neither */
+  @IsIn(FACTOR_EFFECTS)
   effect: FactorEffect;
+
+  /** the figures the factor was computed from (`points`: what a rule added to its sub-score) */
   values: Record<string, number | string | boolean | null>;
 }
 
 export class DecisionPropertyInput {
+  /** The property type (`commercial` is a shop). */
   @IsDefined()
   @IsIn(PROPERTY_TYPES)
   type: PropertyType;
@@ -190,12 +209,14 @@ export class DecisionPropertyInput {
   @Max(1e7)
   area: number;
 
+  /** Bedrooms. */
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(50)
   bedrooms?: number;
 
+  /** Bathrooms. */
   @IsOptional()
   @IsInt()
   @Min(0)
@@ -216,10 +237,12 @@ export class DecisionPropertyInput {
   @Max(300)
   age?: number;
 
+  /** Has parking. */
   @IsOptional()
   @IsBoolean()
   parking?: boolean;
 
+  /** Sold furnished. */
   @IsOptional()
   @IsBoolean()
   furnished?: boolean;
@@ -227,10 +250,12 @@ export class DecisionPropertyInput {
 
 /** Any one way to name the place: `district_id`; `city_id` + `district`; `city` + `district`. */
 export class DecisionLocationInput extends PlaceInput {
+  /** Latitude, to pin the property (adds to the location score). */
   @IsOptional()
   @IsLatitude()
   lat?: number;
 
+  /** Longitude, with `lat`. */
   @IsOptional()
   @IsLongitude()
   lng?: number;
@@ -238,18 +263,21 @@ export class DecisionLocationInput extends PlaceInput {
 
 /** POST /v1/decisions body (spec 2.1), both forms. */
 export class DecisionRequestBody {
+  /** The property to score. */
   @IsDefined()
   @IsObject()
   @ValidateNested()
   @Type(() => DecisionPropertyInput)
   property: DecisionPropertyInput;
 
+  /** Where it is: one of the place forms. */
   @IsDefined()
   @IsObject()
   @ValidateNested()
   @Type(() => DecisionLocationInput)
   location: DecisionLocationInput;
 
+  /** false: scores only (1 decision); true adds bilingual reasoning (3 decisions). */
   @IsDefined()
   @IsBoolean()
   reasoning: boolean;
@@ -269,21 +297,66 @@ export class CreateDecisionRequest {
   body: unknown;
 }
 
-export interface SubScore {
+export class SubScore {
+  /** 0 to 100. */
+  @Min(0)
+  @Max(100)
   score: number;
+
+  /** pass ≥ 70, warn 40-69, fail < 40 */
+  @IsIn(SUB_SCORE_STATUSES)
   status: SubScoreStatus;
 }
 
-export type DecisionBreakdown = Record<ScoreBucket, SubScore>;
+/** The four sub-scores; the overall score is their weighted sum (SCORE_WEIGHTS). */
+export class DecisionBreakdown implements Record<ScoreBucket, SubScore> {
+  /** weight 30: price per sqm against the benchmark distribution (p25, median, p75) */
+  price: SubScore;
 
-export interface DecisionBenchmark {
+  /** weight 25: area demand and trend */
+  location: SubScore;
+
+  /**
+   * weight 15: price per sqm against the market average for the type and place (the benchmark's mean;
+   * its median where no mean exists, with the `average_from_median` factor)
+   */
+  size: SubScore;
+
+  /**
+   * weight 30: type-specific factors: the area against the areas sold, bedrooms for the area, the usual area
+   * for the type, bathrooms, floor, age, parking, furnished
+   */
+  details: SubScore;
+}
+
+export class DecisionBenchmark {
+  /** SAR per sqm */
+  @IsNumber()
   median_sqm: number;
+
+  /** 25th percentile, SAR per sqm. */
+  @IsNumber()
   p25_sqm: number;
+
+  /** 75th percentile, SAR per sqm. */
+  @IsNumber()
   p75_sqm: number;
+
+  /** The year of the sales it was computed from. */
+  @IsNumber()
   year: number;
+
+  /** How many sales it was computed from. */
+  @IsNumber()
   transaction_count: number;
+
+  /** null without prior-year data */
+  @IsOptional()
+  @IsNumber()
   yoy_pct: number | null;
+
   /** Extra field: district + type when enough data, else city + type. */
+  @IsIn(['district', 'city'])
   scope: 'district' | 'city';
 }
 
@@ -298,16 +371,33 @@ export const MAX_COMPARABLES = 5;
  * A recorded sale behind the benchmark that resembles the property (same type, area within
  * ±25 %): the evidence a decision rests on. Recorded figures only, no parties to the sale.
  */
-export interface DecisionComparable {
-  /** Sale date, YYYY-MM-DD. */
+export class DecisionComparable {
+  /**
+   * sale date
+   * @example "2025-11-10"
+   */
+  @IsCalendarDate()
   date: string;
+
+  /** square metres, as recorded */
+  @IsNumber()
   area_sqm: number;
-  /** SAR (AED converted at the peg). */
+
+  /** sale price, SAR (AED converted at the peg) */
+  @IsNumber()
   price_sar: number;
-  /** price_sar / area_sqm, rounded. */
+
+  /** price_sar / area_sqm, rounded to whole SAR */
+  @IsNumber()
   price_per_sqm: number;
+
+  /** `moj` Saudi Ministry of Justice, `dld` Dubai Land Department, `csv` an imported broker or analyst file, `synthetic` the demo set */
+  @IsIn(COMPARABLE_SOURCES)
   source: ComparableSource;
-  /** The sale's district; null when its record named the city only. */
+
+  /** the sale's district (GET /v1/locations ids); null when its record named only the city */
+  @IsOptional()
+  @IsNumber()
   district_id: number | null;
 }
 
@@ -320,8 +410,13 @@ export const PRICE_GUIDANCE_LIMITS = ['location', 'details', 'no_benchmark'] as 
 export type PriceGuidanceLimit = (typeof PRICE_GUIDANCE_LIMITS)[number];
 
 /** An asking-price range in whole SAR, both ends included. */
-export interface PriceRangeSar {
+export class PriceRangeSar {
+  /** The low end, in whole SAR. */
+  @IsInt()
   min: number;
+
+  /** The high end, in whole SAR. */
+  @IsInt()
   max: number;
 }
 
@@ -330,78 +425,170 @@ export interface PriceRangeSar {
  * published scoring (only the price and size buckets read the price, and neither rises with it).
  * Costs nothing: it comes with every decision.
  */
-export interface DecisionPriceGuidance {
+export class DecisionPriceGuidance {
   /** The benchmark's p25 to p75 price per sqm times the area, rounded to whole SAR; null without a benchmark. */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PriceRangeSar)
   fair_range_sar: PriceRangeSar | null;
+
   /**
    * The highest asking price, in whole SAR, at which the verdict would be `match`: at it the verdict is
    * `match`, one riyal more it is not. Null when no price reaches a match (`limited_by` says why).
    */
+  @IsOptional()
+  @IsInt()
   price_to_match_sar: number | null;
+
   /**
    * The highest asking price, in whole SAR, at which the verdict would be at least `partial`: one riyal
    * more gives `no_match`. Null when no price reaches it, or when the verdict is at least `partial`
    * at any price (`partial_at_any_price`).
    */
+  @IsOptional()
+  @IsInt()
   price_to_partial_sar: number | null;
+
   /** Set when `price_to_match_sar` is null: what holds the verdict back whatever the price. */
+  @IsOptional()
+  @IsIn(PRICE_GUIDANCE_LIMITS)
   limited_by: PriceGuidanceLimit | null;
+
   /** True when no asking price, however high, brings the verdict below `partial`. */
+  @IsBoolean()
   partial_at_any_price: boolean;
 }
 
-export interface DecisionReasoning {
+export class DecisionReasoning {
+  /** 2-3 sentences */
+  @IsString()
   reasoning_en: string;
+
+  /** 2-3 sentences in Arabic */
+  @IsString()
   reasoning_ar: string;
+
+  /** The factors that weighed most. */
+  @ArrayMaxSize(3)
+  @IsString({ each: true })
   key_factors: string[];
+
+  /** What a buyer should check. */
+  @IsString({ each: true })
   risk_flags: string[];
-  /** Which provider produced the text: `template` or the AI model's name. */
+
+  /** `template`, or the AI model that wrote the text */
+  @IsString()
   model: string;
 }
 
 /** The place the decision was made for, as resolved. */
-export interface DecisionLocation {
+export class DecisionLocation {
+  /** The city (GET /v1/locations ids). */
+  @IsNumber()
   city_id: number;
+
+  /** Its English name. */
+  @IsString()
   city_name_en: string;
+
+  /** Its Arabic name. */
+  @IsString()
   city_name_ar: string;
+
+  /** The district (GET /v1/locations ids). */
+  @IsNumber()
   district_id: number;
+
+  /** Its English name. */
+  @IsString()
   district_name_en: string;
+
+  /** Its Arabic name. */
+  @IsString()
   district_name_ar: string;
 }
 
-export interface DecisionResponse {
+export class DecisionResponse {
+  /** Always `decision`. */
+  @IsIn(['decision'])
   object: 'decision';
+
+  /** The decision (GET /v1/decisions/{id}). */
+  @IsUUID()
   id: string;
+
+  /** match ≥ 70, partial 40-69, no_match < 40 */
+  @IsIn(VERDICTS)
   verdict: Verdict;
+
+  /** The weighted score, 0 to 100. */
+  @Min(0)
+  @Max(100)
   score: number;
+
+  /** The four sub-scores. */
   breakdown: DecisionBreakdown;
+
+  /** price / area, rounded */
+  @IsNumber()
   price_per_sqm: number;
+
+  /** The market the price is compared with; null when no sales of the type were recorded for the place. */
   benchmark: DecisionBenchmark | null;
+
   /**
-   * Why each sub-score is what it is, bucket by bucket, with or without reasoning: a `no_benchmark`
-   * factor on price, location and size whenever `benchmark` is null. Absent on decisions stored
-   * before factors were returned.
+   * Why each sub-score is what it is: the facts behind every bucket, with or without reasoning. When
+   * `benchmark` is null, price, location and size each carry a `no_benchmark` factor (they score a neutral
+   * 50). Present on every decision made since factors were added (absent only on decisions stored before).
    */
   factors?: DecisionFactor[];
+
   /**
-   * Up to 5 recent comparable sales behind the benchmark, newest first; empty without a
-   * benchmark or when no sale of a comparable area was recorded. Absent on decisions stored
-   * before comparables existed.
+   * The evidence: up to 5 recorded sales behind the benchmark (its year), same type, area within ±25 % of the
+   * property's, newest first; from the district when it has at least 3 such sales, else from the whole city.
+   * Recorded figures only: no parties to a sale. Empty without a benchmark or when no comparable sale was
+   * recorded; cited in the reasoning. Present on every decision made since comparables were added (absent only
+   * on decisions stored before), and stored with the decision: GET /v1/decisions/{id} returns the same list.
    */
+  @IsOptional()
+  @ArrayMaxSize(MAX_COMPARABLES)
   comparables?: DecisionComparable[];
+
   /**
    * The price that makes a match: the fair range of the benchmark and the highest asking prices at which
    * the verdict would be `match` and `partial`, everything else unchanged. Absent on decisions stored
    * before price guidance existed.
    */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => DecisionPriceGuidance)
   price_guidance?: DecisionPriceGuidance;
+
+  /** The place, as resolved. */
   location: DecisionLocation;
+
+  /** only when the request asked for reasoning */
   reasoning?: DecisionReasoning;
+
+  /** What this call cost: 1, or 3 with reasoning. */
+  @IsIn([DECISION_COST.scoring, DECISION_COST.reasoning])
   credits_used: number;
+
+  /** the balance right after this call's own debit */
+  @IsNumber()
   credits_remaining: number;
-  /** Earlier form's names of the two fields above. */
+
+  /** earlier name of credits_used */
+  @IsNumber()
   decisions_used: number;
+
+  /** earlier name of credits_remaining */
+  @IsNumber()
   decisions_remaining: number;
+
+  /** When it was made. */
+  @IsISO8601()
   created_at: string;
 }
 
@@ -422,7 +609,10 @@ export class ListDecisionsRequest extends PageRequest {
   workspace_id: string;
 }
 
-export type DecisionsPageResponse = Page<DecisionResponse>;
+export class DecisionsPageResponse extends ListPage {
+  /** Decisions, newest first. */
+  data: DecisionResponse[];
+}
 
 /** The decision service's decision pattern and the public decision shapes (spec 2.1, 2.2). */
 export const DecisionsRpc = {

@@ -1,6 +1,7 @@
 import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Min } from '@app/validation';
 import { ACCOUNT_ROLES, BROKER_KINDS, LANGUAGES, WORKSPACE_ROLES } from './access';
 import type { AccountRole, BrokerKind, Language, WorkspaceRole } from './access';
+import type { LowBalanceThresholds } from './billing.contract';
 import { ASSIGNABLE_ROLES } from './identity-http.contract';
 import type { AssignableRole } from './identity-http.contract';
 
@@ -238,17 +239,6 @@ export class WorkspaceResponse {
    */
   @IsString()
   time_zone: string;
-}
-
-/** The balances below which the owner and admins are warned. */
-export class LowBalanceThresholds {
-  /** Decisions; 0: never warn. */
-  @IsInt()
-  decisions: number;
-
-  /** Lead credits; 0: never warn. */
-  @IsInt()
-  lead_credits: number;
 }
 
 export class WorkspaceSettingsResponse extends WorkspaceResponse {

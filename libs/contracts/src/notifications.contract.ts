@@ -1,10 +1,13 @@
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsBoolean,
   IsIn,
+  IsISO8601,
+  IsNumber,
+  IsOmittable,
   IsOptional,
   IsString,
   IsUUID,
@@ -14,8 +17,7 @@ import {
   MaxLength,
   ValidateNested,
 } from '@app/validation';
-import { PageRequest, Paged } from './paging';
-import type { Page } from './paging';
+import { ListPage, PageQuery, PageRequest, Paged } from './paging';
 import { rpc } from './rpc-descriptor';
 
 /** Where a notification goes. `in_app` is the inbox of GET /v1/me/notifications. */
@@ -56,6 +58,15 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/** GET /v1/me/notifications query. */
+export class InboxQuery extends PageQuery {
+  /** `true`: unread only */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean()
+  unread?: boolean;
+}
+
 export class InboxListRequest extends PageRequest {
   @IsUUID()
   account_id: string;
@@ -65,28 +76,56 @@ export class InboxListRequest extends PageRequest {
   unread?: boolean;
 }
 
-export interface InboxItem {
+export class InboxItem {
+  /** Always `notification`. */
+  @IsIn(['notification'])
   object: 'notification';
+
+  /** The notification. */
+  @IsUUID()
   id: string;
+
+  /** What it is about. */
+  @IsIn(NOTIFICATION_KINDS)
   kind: NotificationKind;
+
+  /** In your language */
+  @IsString()
   title: string;
+
+  /** In your language. */
+  @IsString()
   body: string;
+
+  /** The language it was written in. */
+  @IsIn(['en', 'ar'])
   language: 'en' | 'ar';
-  /** Ids to act on: property_id, inquiry_id, booking_id… */
+
+  /** Ids of what it is about: property_id, inquiry_id, booking_id, lead_id, workspace_id */
   data: Record<string, string>;
+
+  /** When you read it; null while unread. */
+  @IsOptional()
+  @IsISO8601()
   read_at: string | null;
+
+  /** When it was sent. */
+  @IsISO8601()
   created_at: string;
 }
 
-export interface InboxPage extends Page<InboxItem> {
+export class InboxPage extends ListPage {
+  /** Notifications, newest first. */
+  data: InboxItem[];
+
+  /** Unread notifications in the whole inbox. */
+  @IsNumber()
   unread_count: number;
 }
 
-/** Marks the given notifications read, or all of them when no ids are given. */
-export class InboxReadRequest {
-  @IsUUID()
-  account_id: string;
-
+/** POST /v1/me/notifications/read body. */
+export class MarkReadBody {
+  /** Absent: mark all read */
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
@@ -94,9 +133,46 @@ export class InboxReadRequest {
   ids?: string[];
 }
 
-export interface InboxReadResponse {
+/** Marks the given notifications read, or all of them when no ids are given. */
+export class InboxReadRequest extends MarkReadBody {
+  @IsUUID()
+  account_id: string;
+}
+
+export class InboxReadResponse {
+  /** How many were unread and are now read */
+  @IsNumber()
   marked: number;
+
+  /** Unread notifications left. */
+  @IsNumber()
   unread_count: number;
+}
+
+/**
+ * PUT /v1/me/notification-preferences body: channels not sent keep their setting; null is refused
+ * (a channel is on or off).
+ */
+export class UpdatePreferencesBody {
+  /** E-mail (default on) */
+  @IsOmittable()
+  @IsBoolean()
+  email?: boolean;
+
+  /** The in-app inbox of GET /v1/me/notifications (default on) */
+  @IsOmittable()
+  @IsBoolean()
+  in_app?: boolean;
+
+  /** WhatsApp, when the platform has it set up and you have a phone (default on) */
+  @IsOmittable()
+  @IsBoolean()
+  whatsapp?: boolean;
+
+  /** Web push to your subscribed browsers (default on) */
+  @IsOmittable()
+  @IsBoolean()
+  push?: boolean;
 }
 
 export class PreferencesGetRequest {
@@ -104,26 +180,29 @@ export class PreferencesGetRequest {
   account_id: string;
 }
 
-export class PreferencesSetRequest extends PreferencesGetRequest {
-  @IsOptional()
-  @IsBoolean()
-  email?: boolean;
-
-  @IsOptional()
-  @IsBoolean()
-  in_app?: boolean;
-
-  @IsOptional()
-  @IsBoolean()
-  whatsapp?: boolean;
-
-  @IsOptional()
-  @IsBoolean()
-  push?: boolean;
+export class PreferencesSetRequest extends UpdatePreferencesBody {
+  @IsUUID()
+  account_id: string;
 }
 
 /** Every channel is on until the user turns it off. */
-export type NotificationPreferences = Record<NotificationChannel, boolean>;
+export class NotificationPreferences implements Record<NotificationChannel, boolean> {
+  /** E-mail (default on) */
+  @IsBoolean()
+  email: boolean;
+
+  /** The in-app inbox of GET /v1/me/notifications (default on) */
+  @IsBoolean()
+  in_app: boolean;
+
+  /** WhatsApp, when the platform has it set up and you have a phone (default on) */
+  @IsBoolean()
+  whatsapp: boolean;
+
+  /** Web push to your subscribed browsers (default on) */
+  @IsBoolean()
+  push: boolean;
+}
 
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   email: true,
@@ -137,12 +216,16 @@ export class WhatsAppWorkspaceRequest {
   workspace_id: string;
 }
 
-export class ConnectWhatsAppRequest extends WhatsAppWorkspaceRequest {
-  /** The Cloud API's id of the sending number (not the number itself). */
+/** PUT /v1/workspace/whatsapp body. */
+export class ConnectWhatsAppBody {
+  /**
+   * The sending number's id in WhatsApp Manager (not the phone number itself)
+   * @example "109876543210"
+   */
   @Matches(/^\d{5,20}$/, { message: 'must be the numeric phone number id from WhatsApp Manager' })
   phone_number_id: string;
 
-  /** A system user's permanent access token with whatsapp_business_messaging. */
+  /** A system user access token with `whatsapp_business_messaging`: stored encrypted, never shown again */
   @IsString()
   @Length(20, 1024)
   @Matches(/^\S+$/, { message: 'must be a token without spaces' })
@@ -153,21 +236,56 @@ export class ConnectWhatsAppRequest extends WhatsAppWorkspaceRequest {
   @Matches(/^[a-z0-9_]{1,512}$/, { message: 'must be a template name (lower case letters, digits, _)' })
   template?: string;
 
-  /** Off keeps the connection but sends nothing (members' own preferences still apply when on). */
+  /** Off keeps the connection and sends nothing (members' own preferences still apply when on) */
   @IsOptional()
   @IsBoolean()
   enabled?: boolean;
 }
 
-export interface WhatsAppConnectionResponse {
+export class ConnectWhatsAppRequest extends ConnectWhatsAppBody {
+  @IsUUID()
+  workspace_id: string;
+}
+
+export class WhatsAppConnectionResponse {
+  /** Always `whatsapp_connection`. */
+  @IsIn(['whatsapp_connection'])
   object: 'whatsapp_connection';
+
+  /** Whether a number is connected. */
+  @IsBoolean()
   connected: boolean;
+
+  /** Off: connected, sending nothing. */
+  @IsBoolean()
   enabled: boolean;
+
+  /** The sending number's id in WhatsApp Manager; null when not connected. */
+  @IsOptional()
+  @IsString()
   phone_number_id: string | null;
-  /** As WhatsApp shows it, read from the Cloud API when connecting. */
+
+  /**
+   * As WhatsApp shows it, read from the Cloud API when connecting.
+   * @example "+966 11 234 5678"
+   */
+  @IsOptional()
+  @IsString()
   display_phone_number: string | null;
+
+  /** The business name WhatsApp verified for the number. */
+  @IsOptional()
+  @IsString()
   verified_name: string | null;
+
+  /** The template sent; null: the platform's default. */
+  @IsOptional()
+  @IsString()
   template: string | null;
+
+  /** When the number was connected. */
+  @IsOptional()
+  @IsISO8601()
   connected_at: string | null;
 }
 
@@ -211,21 +329,33 @@ export class WebhookWorkspaceRequest {
   workspace_id: string;
 }
 
-export class CreateWebhookRequest extends WebhookWorkspaceRequest {
+/** POST /v1/workspace/webhooks body. */
+export class CreateWebhookBody {
+  /**
+   * https, to a public address (http to localhost outside production)
+   * @example "https://crm.example.com/hooks/property-platform"
+   */
   @IsString()
   @MaxLength(2000)
   url: string;
 
+  /** The event types to deliver. */
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length)
   @IsIn(WEBHOOK_EVENT_TYPES, { each: true })
   events: WebhookEventType[];
 
+  /** A note for your team. */
   @IsOptional()
   @IsString()
   @MaxLength(200)
   description?: string;
+}
+
+export class CreateWebhookRequest extends CreateWebhookBody {
+  @IsUUID()
+  workspace_id: string;
 }
 
 export class WebhookRefRequest extends WebhookWorkspaceRequest {
@@ -240,61 +370,130 @@ export class WebhookReplayRequest extends WebhookRefRequest {
   delivery_id: string;
 }
 
-export interface WebhookResponse {
+export class WebhookResponse {
+  /** Always `webhook`. */
+  @IsIn(['webhook'])
   object: 'webhook';
+
+  /** The webhook. */
+  @IsUUID()
   id: string;
+
+  /** Where deliveries are posted. */
+  @IsString()
   url: string;
+
+  /** The event types delivered. */
+  @IsIn(WEBHOOK_EVENT_TYPES, { each: true })
   events: WebhookEventType[];
+
+  /** A note for your team. */
+  @IsOptional()
+  @IsString()
   description: string | null;
+
+  /** When it was created. */
+  @IsISO8601()
   created_at: string;
 }
 
-/** Creation only: the signing secret (`whsec_…`), never shown again. */
-export interface WebhookCreatedResponse extends WebhookResponse {
+/** Creation only: the signing secret, never shown again. */
+export class WebhookCreatedResponse extends WebhookResponse {
+  /** The signing secret (`whsec_…`, Standard Webhooks): shown in this answer only */
+  @IsString()
   secret: string;
 }
 
-export interface WebhooksResponse {
+export class WebhooksResponse {
+  /** Always `list`. */
+  @IsIn(['list'])
   object: 'list';
+
+  /** The workspace's webhooks. */
   data: WebhookResponse[];
 }
 
-export interface WebhookDeliveryResponse {
+export class WebhookDeliveryResponse {
+  /** Always `webhook_delivery`. */
+  @IsIn(['webhook_delivery'])
   object: 'webhook_delivery';
-  /** Also the `webhook-id` header: stable across retries and replays. */
+
+  /** The `webhook-id` header: the same on every retry and replay */
+  @IsUUID()
   id: string;
+
+  /** The event delivered. */
+  @IsUUID()
   event_id: string;
+
+  /** Its type. */
+  @IsIn(WEBHOOK_EVENT_TYPES)
   event_type: WebhookEventType;
+
+  /** `failed`: retried for 24 hours without a 2xx */
+  @IsIn(WEBHOOK_DELIVERY_STATUSES)
   status: WebhookDeliveryStatus;
+
+  /** Attempts made so far. */
+  @IsNumber()
   attempts: number;
+
+  /** The HTTP status of the last attempt; null before one answered. */
+  @IsOptional()
+  @IsNumber()
   last_status_code: number | null;
+
+  /** Why the last attempt failed; null when it did not. */
+  @IsOptional()
+  @IsString()
   last_error: string | null;
+
+  /** When it is tried next; null when no attempt is due. */
+  @IsOptional()
+  @IsISO8601()
   next_attempt_at: string | null;
+
+  /** When the event was queued for this webhook. */
+  @IsISO8601()
   created_at: string;
+
+  /** When a 2xx answered it; null until then. */
+  @IsOptional()
+  @IsISO8601()
   delivered_at: string | null;
 }
 
-export type WebhookDeliveriesPage = Page<WebhookDeliveryResponse>;
+export class WebhookDeliveriesPage extends ListPage {
+  /** Deliveries, newest first. */
+  data: WebhookDeliveryResponse[];
+}
 
 export class PushKeys {
+  /** The browser’s P-256 public key, base64url */
   @Matches(/^[A-Za-z0-9_-]{80,100}={0,2}$/, { message: 'keys.p256dh must be the browser key, base64url' })
   p256dh: string;
 
+  /** The auth secret, base64url */
   @Matches(/^[A-Za-z0-9_-]{16,30}={0,2}$/, { message: 'keys.auth must be the auth secret, base64url' })
   auth: string;
 }
 
-export class PushSubscribeRequest {
-  @IsUUID()
-  account_id: string;
-
+/** POST /v1/me/push-subscriptions body: a browser's `PushSubscription.toJSON()`. */
+export class PushSubscribeBody {
+  /** The push service URL the browser was given */
   @IsUrl({ protocols: ['https', 'http'], require_tld: false, require_protocol: true })
   @MaxLength(2000)
   endpoint: string;
 
+  /** The subscription's keys. */
   @ValidateNested()
   @Type(() => PushKeys)
   keys: PushKeys;
+}
+
+export class PushSubscribeRequest extends PushSubscribeBody {
+  @IsUUID()
+  account_id: string;
 }
 
 export class PushUnsubscribeRequest {
@@ -305,17 +504,35 @@ export class PushUnsubscribeRequest {
   id: string;
 }
 
-export interface PushSubscriptionResponse {
+export class PushSubscriptionResponse {
+  /** Always `push_subscription`. */
+  @IsIn(['push_subscription'])
   object: 'push_subscription';
+
+  /** The subscription. */
+  @IsUUID()
   id: string;
+
+  /** The push service URL. */
+  @IsString()
   endpoint: string;
+
+  /** When the browser subscribed. */
+  @IsISO8601()
   created_at: string;
 }
 
-export interface PushSubscriptionsResponse {
+export class PushSubscriptionsResponse {
+  /** Always `list`. */
+  @IsIn(['list'])
   object: 'list';
-  /** What a browser passes as `applicationServerKey` to subscribe; null when web push is not set up. */
+
+  /** Pass as `applicationServerKey` to `pushManager.subscribe`; null when web push is not set up */
+  @IsOptional()
+  @IsString()
   vapid_public_key: string | null;
+
+  /** Your subscribed browsers. */
   data: PushSubscriptionResponse[];
 }
 

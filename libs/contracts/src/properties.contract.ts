@@ -347,16 +347,34 @@ export const PRICE_POSITIONS = ['below_p25', 'p25_to_median', 'median_to_p75', '
 export type PricePosition = (typeof PRICE_POSITIONS)[number];
 
 /** GET /v1/properties/{id}/price-intel: the listing against its market, free of charge. */
-export interface PriceIntel {
+export class PriceIntel {
+  /** Always `price_intel`. */
+  @IsIn(['price_intel'])
   object: 'price_intel';
+
+  /** The property. */
+  @IsUUID()
   property_id: string;
+
+  /** Its asking price, in SAR. */
   price_sar: number;
+
+  /** Its area, in m². */
   area_sqm: number;
+
+  /** price_sar / area_sqm, rounded */
+  @IsInt()
   price_per_sqm: number;
-  /** The district benchmark for the type, else the city's (`scope`), else null. */
+
+  /** District + type for the latest year with enough sales, else city + type (`scope`), else null */
   benchmark: DecisionBenchmark | null;
+
+  /** Where the price per m² falls on the benchmark's distribution; null without a benchmark */
+  @IsOptional()
+  @IsIn(PRICE_POSITIONS)
   position: PricePosition | null;
-  /** The price per m² against the benchmark median, in percent (negative: cheaper); null without one. */
+
+  /** The price per m² against the benchmark median, in percent (negative: cheaper); null without one */
   vs_median_pct: number | null;
 }
 

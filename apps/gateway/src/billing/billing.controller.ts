@@ -13,24 +13,22 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import type { LeadCreditsPurchaseResponse, Principal } from '@app/contracts';
-import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import {
-  BalanceDto,
-  DecisionPackDto,
-  LedgerPageDto,
-  LedgerQueryDto,
-  LeadCreditsPurchaseDto,
-  LowBalanceThresholdDto,
-  PurchaseDecisionPackDto,
-  PurchaseLeadCreditsDto,
-  PurchasesPageDto,
-  PurchasesQueryDto,
-  BillingProfileDto,
-  InvoicesPageDto,
-  InvoicesQueryDto,
-  UpdateBillingProfileDto,
-} from './billing.dto';
+  BillingProfileResponse,
+  DecisionPackResponse,
+  InvoicesPageResponse,
+  LeadCreditsPurchaseResponse,
+  LedgerPageResponse,
+  LowBalanceThresholdBody,
+  PageQuery,
+  PurchaseDecisionPackBody,
+  PurchaseLeadCreditsBody,
+  PurchasesPageResponse,
+  UpdateBillingProfileBody,
+  WorkspaceBalanceResponse,
+} from '@app/contracts';
+import type { Principal } from '@app/contracts';
+import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { BillingService } from './billing.service';
 
 /** Why a purchase answers 503: nothing was charged or credited. */
@@ -49,8 +47,8 @@ export class BillingController {
     summary: "The workspace's decision balance and lead credits",
     description: 'Owner, admin or an API key (spec 5.7: only owner and admin see billing).',
   })
-  @ApiOkResponse({ type: BalanceDto })
-  balance(@CurrentPrincipal() principal: Principal): Promise<BalanceDto> {
+  @ApiOkResponse({ type: WorkspaceBalanceResponse })
+  balance(@CurrentPrincipal() principal: Principal): Promise<WorkspaceBalanceResponse> {
     return this.billing.balance(principal);
   }
 
@@ -60,12 +58,12 @@ export class BillingController {
     summary: 'Set the low-balance threshold of one asset',
     description: 'Falling below it emits billing.balance.low.v1, once per crossing. 0: never.',
   })
-  @ApiOkResponse({ type: BalanceDto })
+  @ApiOkResponse({ type: WorkspaceBalanceResponse })
   setLowBalanceThreshold(
     @CurrentPrincipal() principal: Principal,
-    @Body() dto: LowBalanceThresholdDto,
-  ): Promise<BalanceDto> {
-    return this.billing.setLowBalanceThreshold(principal, dto);
+    @Body() body: LowBalanceThresholdBody,
+  ): Promise<WorkspaceBalanceResponse> {
+    return this.billing.setLowBalanceThreshold(principal, body);
   }
 
   @Post('decision-packs')
@@ -79,15 +77,15 @@ export class BillingController {
       'With an Idempotency-Key, a retry returns the first purchase and charges once.',
   })
   @IdempotencyKeyHeader('A retry with the same key returns the first purchase, charged once')
-  @ApiCreatedResponse({ type: DecisionPackDto })
+  @ApiCreatedResponse({ type: DecisionPackResponse })
   @ApiUnprocessableEntityResponse({ description: '`idempotency_key_reused`: the key was used for a different pack' })
   @ApiServiceUnavailableResponse({ description: NOT_PAID })
   purchase(
     @CurrentPrincipal() principal: Principal,
-    @Body() dto: PurchaseDecisionPackDto,
+    @Body() body: PurchaseDecisionPackBody,
     @IdempotencyKey() idempotencyKey?: string,
-  ): Promise<DecisionPackDto> {
-    return this.billing.purchasePack(principal, dto, idempotencyKey);
+  ): Promise<DecisionPackResponse> {
+    return this.billing.purchasePack(principal, body, idempotencyKey);
   }
 
   @Post('lead-credits')
@@ -100,15 +98,15 @@ export class BillingController {
       'confirms. With an Idempotency-Key, a retry returns the first purchase.',
   })
   @IdempotencyKeyHeader('A retry with the same key returns the first purchase, charged once')
-  @ApiCreatedResponse({ type: LeadCreditsPurchaseDto })
+  @ApiCreatedResponse({ type: LeadCreditsPurchaseResponse })
   @ApiUnprocessableEntityResponse({ description: '`idempotency_key_reused`: the key was used for another quantity' })
   @ApiServiceUnavailableResponse({ description: NOT_PAID })
   purchaseLeadCredits(
     @CurrentPrincipal() principal: Principal,
-    @Body() dto: PurchaseLeadCreditsDto,
+    @Body() body: PurchaseLeadCreditsBody,
     @IdempotencyKey() idempotencyKey?: string,
   ): Promise<LeadCreditsPurchaseResponse> {
-    return this.billing.purchaseLeadCredits(principal, dto.quantity, idempotencyKey);
+    return this.billing.purchaseLeadCredits(principal, body.quantity, idempotencyKey);
   }
 
   @Post('decision-packs/:id/refund')
@@ -120,10 +118,10 @@ export class BillingController {
       'Within 24 hours of purchase, once. Decisions are consumed oldest credit first. ' +
       'The owner or an API key; an admin gets 403.',
   })
-  @ApiOkResponse({ type: DecisionPackDto })
+  @ApiOkResponse({ type: DecisionPackResponse })
   @ApiNotFoundResponse({ description: '`not_found`: no such pack in your workspace' })
   @ApiConflictResponse({ description: '`conflict`: already refunded, or past the 24-hour window' })
-  refund(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionPackDto> {
+  refund(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionPackResponse> {
     return this.billing.refundPack(principal, id);
   }
 
@@ -134,8 +132,8 @@ export class BillingController {
     description:
       'Each with its state: `pending` until the payment provider confirms, then `paid`, `failed` or `expired`.',
   })
-  @ApiOkResponse({ type: PurchasesPageDto })
-  purchases(@CurrentPrincipal() principal: Principal, @Query() query: PurchasesQueryDto): Promise<PurchasesPageDto> {
+  @ApiOkResponse({ type: PurchasesPageResponse })
+  purchases(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery): Promise<PurchasesPageResponse> {
     return this.billing.purchases(principal, query);
   }
 
@@ -147,8 +145,8 @@ export class BillingController {
       'One invoice per paid purchase (a demo purchase marked `demo`), a credit note per refund. Saudi documents ' +
       "carry ZATCA's phase-1 QR payload.",
   })
-  @ApiOkResponse({ type: InvoicesPageDto })
-  invoices(@CurrentPrincipal() principal: Principal, @Query() query: InvoicesQueryDto): Promise<InvoicesPageDto> {
+  @ApiOkResponse({ type: InvoicesPageResponse })
+  invoices(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery): Promise<InvoicesPageResponse> {
     return this.billing.invoices(principal, query);
   }
 
@@ -175,8 +173,8 @@ export class BillingController {
   @Get('billing-profile')
   @Authenticated(['user', 'api_key'], 'billing:read')
   @ApiOperation({ summary: "The workspace's legal name, VAT number and country, as invoices name the buyer" })
-  @ApiOkResponse({ type: BillingProfileDto })
-  billingProfile(@CurrentPrincipal() principal: Principal): Promise<BillingProfileDto> {
+  @ApiOkResponse({ type: BillingProfileResponse })
+  billingProfile(@CurrentPrincipal() principal: Principal): Promise<BillingProfileResponse> {
     return this.billing.billingProfile(principal);
   }
 
@@ -186,20 +184,20 @@ export class BillingController {
     summary: "Set the workspace's legal name, VAT number or country",
     description: 'For invoices issued from now on (issued ones never change). Null clears a name or number.',
   })
-  @ApiOkResponse({ type: BillingProfileDto })
+  @ApiOkResponse({ type: BillingProfileResponse })
   @ApiUnprocessableEntityResponse({ description: "`validation_error`: a VAT number not in its country's shape" })
   setBillingProfile(
     @CurrentPrincipal() principal: Principal,
-    @Body() dto: UpdateBillingProfileDto,
-  ): Promise<BillingProfileDto> {
-    return this.billing.setBillingProfile(principal, dto);
+    @Body() body: UpdateBillingProfileBody,
+  ): Promise<BillingProfileResponse> {
+    return this.billing.setBillingProfile(principal, body);
   }
 
   @Get('ledger')
   @Authenticated(['user', 'api_key'], 'billing:read')
   @ApiOperation({ summary: 'Ledger entries, newest first' })
-  @ApiOkResponse({ type: LedgerPageDto })
-  ledger(@CurrentPrincipal() principal: Principal, @Query() query: LedgerQueryDto): Promise<LedgerPageDto> {
+  @ApiOkResponse({ type: LedgerPageResponse })
+  ledger(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery): Promise<LedgerPageResponse> {
     return this.billing.ledger(principal, query);
   }
 }

@@ -1,38 +1,37 @@
 import { Injectable } from '@nestjs/common';
-import type { Principal } from '@app/contracts';
 import { workspaceOf } from '../identity/access/principal-workspace';
 import { BillingClient } from './billing.client';
-import { toBalanceDto } from './billing.dto';
 import type {
-  BalanceDto,
-  DecisionPackDto,
-  LedgerPageDto,
-  LedgerQueryDto,
-  LowBalanceThresholdDto,
-  PurchaseDecisionPackDto,
-  PurchasesPageDto,
-  PurchasesQueryDto,
-  BillingProfileDto,
-  InvoicesPageDto,
-  InvoicesQueryDto,
-  UpdateBillingProfileDto,
-} from './billing.dto';
+  BalanceResponse,
+  Principal,
+  BillingProfileResponse,
+  DecisionPackResponse,
+  InvoicesPageResponse,
+  LedgerPageResponse,
+  LowBalanceThresholdBody,
+  PageQuery,
+  PurchaseDecisionPackBody,
+  PurchasesPageResponse,
+  UpdateBillingProfileBody,
+  WorkspaceBalanceResponse,
+} from '@app/contracts';
+import { pageOf } from '@app/contracts';
 
 /** The caller's workspace billing, through the billing service. */
 @Injectable()
 export class BillingService {
   constructor(private readonly billing: BillingClient) {}
 
-  async balance(principal: Principal): Promise<BalanceDto> {
-    return toBalanceDto(await this.billing.balance({ workspace_id: workspaceOf(principal) }));
+  async balance(principal: Principal): Promise<WorkspaceBalanceResponse> {
+    return toWorkspaceBalance(await this.billing.balance({ workspace_id: workspaceOf(principal) }));
   }
 
-  async setLowBalanceThreshold(principal: Principal, dto: LowBalanceThresholdDto): Promise<BalanceDto> {
-    return toBalanceDto(
+  async setLowBalanceThreshold(principal: Principal, body: LowBalanceThresholdBody): Promise<WorkspaceBalanceResponse> {
+    return toWorkspaceBalance(
       await this.billing.setLowBalanceThreshold({
         workspace_id: workspaceOf(principal),
-        asset: dto.asset,
-        threshold: dto.threshold,
+        asset: body.asset,
+        threshold: body.threshold,
       }),
     );
   }
@@ -45,20 +44,24 @@ export class BillingService {
     });
   }
 
-  purchasePack(principal: Principal, dto: PurchaseDecisionPackDto, idempotencyKey?: string): Promise<DecisionPackDto> {
+  purchasePack(
+    principal: Principal,
+    body: PurchaseDecisionPackBody,
+    idempotencyKey?: string,
+  ): Promise<DecisionPackResponse> {
     return this.billing.purchasePack({
       workspace_id: workspaceOf(principal),
-      size: dto.size,
+      size: body.size,
       idempotency_key: idempotencyKey,
     });
   }
 
-  refundPack(principal: Principal, packId: string): Promise<DecisionPackDto> {
+  refundPack(principal: Principal, packId: string): Promise<DecisionPackResponse> {
     return this.billing.refundPack({ workspace_id: workspaceOf(principal), pack_id: packId });
   }
 
-  invoices(principal: Principal, query: InvoicesQueryDto): Promise<InvoicesPageDto> {
-    return this.billing.invoices({ workspace_id: workspaceOf(principal), limit: query.limit, offset: query.offset });
+  invoices(principal: Principal, query: PageQuery): Promise<InvoicesPageResponse> {
+    return this.billing.invoices({ workspace_id: workspaceOf(principal), ...pageOf(query) });
   }
 
   async invoicePdf(principal: Principal, invoiceId: string): Promise<{ filename: string; pdf: Buffer }> {
@@ -66,23 +69,32 @@ export class BillingService {
     return { filename: answer.filename, pdf: Buffer.from(answer.pdf_base64, 'base64') };
   }
 
-  billingProfile(principal: Principal): Promise<BillingProfileDto> {
+  billingProfile(principal: Principal): Promise<BillingProfileResponse> {
     return this.billing.billingProfile({ workspace_id: workspaceOf(principal) });
   }
 
-  setBillingProfile(principal: Principal, dto: UpdateBillingProfileDto): Promise<BillingProfileDto> {
-    return this.billing.setBillingProfile({ workspace_id: workspaceOf(principal), ...dto });
+  setBillingProfile(principal: Principal, body: UpdateBillingProfileBody): Promise<BillingProfileResponse> {
+    return this.billing.setBillingProfile({ workspace_id: workspaceOf(principal), ...body });
   }
 
-  purchases(principal: Principal, query: PurchasesQueryDto): Promise<PurchasesPageDto> {
-    return this.billing.purchases({ workspace_id: workspaceOf(principal), limit: query.limit, offset: query.offset });
+  purchases(principal: Principal, query: PageQuery): Promise<PurchasesPageResponse> {
+    return this.billing.purchases({ workspace_id: workspaceOf(principal), ...pageOf(query) });
   }
 
-  ledger(principal: Principal, query: LedgerQueryDto): Promise<LedgerPageDto> {
+  ledger(principal: Principal, query: PageQuery): Promise<LedgerPageResponse> {
     return this.billing.ledger({
       workspace_id: workspaceOf(principal),
-      limit: query.limit,
-      offset: query.offset,
+      ...pageOf(query),
     });
   }
+}
+
+/** The balance as GET /v1/workspace/balance answers it. */
+function toWorkspaceBalance(balance: BalanceResponse): WorkspaceBalanceResponse {
+  return {
+    object: 'balance',
+    decisions: balance.decisions,
+    lead_credits: balance.lead_credits,
+    low_balance_threshold: balance.low_balance_threshold,
+  };
 }

@@ -1,12 +1,11 @@
 import { Controller, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import type { PaymentWebhookResponse } from '@app/contracts';
+import { PaymentWebhookResponse } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { Public } from '../identity/access/access.decorators';
 import { rawBodyOf } from '../http/json-body-parser';
 import { BillingClient } from './billing.client';
-import { PaymentWebhookReceivedDto } from './billing.dto';
 
 /**
  * Where the payment provider reports payments. No login: the provider's signature over the
@@ -26,7 +25,7 @@ export class PaymentWebhooksController {
       'Verified by its signature over the raw body (`Stripe-Signature`), acted on once per event id: a paid ' +
       'checkout credits its purchase, a failed or expired one ends it without credit.',
   })
-  @ApiOkResponse({ type: PaymentWebhookReceivedDto })
+  @ApiOkResponse({ type: PaymentWebhookResponse })
   @ApiBadRequestResponse({ description: '`invalid_signature`: the signature does not match the body' })
   @ApiNotFoundResponse({ description: '`not_found`: no such provider configured' })
   receive(

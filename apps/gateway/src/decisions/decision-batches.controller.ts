@@ -14,20 +14,23 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { DecisionRequestBody, DECISION_BATCH_MAX_ITEMS } from '@app/contracts';
-import type { DecisionBatchResponse, Principal } from '@app/contracts';
+import {
+  DecisionBatchResponse,
+  DecisionBatchResult,
+  DecisionRequestBody,
+  DECISION_BATCH_MAX_ITEMS,
+} from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { IdempotencyKey, IdempotencyKeyHeader } from '../http/idempotency-key';
-import { contractSchemaRef } from '../http/contract-schemas';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { workspaceOf } from '../identity/access/principal-workspace';
-import { DecisionBatchDto, DecisionBatchResultDto } from './decision-batch.dto';
 import { DecisionBatchesService } from './decision-batches.service';
 import { DECISION_BATCH_DESCRIPTION, DECISION_REQUEST_EXAMPLE } from './decisions.openapi';
 
 const NDJSON = 'application/x-ndjson';
 
 @ApiTags('decisions')
-@ApiExtraModels(DecisionBatchDto, DecisionBatchResultDto)
+@ApiExtraModels(DecisionBatchResponse, DecisionBatchResult, DecisionRequestBody)
 @Controller('decisions/batch')
 export class DecisionBatchesController {
   private readonly logger = new Logger(DecisionBatchesController.name);
@@ -51,7 +54,7 @@ export class DecisionBatchesController {
           type: 'array',
           minItems: 1,
           maxItems: DECISION_BATCH_MAX_ITEMS,
-          items: contractSchemaRef(DecisionRequestBody),
+          items: { $ref: getSchemaPath(DecisionRequestBody) },
           description: 'Each a POST /v1/decisions body; an invalid one is answered with its error and refunded',
         },
       },
@@ -68,17 +71,17 @@ export class DecisionBatchesController {
   @ApiOkResponse({
     description: `The finished batch (JSON, up to 100 items), or the NDJSON stream (\`${NDJSON}\`)`,
     content: {
-      'application/json': { schema: { $ref: getSchemaPath(DecisionBatchDto) } },
+      'application/json': { schema: { $ref: getSchemaPath(DecisionBatchResponse) } },
       [NDJSON]: {
         // The schema of one line: a result per item, then the batch.
         schema: {
-          oneOf: [{ $ref: getSchemaPath(DecisionBatchResultDto) }, { $ref: getSchemaPath(DecisionBatchDto) }],
+          oneOf: [{ $ref: getSchemaPath(DecisionBatchResult) }, { $ref: getSchemaPath(DecisionBatchResponse) }],
         },
       },
     },
   })
   @ApiAcceptedResponse({
-    type: DecisionBatchDto,
+    type: DecisionBatchResponse,
     description:
       'More than 100 items (JSON): the job, running; GET /v1/decisions/batch/{id} (the `Location` header) returns its results',
     headers: { Location: { description: 'the job', schema: { type: 'string' } } },
@@ -138,7 +141,7 @@ export class DecisionBatchesController {
   @ApiOperation({
     summary: "A batch of the workspace: its status, counts, credits and results (another workspace's: 404)",
   })
-  @ApiOkResponse({ type: DecisionBatchDto })
+  @ApiOkResponse({ type: DecisionBatchResponse })
   @ApiNotFoundResponse({ description: '`not_found`: no such batch in your workspace' })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionBatchResponse> {
     return this.batches.get(workspaceOf(principal), id);

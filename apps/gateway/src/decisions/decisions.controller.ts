@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBody,
+  ApiExtraModels,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -8,20 +9,19 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
-import { DecisionRequestBody } from '@app/contracts';
-import type { DecisionResponse, DecisionsPageResponse, Principal } from '@app/contracts';
+import { DecisionRequestBody, DecisionResponse, DecisionsPageResponse, PageQuery, pageOf } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { IdempotencyKey } from '../http/idempotency-key';
-import { PageQueryDto } from '../http/page-query.dto';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { workspaceOf } from '../identity/access/principal-workspace';
 import { DECISION_REQUEST_DESCRIPTION, DECISION_REQUEST_EXAMPLE, DECISIONS_DESCRIPTION } from './decisions.openapi';
-import { contractSchemaRef } from '../http/contract-schemas';
 import { DecisionsClient } from './decisions.client';
-import { DecisionDto, DecisionsPageDto } from './decision.dto';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('decisions')
+@ApiExtraModels(DecisionRequestBody)
 @Controller('decisions')
 export class DecisionsController {
   constructor(private readonly decisions: DecisionsClient) {}
@@ -39,10 +39,10 @@ export class DecisionsController {
     description: DECISIONS_DESCRIPTION,
   })
   @ApiBody({
-    schema: { ...contractSchemaRef(DecisionRequestBody), examples: [DECISION_REQUEST_EXAMPLE] },
+    schema: { $ref: getSchemaPath(DecisionRequestBody), examples: [DECISION_REQUEST_EXAMPLE] },
     description: DECISION_REQUEST_DESCRIPTION,
   })
-  @ApiOkResponse({ type: DecisionDto })
+  @ApiOkResponse({ type: DecisionResponse })
   @ApiPaymentRequiredResponse({ description: '`insufficient_decisions` with `required` and `balance`' })
   @ApiUnprocessableEntityResponse({
     description: '`validation_error` with `field` (and `suggestions` for an unknown or ambiguous place)',
@@ -63,19 +63,15 @@ export class DecisionsController {
   @Get()
   @Authenticated(['user', 'api_key'], 'decisions:read')
   @ApiOperation({ summary: "The workspace's decisions, newest first, as they were answered" })
-  @ApiOkResponse({ type: DecisionsPageDto })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQueryDto): Promise<DecisionsPageResponse> {
-    return this.decisions.list({
-      workspace_id: workspaceOf(principal),
-      limit: query.limit,
-      offset: query.offset,
-    });
+  @ApiOkResponse({ type: DecisionsPageResponse })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery): Promise<DecisionsPageResponse> {
+    return this.decisions.list({ workspace_id: workspaceOf(principal), ...pageOf(query) });
   }
 
   @Get(':id')
   @Authenticated(['user', 'api_key'], 'decisions:read')
   @ApiOperation({ summary: 'One decision of the workspace, as it was answered' })
-  @ApiOkResponse({ type: DecisionDto })
+  @ApiOkResponse({ type: DecisionResponse })
   @ApiNotFoundResponse({ description: '`not_found`: no such decision in your workspace' })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionResponse> {
     return this.decisions.get({ workspace_id: workspaceOf(principal), id });

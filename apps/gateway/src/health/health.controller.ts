@@ -10,11 +10,11 @@ import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { HealthCheckResult } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { ServiceHealthResponse, ServicesHealthResponse } from '@app/contracts';
 import { HealthProbe } from './health-check.docs';
 import { TransportHealthIndicator } from './transport.health';
 import { Public } from '../identity/access/access.decorators';
 import { IDENTITY_DATABASE } from '../database/identity.database';
-import { ServiceStatusDto, ServicesStatusDto } from './health.dto';
 import { ServicesStatusService } from './services-status.service';
 
 /**
@@ -72,8 +72,8 @@ export class HealthController {
     summary: 'Status of every service, for operators',
     description: 'Always 200; each service is up, degraded or down.',
   })
-  @ApiOkResponse({ type: ServicesStatusDto })
-  services(): Promise<ServicesStatusDto> {
+  @ApiOkResponse({ type: ServicesHealthResponse })
+  services(): Promise<ServicesHealthResponse> {
     return this.servicesStatus.status();
   }
 
@@ -82,10 +82,10 @@ export class HealthController {
     summary: 'Status of one service',
     description: 'Asks the service over the transport with the normal deadline.',
   })
-  @ApiOkResponse({ type: ServiceStatusDto })
+  @ApiOkResponse({ type: ServiceHealthResponse })
   @ApiServiceUnavailableResponse({ description: '`service_unavailable`: the service did not answer in time' })
   @ApiNotFoundResponse({ description: '`not_found`: no service of that name' })
-  service(@Param('service') service: string): Promise<ServiceStatusDto> {
+  service(@Param('service') service: string): Promise<ServiceHealthResponse> {
     return this.servicesStatus.one(service);
   }
 }

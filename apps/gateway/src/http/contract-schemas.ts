@@ -6,9 +6,9 @@ type Schema = Record<string, unknown>;
 const REF_PREFIX = '#/components/schemas/';
 
 /**
- * JSON Schemas generated from the class-validator decorators of the contract classes, so a
- * request body documented from a contract cannot drift from what the service validates.
- * Built once, on first use (the gateway documents its routes at start-up only).
+ * JSON Schemas generated from the class-validator decorators of the contract classes, for the MCP
+ * tools' input and output schemas (the OpenAPI document comes from the plugin's metadata,
+ * docs/openapi.md). Built once, on first use.
  */
 let generated: Record<string, Schema> | undefined;
 
@@ -33,19 +33,6 @@ export function contractSchemas(contract: { name: string }): Record<string, Sche
   };
   visit(contract.name);
   return found;
-}
-
-const referenced = new Set<{ name: string }>();
-
-/** A reference to `contract`'s generated schema; the document builder adds it to the components. */
-export function contractSchemaRef(contract: { name: string }): { $ref: string } {
-  referenced.add(contract);
-  return { $ref: `${REF_PREFIX}${contract.name}` };
-}
-
-/** Every schema referenced through `contractSchemaRef`, with what they reference. */
-export function referencedContractSchemas(): Record<string, Schema> {
-  return Object.assign({}, ...[...referenced].map(contractSchemas)) as Record<string, Schema>;
 }
 
 /** `not: {type: null}` restates `type`, and a `$ref` needs no sibling `type`. */

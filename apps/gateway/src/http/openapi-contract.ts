@@ -38,12 +38,12 @@ export const ERROR_RESPONSE_SCHEMA: Json = {
 
 const ERROR_CONTENT = { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA_NAME}` } } };
 
-export function toContractDocument<T extends object>(generated: T, extraSchemas: Json = {}): T {
+export function toContractDocument<T extends object>(generated: T): T {
   const document = structuredClone(generated) as unknown as Json;
   document.openapi = '3.1.0';
   const components = (document.components ??= {}) as Json;
   const schemas = (components.schemas ??= {}) as Json;
-  Object.assign(schemas, extraSchemas, { [ERROR_SCHEMA_NAME]: ERROR_RESPONSE_SCHEMA });
+  schemas[ERROR_SCHEMA_NAME] = ERROR_RESPONSE_SCHEMA;
   for (const pathItem of Object.values((document.paths ?? {}) as Record<string, Json>)) {
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method] as Json | undefined;

@@ -10,29 +10,24 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { InboxRpc, PushRpc } from '@app/contracts';
-import type {
+import {
   InboxPage,
+  InboxQuery,
   InboxReadResponse,
+  MarkReadBody,
   NotificationPreferences,
-  Principal,
+  PushSubscribeBody,
   PushSubscriptionResponse,
   PushSubscriptionsResponse,
+  UpdatePreferencesBody,
+  pageOf,
+  InboxRpc,
+  PushRpc,
 } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { RpcClient } from '@app/messaging';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import {
-  InboxPageDto,
-  InboxQueryDto,
-  MarkReadDto,
-  MarkReadResultDto,
-  PreferencesDto,
-  PushSubscribeDto,
-  PushSubscriptionDto,
-  PushSubscriptionsDto,
-  UpdatePreferencesDto,
-} from './notifications.dto';
 
 @ApiTags('notifications')
 @Authenticated(['user'])
@@ -45,21 +40,20 @@ export class NotificationsController {
     summary: 'Your in-app notifications, newest first, with the unread count',
     description: 'New inquiries, replies, viewing requests and their answers, surveys, low balances (spec 6).',
   })
-  @ApiOkResponse({ type: InboxPageDto })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: InboxQueryDto): Promise<InboxPage> {
+  @ApiOkResponse({ type: InboxPage })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: InboxQuery): Promise<InboxPage> {
     return this.rpc.call(InboxRpc.list, {
       account_id: principal.accountId,
       ...(query.unread !== undefined ? { unread: query.unread } : {}),
-      limit: query.limit,
-      offset: query.offset,
+      ...pageOf(query),
     });
   }
 
   @Post('notifications/read')
   @HttpCode(200)
   @ApiOperation({ summary: 'Mark notifications read (all of them when no ids are sent)' })
-  @ApiOkResponse({ type: MarkReadResultDto })
-  read(@CurrentPrincipal() principal: Principal, @Body() body: MarkReadDto): Promise<InboxReadResponse> {
+  @ApiOkResponse({ type: InboxReadResponse })
+  read(@CurrentPrincipal() principal: Principal, @Body() body: MarkReadBody): Promise<InboxReadResponse> {
     return this.rpc.call(InboxRpc.markRead, {
       account_id: principal.accountId,
       ...(body.ids ? { ids: body.ids } : {}),
@@ -68,7 +62,7 @@ export class NotificationsController {
 
   @Get('push-subscriptions')
   @ApiOperation({ summary: 'Your browsers subscribed to web push, and the VAPID key to subscribe another' })
-  @ApiOkResponse({ type: PushSubscriptionsDto })
+  @ApiOkResponse({ type: PushSubscriptionsResponse })
   pushSubscriptions(@CurrentPrincipal() principal: Principal): Promise<PushSubscriptionsResponse> {
     return this.rpc.call(PushRpc.list, { account_id: principal.accountId });
   }
@@ -78,12 +72,12 @@ export class NotificationsController {
     summary: 'Subscribe this browser to web push',
     description: 'Send `PushSubscription.toJSON()`. Subscribing an endpoint again updates it.',
   })
-  @ApiCreatedResponse({ type: PushSubscriptionDto })
+  @ApiCreatedResponse({ type: PushSubscriptionResponse })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
   @ApiServiceUnavailableResponse({ description: '`service_unavailable`: web push is not set up on this platform' })
   subscribe(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: PushSubscribeDto,
+    @Body() body: PushSubscribeBody,
   ): Promise<PushSubscriptionResponse> {
     return this.rpc.call(PushRpc.subscribe, { ...body, account_id: principal.accountId });
   }
@@ -100,17 +94,17 @@ export class NotificationsController {
 
   @Get('notification-preferences')
   @ApiOperation({ summary: 'Which channels may reach you (every channel is on until you turn it off)' })
-  @ApiOkResponse({ type: PreferencesDto })
+  @ApiOkResponse({ type: NotificationPreferences })
   preferences(@CurrentPrincipal() principal: Principal): Promise<NotificationPreferences> {
     return this.rpc.call(InboxRpc.preferences, { account_id: principal.accountId });
   }
 
   @Put('notification-preferences')
   @ApiOperation({ summary: 'Turn channels on or off; channels not sent keep their setting' })
-  @ApiOkResponse({ type: PreferencesDto })
+  @ApiOkResponse({ type: NotificationPreferences })
   setPreferences(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: UpdatePreferencesDto,
+    @Body() body: UpdatePreferencesBody,
   ): Promise<NotificationPreferences> {
     return this.rpc.call(InboxRpc.setPreferences, { ...body, account_id: principal.accountId });
   }

@@ -12,26 +12,21 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { isUUID } from 'class-validator';
-import { WebhooksRpc } from '@app/contracts';
-import type {
-  Principal,
+import {
+  CreateWebhookBody,
+  PageQuery,
   WebhookCreatedResponse,
   WebhookDeliveriesPage,
   WebhookDeliveryResponse,
   WebhooksResponse,
+  pageOf,
+  WebhooksRpc,
 } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { RpcClient } from '@app/messaging';
-import { PageQueryDto } from '../http/page-query.dto';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { workspaceOf } from '../identity/access/principal-workspace';
-import {
-  CreateWebhookDto,
-  WebhookCreatedDto,
-  WebhookDeliveriesDto,
-  WebhookDeliveryDto,
-  WebhooksDto,
-} from './webhooks.dto';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const NOT_YOURS = '`not_found`: no such webhook (or delivery) in your workspace';
@@ -44,7 +39,7 @@ export class WebhooksController {
 
   @Get()
   @ApiOperation({ summary: "The workspace's webhooks (never their secrets)" })
-  @ApiOkResponse({ type: WebhooksDto })
+  @ApiOkResponse({ type: WebhooksResponse })
   list(@CurrentPrincipal() principal: Principal): Promise<WebhooksResponse> {
     return this.rpc.call(WebhooksRpc.list, { workspace_id: workspaceOf(principal) });
   }
@@ -58,13 +53,13 @@ export class WebhooksController {
       '`webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of ' +
       '`id.timestamp.body` with the secret). Any 2xx acknowledges; otherwise it is retried with backoff for 24 hours.',
   })
-  @ApiCreatedResponse({ type: WebhookCreatedDto })
+  @ApiCreatedResponse({ type: WebhookCreatedResponse })
   @ApiUnprocessableEntityResponse({
     description: '`validation_error` with `field` (a URL that is not https and public)',
   })
   @ApiConflictResponse({ description: '`conflict`: the workspace already has 20 webhooks' })
   @ApiServiceUnavailableResponse({ description: '`service_unavailable`: webhooks are not set up on this platform' })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookDto): Promise<WebhookCreatedResponse> {
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookBody): Promise<WebhookCreatedResponse> {
     return this.rpc.call(WebhooksRpc.create, { ...body, workspace_id: workspaceOf(principal) });
   }
 
@@ -79,25 +74,24 @@ export class WebhooksController {
 
   @Get(':id/deliveries')
   @ApiOperation({ summary: 'Deliveries of a webhook, newest first, with their last status' })
-  @ApiOkResponse({ type: WebhookDeliveriesDto })
+  @ApiOkResponse({ type: WebhookDeliveriesPage })
   @ApiNotFoundResponse({ description: NOT_YOURS })
   deliveries(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Query() query: PageQueryDto,
+    @Query() query: PageQuery,
   ): Promise<WebhookDeliveriesPage> {
     return this.rpc.call(WebhooksRpc.deliveries, {
       workspace_id: workspaceOf(principal),
       id: uuid(id),
-      limit: query.limit,
-      offset: query.offset,
+      ...pageOf(query),
     });
   }
 
   @Post(':id/deliveries/:delivery_id/replay')
   @HttpCode(202)
   @ApiOperation({ summary: 'Send a delivery again (same `webhook-id`, fresh timestamp and signature)' })
-  @ApiAcceptedResponse({ type: WebhookDeliveryDto, description: 'Queued again' })
+  @ApiAcceptedResponse({ type: WebhookDeliveryResponse, description: 'Queued again' })
   @ApiNotFoundResponse({ description: NOT_YOURS })
   replay(
     @CurrentPrincipal() principal: Principal,

@@ -8,12 +8,11 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { WhatsAppRpc } from '@app/contracts';
-import type { Principal, WhatsAppConnectionResponse } from '@app/contracts';
+import { ConnectWhatsAppBody, WhatsAppConnectionResponse, WhatsAppRpc } from '@app/contracts';
+import type { Principal } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { workspaceOf } from '../identity/access/principal-workspace';
-import { ConnectWhatsAppDto, WhatsAppConnectionDto } from './whatsapp.dto';
 
 /** The workspace's own WhatsApp Business number, from which its members' WhatsApp notifications go out. */
 @ApiTags('notifications')
@@ -24,7 +23,7 @@ export class WhatsAppController {
 
   @Get()
   @ApiOperation({ summary: "The workspace's WhatsApp connection (never its token)" })
-  @ApiOkResponse({ type: WhatsAppConnectionDto })
+  @ApiOkResponse({ type: WhatsAppConnectionResponse })
   get(@CurrentPrincipal() principal: Principal): Promise<WhatsAppConnectionResponse> {
     return this.rpc.call(WhatsAppRpc.get, { workspace_id: workspaceOf(principal) });
   }
@@ -36,7 +35,7 @@ export class WhatsAppController {
       'The number and token are checked with the WhatsApp Cloud API first. From then on, inquiry, booking and ' +
       'website-chat notifications to members who enabled WhatsApp go out from this number.',
   })
-  @ApiOkResponse({ type: WhatsAppConnectionDto })
+  @ApiOkResponse({ type: WhatsAppConnectionResponse })
   @ApiUnprocessableEntityResponse({
     description: '`validation_error` with `field` (WhatsApp refused the token for this phone number id)',
   })
@@ -45,7 +44,7 @@ export class WhatsAppController {
   })
   connect(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: ConnectWhatsAppDto,
+    @Body() body: ConnectWhatsAppBody,
   ): Promise<WhatsAppConnectionResponse> {
     return this.rpc.call(WhatsAppRpc.connect, { ...body, workspace_id: workspaceOf(principal) });
   }

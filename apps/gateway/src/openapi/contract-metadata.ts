@@ -10,6 +10,7 @@ import {
   IS_LENGTH,
   IS_NOT_EMPTY,
   IS_POSITIVE,
+  IS_URL,
   IS_UUID,
   MATCHES,
   MAX,
@@ -39,6 +40,7 @@ const RULE_SCHEMAS: Record<string, (constraints: unknown[]) => PropertyMetadata>
   [IS_CALENDAR_DATE]: () => ({ format: 'date' }),
   [IS_INT]: () => ({ type: 'integer' }),
   [IS_EMAIL]: () => ({ format: 'email' }),
+  [IS_URL]: () => ({ format: 'uri' }),
   [IS_NOT_EMPTY]: () => ({ minLength: 1 }),
   [IS_LENGTH]: ([min, max]) => ({ minLength: min, ...(max === undefined ? {} : { maxLength: max }) }),
   [ARRAY_MIN_SIZE]: ([min]) => ({ minItems: min }),
@@ -74,8 +76,10 @@ function positive(schema: PropertyMetadata, rules: ValidationMetadata[]): Proper
 function withRules(cls: new () => object, properties: ClassMetadata, overrides: ClassMetadata = {}): ClassMetadata {
   const rules = getMetadataStorage().getTargetValidationMetadatas(cls, '', true, false);
   const defaults = new cls() as Record<string, unknown>;
+  // A field the plugin cannot type (an inline object type) is left out of its metadata: the override documents it.
+  const documented = { ...Object.fromEntries(Object.keys(overrides).map((key) => [key, {}])), ...properties };
   return Object.fromEntries(
-    Object.entries(properties).map(([property, metadata]) => {
+    Object.entries(documented).map(([property, metadata]) => {
       const own = rules.filter((rule) => rule.propertyName === property);
       const fromRules = positive(
         own.reduce<PropertyMetadata>((schema, rule) => ({ ...schema, ...schemaOfRule(rule) }), {}),
@@ -83,9 +87,14 @@ function withRules(cls: new () => object, properties: ClassMetadata, overrides: 
       );
       const value = defaults[property];
       const fromDefault = value === undefined ? {} : { default: value };
-      return [property, { ...metadata, ...fromRules, ...fromDefault, ...overrides[property] }];
+      return [property, definedOnly({ ...metadata, ...fromRules, ...fromDefault, ...overrides[property] })];
     }),
   );
+}
+
+/** A rule may take back what the plugin guessed (`minimum: undefined`). */
+function definedOnly(metadata: PropertyMetadata): PropertyMetadata {
+  return Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== undefined));
 }
 
 /**

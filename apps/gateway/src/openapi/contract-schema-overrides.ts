@@ -1,5 +1,6 @@
 import { getSchemaPath } from '@nestjs/swagger';
-import { SlotResponse, SlotRuleResponse } from '@app/contracts';
+import { DECISION_FACTOR_CODES, SlotResponse, SlotRuleResponse } from '@app/contracts';
+import { ERROR_SCHEMA_NAME } from '../http/openapi-contract';
 
 /** A slot or a weekly rule, told apart by `object`. */
 export const SLOT_OR_RULE_SCHEMA = {
@@ -9,10 +10,15 @@ export const SLOT_OR_RULE_SCHEMA = {
 
 const WRITE_ONLY = { writeOnly: true };
 
+/** Each factor code and its meaning, as a markdown list (generated from the codes, so it cannot drift). */
+const FACTOR_CODE_LIST = Object.entries(DECISION_FACTOR_CODES)
+  .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+  .join('\n');
+
 /**
  * What a contract field's TypeScript type cannot say in OpenAPI (a union of classes, a write-only secret,
- * an open record, a default the service applies rather than the class), by class and property. Everything
- * else comes from the classes themselves.
+ * a map's values, an open record, the error envelope of libs/errors, a default the service applies rather
+ * than the class), by class and property. Everything else comes from the classes themselves.
  */
 export const CONTRACT_SCHEMA_OVERRIDES: Record<string, Record<string, Record<string, unknown>>> = {
   /** A create without a currency is in SAR (an initialiser would also reset an import row's update). */
@@ -35,4 +41,18 @@ export const CONTRACT_SCHEMA_OVERRIDES: Record<string, Record<string, Record<str
   OwnershipTransferBody: { member_id: { format: 'uuid' } },
   /** The places an unknown or ambiguous name may mean, each as GET /v1/locations answers it. */
   ImportRowError: { suggestions: { type: 'array', items: { type: 'object', additionalProperties: true } } },
+  InboxItem: { data: { type: 'object', additionalProperties: { type: 'string' } } },
+  ConnectWhatsAppBody: { access_token: WRITE_ONLY, enabled: { default: true } },
+  DecisionFactor: {
+    code: { description: `Stable code; \`values\` holds the numbers named in brackets.\n\n${FACTOR_CODE_LIST}` },
+    values: { type: 'object', additionalProperties: { type: ['number', 'string', 'boolean', 'null'] } },
+  },
+  DecisionBatchResult: {
+    error: {
+      required: false,
+      type: () => Object,
+      allOf: [{ $ref: `#/components/schemas/${ERROR_SCHEMA_NAME}` }],
+      description: 'the error in the contract shape (422 `validation_error` with `field`); its price is refunded',
+    },
+  },
 };

@@ -1,10 +1,8 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { PropertiesPage, PropertyDetailResponse, SearchPropertiesQuery } from '@app/contracts';
-import type { PriceIntel } from '@app/contracts';
+import { PriceIntel, PropertiesPage, PropertyDetailResponse, SearchPropertiesQuery } from '@app/contracts';
 import { Public } from '../identity/access/access.decorators';
 import { PropertiesService } from './properties.service';
-import { PriceIntelDto } from './price-intel.dto';
 
 @ApiTags('properties')
 @Public()
@@ -40,7 +38,7 @@ export class PropertiesController {
     summary: "A published property's price per m² against its market",
     description: 'Free of charge. The benchmark is the one decisions use (government sale records).',
   })
-  @ApiOkResponse({ type: PriceIntelDto })
+  @ApiOkResponse({ type: PriceIntel })
   @ApiNotFoundResponse({ description: '`property_not_found`: unknown or not published' })
   priceIntel(@Param('id') id: string): Promise<PriceIntel> {
     return this.properties.priceIntel(id);
