@@ -18,6 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUUID } from 'class-validator';
 import type { Principal, VerificationResponse } from '@app/contracts';
 import { AppError } from '@app/errors';
+import { PublicRateLimited } from '../fair-use/public-rate-limit.guard';
 import { IMAGE_UPLOAD_BODY } from '../catalogue/images/listing-images.dto';
 import { AcceptsMultipart } from '../http/multipart-body';
 import { Authenticated, CurrentPrincipal, Moderator, Public } from '../identity/access/access.decorators';
@@ -146,6 +147,7 @@ export class ModerationVerificationsController {
 
 @ApiTags('brokers')
 @Public()
+@PublicRateLimited()
 @Controller('brokers')
 export class BrokersController {
   constructor(private readonly brokers: BrokersService) {}

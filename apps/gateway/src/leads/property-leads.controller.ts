@@ -13,6 +13,7 @@ import type { Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { Authenticated, CurrentPrincipal, Public } from '../identity/access/access.decorators';
 import { OAuthScope } from '../identity/access/oauth-scope.decorator';
+import { PublicRateLimited } from '../fair-use/public-rate-limit.guard';
 import { LeadParties } from './lead-parties';
 import { LeadsClient } from './leads.client';
 import { Idempotent } from '../idempotency/idempotent.decorator';
@@ -30,6 +31,7 @@ export class PropertyLeadsController {
 
   @Get(':id/availability')
   @Public()
+  @PublicRateLimited()
   @ApiOperation({
     summary: 'Open viewing times of a published property',
     description:

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/swagger';
 import type { PublicProjectResponse } from '@app/contracts';
 import { Public } from '../identity/access/access.decorators';
+import { PublicRateLimited } from '../fair-use/public-rate-limit.guard';
 import { PublicProjectDto } from './project.dto';
 import { ProjectsClient } from './projects.client';
 
@@ -19,6 +20,7 @@ export class PublicProjectsController {
 
   @Get(':id')
   @Public()
+  @PublicRateLimited()
   @ApiOperation({
     summary: 'A project page, for anyone',
     description:

@@ -10,11 +10,13 @@ import {
 import { LISTING_TYPES, MAX_PAGE_OFFSET, PROPERTY_PAGE_MAX, PROPERTY_SORTS } from '@app/contracts';
 import type { PriceIntel, PropertiesPage, PropertyDetail } from '@app/contracts';
 import { Public } from '../identity/access/access.decorators';
+import { PublicRateLimited } from '../fair-use/public-rate-limit.guard';
 import { PropertiesService } from './properties.service';
 import { PriceIntelDto, PropertiesPageDto, PropertyDetailDto } from './property.dto';
 
 @ApiTags('properties')
 @Public()
+@PublicRateLimited()
 @Controller('properties')
 export class PropertiesController {
   constructor(private readonly properties: PropertiesService) {}

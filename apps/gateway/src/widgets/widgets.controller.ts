@@ -14,6 +14,7 @@ import { isUUID } from 'class-validator';
 import type { PublicWidgetResponse } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { Public } from '../identity/access/access.decorators';
+import { PublicRateLimited } from '../fair-use/public-rate-limit.guard';
 import { VisitorAccessService } from './visitor-access.service';
 import { VisitorRateLimited } from './visitor-rate-limit';
 import { CreateSessionDto, PublicWidgetDto, SessionCreatedDto } from './widget.dto';
@@ -41,7 +42,9 @@ export class WidgetsController {
 
   @Post(':widget_id/sessions')
   @HttpCode(201)
+  // The visitor limit's 429 documents the route; the fair-use guard (applied first) counts first.
   @VisitorRateLimited()
+  @PublicRateLimited()
   @ApiOperation({
     summary: 'Start a chat',
     description:
