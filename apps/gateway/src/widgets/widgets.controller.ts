@@ -42,7 +42,7 @@ export class WidgetsController {
 
   @Post(':widget_id/sessions')
   @HttpCode(201)
-  // The visitor limit's 429 documents the route; the fair-use guard (applied first) counts first.
+  // Both limits: the fair-use guard (the one below, so it runs first) sets the RateLimit fields and documents the 429.
   @VisitorRateLimited()
   @PublicRateLimited()
   @ApiOperation({
