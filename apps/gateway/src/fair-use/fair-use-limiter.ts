@@ -62,11 +62,13 @@ export class FairUseLimiter {
   private async count(policy: FairUsePolicy, tracker: string, reply: FastifyReply): Promise<void> {
     const record = await this.increment(policy, tracker);
     if (!record) return;
-    const resetSeconds = record.isBlocked ? record.timeToBlockExpire : record.timeToExpire;
     reply.header('ratelimit-policy', policy.field);
-    reply.header('ratelimit', rateLimitField(policy, record.isBlocked ? policy.quota : record.totalHits, resetSeconds));
-    if (!record.isBlocked) return;
+    if (!record.isBlocked) {
+      reply.header('ratelimit', rateLimitField(policy, record.totalHits, record.timeToExpire));
+      return;
+    }
     const seconds = retryAfterSeconds(record.timeToBlockExpire);
+    reply.header('ratelimit', rateLimitField(policy, policy.quota, seconds));
     throw new AppError(
       'rate_limited',
       `Over ${policy.quota} requests a minute. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
