@@ -4,8 +4,8 @@ import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 export const TooManyRequestsResponse = (reason: string) =>
   ApiTooManyRequestsResponse({
     description:
-      `\`rate_limited\`: ${reason}; \`retry_after\` and Retry-After say how many seconds to wait. Every answer of ` +
-      'this route carries RateLimit-Policy and RateLimit (draft-ietf-httpapi-ratelimit-headers).',
+      `\`rate_limited\`: ${reason}; \`retry_after\` and Retry-After say how many seconds to wait. Every answer ` +
+      'the limit counts carries RateLimit-Policy and RateLimit (draft-ietf-httpapi-ratelimit-headers).',
     headers: {
       'Retry-After': { description: 'Seconds to wait before the next request', schema: { type: 'integer' } },
       'RateLimit-Policy': {
