@@ -5,6 +5,7 @@ import { identityDatabase } from './database/identity.database';
 import { BillingApiModule } from './billing/billing-api.module';
 import { BrokersApiModule } from './brokers/brokers-api.module';
 import { CatalogueApiModule } from './catalogue/catalogue-api.module';
+import { FairUseModule } from './fair-use/fair-use.module';
 import { HealthModule } from './health/health.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { IdentityModule } from './identity/identity.module';
@@ -26,6 +27,7 @@ import { WidgetsApiModule } from './widgets/widgets-api.module';
   imports: [
     GatewayConfigModule,
     DatabaseModule.forService(identityDatabase),
+    FairUseModule,
     HealthModule,
     IdempotencyModule,
     IdentityModule,

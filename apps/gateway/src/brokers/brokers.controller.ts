@@ -28,6 +28,7 @@ import {
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
+import { PublicRateLimited } from '../fair-use/public-rate-limit.guard';
 import { IMAGE_UPLOAD_BODY } from '../openapi/upload-bodies';
 import { AcceptsMultipart } from '../http/multipart-body';
 import { Authenticated, CurrentPrincipal, Moderator, Public } from '../identity/access/access.decorators';
@@ -149,6 +150,7 @@ export class ModerationVerificationsController {
 
 @ApiTags('brokers')
 @Public()
+@PublicRateLimited()
 @Controller('brokers')
 export class BrokersController {
   constructor(private readonly brokers: BrokersService) {}

@@ -99,7 +99,7 @@ export class GatewayEnv extends BaseEnv {
   @Max(5000)
   API_KEY_CACHE_MS = 2000;
 
-  /** Shared store for rate limits across gateway replicas; unset: in memory (standalone). */
+  /** Shared store for rate limits (auth, fair use, visitors) across gateway replicas; unset: in memory (standalone). */
   @IsOptional()
   @Matches(/^rediss?:\/\//, { message: 'must be a redis:// URL' })
   REDIS_URL?: string;
@@ -116,6 +116,23 @@ export class GatewayEnv extends BaseEnv {
   @Min(1)
   @Max(86_400)
   AUTH_RATE_WINDOW_S = 60;
+
+  /** Requests per minute allowed to one API key, on every route it calls; 0 turns the limit off. */
+  @ToInteger()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  API_RATE_LIMIT = 600;
+
+  /**
+   * Requests per minute allowed to one client IP on the public routes (property search and
+   * pages, availability, broker pages, public projects, widget session creation); 0 turns it off.
+   */
+  @ToInteger()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  PUBLIC_RATE_LIMIT = 300;
 
   /**
    * Listing images: an S3-compatible store when S3_BUCKET is set (needed once more than one

@@ -91,7 +91,8 @@ export async function useBrowserSafety(fastify: FastifyInstance, corsOrigins: st
     origin: corsOrigins.length > 0 ? corsOrigins : false,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-request-id'],
-    exposedHeaders: ['x-request-id', 'retry-after'],
+    // A browser client may read the fair-use fields (docs/api.md#fair-use-limits) as well as Retry-After.
+    exposedHeaders: ['x-request-id', 'retry-after', 'ratelimit', 'ratelimit-policy'],
     maxAge: 600,
   });
 }

@@ -11,6 +11,7 @@ import { AvailabilityQuery, AvailabilityResponse, BrokerPhoneResponse } from '@a
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal, Public } from '../identity/access/access.decorators';
 import { OAuthScope } from '../identity/access/oauth-scope.decorator';
+import { PublicRateLimited } from '../fair-use/public-rate-limit.guard';
 import { PropertyLeadsService } from './property-leads.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 
@@ -22,6 +23,7 @@ export class PropertyLeadsController {
 
   @Get(':id/availability')
   @Public()
+  @PublicRateLimited()
   @ApiOperation({
     summary: 'Open viewing times of a published property',
     description:

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { PublicProjectResponse } from '@app/contracts';
 import { Public } from '../identity/access/access.decorators';
+import { PublicRateLimited } from '../fair-use/public-rate-limit.guard';
 import { ProjectsClient } from './projects.client';
 
 @ApiTags('projects')
@@ -18,6 +19,7 @@ export class PublicProjectsController {
 
   @Get(':id')
   @Public()
+  @PublicRateLimited()
   @ApiOperation({
     summary: 'A project page, for anyone',
     description:

@@ -2,10 +2,12 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PriceIntel, PropertiesPage, PropertyDetailResponse, SearchPropertiesQuery } from '@app/contracts';
 import { Public } from '../identity/access/access.decorators';
+import { PublicRateLimited } from '../fair-use/public-rate-limit.guard';
 import { PropertiesService } from './properties.service';
 
 @ApiTags('properties')
 @Public()
+@PublicRateLimited()
 @Controller('properties')
 export class PropertiesController {
   constructor(private readonly properties: PropertiesService) {}

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, Module, UseGuards, applyDecorators } from '@nestjs/common';
+import { Inject, Injectable, Module, UseGuards, applyDecorators } from '@nestjs/common';
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
@@ -9,11 +9,11 @@ import type {
   ThrottlerRequest,
   ThrottlerStorage,
 } from '@nestjs/throttler';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type { AppConfig } from '@app/config';
 import { AppError } from '@app/errors';
 import { gatewayConfig } from '../config/gateway.env';
 import { rateLimitKey, retryAfterSeconds } from '../identity/rate-limits/rate-limit-keys';
+import { redisRateLimitStorage } from '../identity/rate-limits/redis-rate-limit-storage';
 
 /** A visitor types; a script floods. Per chat session and per client IP, over a minute. */
 export const VISITOR_MESSAGES_PER_MINUTE = 20;
@@ -47,15 +47,9 @@ function options(config: AppConfig<typeof gatewayConfig>): ThrottlerModuleOption
 }
 
 function storage(config: AppConfig<typeof gatewayConfig>): ThrottlerStorage {
-  if (!config.REDIS_URL) return new ThrottlerStorageService();
-  const redis = new ThrottlerStorageRedisService(config.REDIS_URL, {
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
-    commandTimeout: 1000,
-  });
-  const logger = new Logger('VisitorRateLimitStorage');
-  redis.redis.on('error', (err: unknown) => logger.warn({ err }, 'Redis (visitor rate limits) connection error'));
-  return redis;
+  return config.REDIS_URL
+    ? redisRateLimitStorage(config.REDIS_URL, 'VisitorRateLimitStorage')
+    : new ThrottlerStorageService();
 }
 
 /** Counts in Redis when configured (shared by gateway replicas), in memory otherwise. */

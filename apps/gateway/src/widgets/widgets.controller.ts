@@ -14,6 +14,7 @@ import { isUUID } from 'class-validator';
 import { CreateVisitorSessionBody, PublicWidgetResponse, SessionCreatedResponse } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { Public } from '../identity/access/access.decorators';
+import { PublicRateLimited } from '../fair-use/public-rate-limit.guard';
 import { VisitorAccessService } from './visitor-access.service';
 import { VisitorRateLimited } from './visitor-rate-limit';
 import { WidgetsClient } from './widgets.client';
@@ -40,7 +41,9 @@ export class WidgetsController {
 
   @Post(':widget_id/sessions')
   @HttpCode(201)
+  // Both limits: the fair-use guard (the one below, so it runs first) sets the RateLimit fields and documents the 429.
   @VisitorRateLimited()
+  @PublicRateLimited()
   @ApiOperation({
     summary: 'Start a chat',
     description:

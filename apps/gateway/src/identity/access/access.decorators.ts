@@ -3,6 +3,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { apiKeyRefusal } from '@app/contracts';
 import type { CredentialKind, Permission, Principal } from '@app/contracts';
+import { TooManyRequestsResponse } from '../../fair-use/too-many-requests.response';
 
 export const ACCESS_RULE = Symbol('ACCESS_RULE');
 
@@ -31,6 +32,9 @@ export const Authenticated = (
     ApiBearerAuth(),
     ApiUnauthorizedResponse({ description: '`unauthorized` (no credential) or `invalid_token` / `invalid_api_key`' }),
     ...forbiddenResponse(credentials, permission),
+    ...(credentials.includes('api_key')
+      ? [TooManyRequestsResponse('over API_RATE_LIMIT requests a minute (default 600) with this API key')]
+      : []),
   );
 
 function forbiddenResponse(credentials: CredentialKind[], permission?: Permission): MethodDecorator[] {

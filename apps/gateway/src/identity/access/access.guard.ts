@@ -5,6 +5,7 @@ import { Reflector } from '@nestjs/core';
 import { apiKeyRefusal } from '@app/contracts';
 import type { CredentialKind, Permission, Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
+import { FairUseLimiter } from '../../fair-use/fair-use-limiter';
 import { assertAllowed } from './access-rules';
 import { OAuthTokenRefused, insufficientScope } from '../../oauth/oauth-access-tokens';
 import type { RestScope } from '../../oauth/rest-scopes';
@@ -38,6 +39,7 @@ export class AccessGuard implements CanActivate {
     apiKey: ApiKeyStrategy,
     private readonly oauth: OAuthAccessTokenStrategy,
     accessToken: AccessTokenStrategy,
+    private readonly fairUse: FairUseLimiter,
   ) {
     this.strategies = [apiKey, oauth, accessToken];
   }
@@ -54,6 +56,10 @@ export class AccessGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<HttpRequest>();
     const principal = await this.authenticate(request, rule.credentials, rule.permission, context);
     assertAllowed(principal, rule);
+    // Per key, once it may make this call: a refused request (401, 403) never spends its quota.
+    if (principal.kind === 'api_key') {
+      await this.fairUse.countApiKey(principal.apiKeyId, context.switchToHttp().getResponse<FastifyReply>());
+    }
     request.principal = principal;
     return true;
   }

@@ -1,11 +1,11 @@
-import { Logger, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import type { ExecutionContext } from '@nestjs/common';
 import { ThrottlerStorageService } from '@nestjs/throttler';
 import type { ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type { AppConfig } from '@app/config';
 import { gatewayConfig } from '../../config/gateway.env';
 import { AuthRateLimitGuard } from './auth-rate-limit.guard';
+import { redisRateLimitStorage } from './redis-rate-limit-storage';
 import { accountTracker, rateLimitKey } from './rate-limit-keys';
 import { AUTH_RATE_LIMIT_OPTIONS, AUTH_RATE_LIMIT_STORAGE } from './rate-limits.constants';
 
@@ -39,15 +39,9 @@ function authRateLimitOptions(config: AppConfig<typeof gatewayConfig>): Throttle
 }
 
 function authRateLimitStorage(config: AppConfig<typeof gatewayConfig>): ThrottlerStorage {
-  if (!config.REDIS_URL) return new ThrottlerStorageService();
-  const storage = new ThrottlerStorageRedisService(config.REDIS_URL, {
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
-    commandTimeout: 1000,
-  });
-  const logger = new Logger('AuthRateLimitStorage');
-  storage.redis.on('error', (err: unknown) => logger.warn({ err }, 'Redis (rate limits) connection error'));
-  return storage;
+  return config.REDIS_URL
+    ? redisRateLimitStorage(config.REDIS_URL, 'AuthRateLimitStorage')
+    : new ThrottlerStorageService();
 }
 
 /** The sign-up and login limits: `@AuthRateLimited()` on a route; modules using it import this one. */
