@@ -8,6 +8,8 @@ export interface SnapshotSource<T> {
   version(): Promise<number>;
   /** Everything, built into what requests read. */
   load(): Promise<{ version: number; value: T; summary: string }>;
+  /** Called once requests read the new version (a failure is logged, the version stays). */
+  loaded?(version: number): Promise<void>;
 }
 
 /**
@@ -50,6 +52,7 @@ export class VersionedSnapshot<T> {
         this.value = value;
         this.version = version;
         this.logger.log(`v${version}: ${summary}`);
+        await this.source.loaded?.(version).catch((err: unknown) => this.logger.warn(String(err)));
       } finally {
         this.refreshing = undefined;
       }

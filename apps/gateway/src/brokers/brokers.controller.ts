@@ -19,6 +19,8 @@ import { isUUID } from 'class-validator';
 import type { Principal, VerificationResponse } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { IMAGE_UPLOAD_BODY } from '../catalogue/images/listing-images.dto';
+import { PUBLISHED_ITEM } from '../http/conditional-requests/cache-policy';
+import { ConditionalGet } from '../http/conditional-requests/conditional-get.decorator';
 import { AcceptsMultipart } from '../http/multipart-body';
 import { Authenticated, CurrentPrincipal, Moderator, Public } from '../identity/access/access.decorators';
 import { workspaceOf } from '../identity/access/principal-workspace';
@@ -151,6 +153,7 @@ export class BrokersController {
   constructor(private readonly brokers: BrokersService) {}
 
   @Get(':slug')
+  @ConditionalGet(PUBLISHED_ITEM)
   @ApiOperation({
     summary: "A broker's public page",
     description:

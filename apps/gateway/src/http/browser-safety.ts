@@ -90,8 +90,8 @@ export async function useBrowserSafety(fastify: FastifyInstance, corsOrigins: st
   await fastify.register(cors, {
     origin: corsOrigins.length > 0 ? corsOrigins : false,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-request-id'],
-    exposedHeaders: ['x-request-id', 'retry-after'],
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'if-none-match', 'x-request-id'],
+    exposedHeaders: ['x-request-id', 'retry-after', 'etag'],
     maxAge: 600,
   });
 }

@@ -9,6 +9,8 @@ import {
 } from '@nestjs/swagger';
 import { LISTING_TYPES, MAX_PAGE_OFFSET, PROPERTY_PAGE_MAX, PROPERTY_SORTS } from '@app/contracts';
 import type { PriceIntel, PropertiesPage, PropertyDetail } from '@app/contracts';
+import { PUBLISHED_ITEM } from '../http/conditional-requests/cache-policy';
+import { ConditionalGet } from '../http/conditional-requests/conditional-get.decorator';
 import { Public } from '../identity/access/access.decorators';
 import { PropertiesService } from './properties.service';
 import { PriceIntelDto, PropertiesPageDto, PropertyDetailDto } from './property.dto';
@@ -48,6 +50,7 @@ export class PropertiesController {
   }
 
   @Get(':id')
+  @ConditionalGet(PUBLISHED_ITEM)
   @ApiOperation({ summary: 'One published property, both languages' })
   @ApiOkResponse({ type: PropertyDetailDto })
   @ApiNotFoundResponse({ description: '`property_not_found`: unknown or not published' })
