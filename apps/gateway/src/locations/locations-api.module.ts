@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { GazetteerVersion } from '../http/conditional-requests/gazetteer-version';
 import { LocationsEtagInterceptor } from '../http/conditional-requests/locations-etag.interceptor';
 import { LocationsApiService } from './locations-api.service';
 import { LocationsController } from './locations.controller';
@@ -7,6 +6,6 @@ import { LocationsController } from './locations.controller';
 /** `GET /v1/locations`, forwarded to the decision service. */
 @Module({
   controllers: [LocationsController],
-  providers: [LocationsApiService, GazetteerVersion, LocationsEtagInterceptor],
+  providers: [LocationsApiService, LocationsEtagInterceptor],
 })
 export class LocationsApiModule {}
