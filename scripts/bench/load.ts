@@ -11,6 +11,10 @@ export interface Workload {
   paths: string[];
   bodies?: unknown[];
   headers?: Record<string, string>;
+  /** Headers of the i-th request only (an `If-None-Match` per path), beside `headers`. */
+  requestHeaders?: Record<string, string>[];
+  /** The status every answer must have (default: any 2xx), e.g. 304 for a conditional run. */
+  expectedStatus?: number;
 }
 
 export interface LoadResult {
@@ -32,24 +36,36 @@ export function runLoad(baseUrl: string, workload: Workload, settings: LoadSetti
     method: workload.method,
     path: workload.paths[i % workload.paths.length],
     ...(workload.bodies ? { body: JSON.stringify(workload.bodies[i % workload.bodies.length]) } : {}),
+    ...(workload.requestHeaders
+      ? { headers: { ...headersOf(workload), ...workload.requestHeaders[i % workload.requestHeaders.length] } }
+      : {}),
   }));
-  const headers = { ...workload.headers, ...(workload.bodies ? { 'content-type': 'application/json' } : {}) };
+  const headers = headersOf(workload);
   return new Promise((resolve, reject) => {
     autocannon(
       { url: baseUrl, connections: settings.connections, duration: settings.durationS, headers, requests, timeout: 10 },
       (err, result) => {
         if (err) return reject(err);
+        const statusCodes = Object.fromEntries(
+          Object.entries(result.statusCodeStats).map(([code, stats]) => [code, stats.count]),
+        );
+        const unexpected =
+          workload.expectedStatus === undefined
+            ? result.non2xx
+            : result.requests.total - (statusCodes[String(workload.expectedStatus)] ?? 0);
         resolve({
           requestsPerSecond: Math.round(result.requests.average),
           p50Ms: result.latency.p50,
           p99Ms: result.latency.p99,
           requests: result.requests.total,
-          errors: result.non2xx + result.errors + result.timeouts,
-          statusCodes: Object.fromEntries(
-            Object.entries(result.statusCodeStats).map(([code, stats]) => [code, stats.count]),
-          ),
+          errors: unexpected + result.errors + result.timeouts,
+          statusCodes,
         });
       },
     );
   });
+}
+
+function headersOf(workload: Workload): Record<string, string> {
+  return { ...workload.headers, ...(workload.bodies ? { 'content-type': 'application/json' } : {}) };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { startBaseline } from './baseline';
 import { BATCH_CONCURRENCY, BATCH_SIZE, measureBatch } from './batch';
 import type { Baseline, BaselineKind } from './baseline';
+import { notModifiedWorkload } from './conditional';
 import { runLoad } from './load';
 import type { LoadResult, LoadSettings, Workload } from './load';
 import { IDLE_S, idleMemoryChecks, readIdleMemory } from './idle-memory';
@@ -134,12 +135,8 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
 
     if (options.routes.includes('locations')) {
       process.stdout.write('Measuring GET /v1/locations…\n');
-      const locations = await compare(
-        platform,
-        'locations',
-        { method: 'GET', paths: locationPaths(), headers: auth },
-        options,
-      );
+      const locationsWorkload: Workload = { method: 'GET', paths: locationPaths(), headers: auth };
+      const locations = await compare(platform, 'locations', locationsWorkload, options);
       const rpsTarget = mode === 'standalone' ? `≥ ${LOCATIONS_TARGET_RPS} req/s and ` : '';
       report.runs.push(
         routeRun(
@@ -150,6 +147,14 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
             (mode !== 'standalone' || route.requestsPerSecond >= LOCATIONS_TARGET_RPS) &&
             ratio >= LOCATIONS_TARGET_RATIO[mode],
         ),
+      );
+      // Issue 29 point 2: the same searches with a current ETag, answered 304 by the gateway alone,
+      // against the 200 path's baseline of this run.
+      process.stdout.write('Measuring GET /v1/locations with If-None-Match (304)…\n');
+      const conditional = await notModifiedWorkload(platform.baseUrl, locationsWorkload);
+      const notModified = await measureWithCpu(platform, conditional, options);
+      report.runs.push(
+        routeRun('GET /v1/locations 304', { baseline: locations.baseline, measured: notModified }, '', () => true),
       );
     }
 

@@ -12,6 +12,7 @@ import { IdentityModule } from './identity/identity.module';
 import { DecisionsApiModule } from './decisions/decisions-api.module';
 import { KnowledgeApiModule } from './knowledge/knowledge-api.module';
 import { LeadsApiModule } from './leads/leads-api.module';
+import { ConditionalRequestsModule } from './http/conditional-requests/conditional-requests.module';
 import { LocationsApiModule } from './locations/locations-api.module';
 import { MarketApiModule } from './market/market-api.module';
 import { McpModule } from './mcp/mcp.module';
@@ -31,6 +32,7 @@ import { WidgetsApiModule } from './widgets/widgets-api.module';
     HealthModule,
     IdempotencyModule,
     IdentityModule,
+    ConditionalRequestsModule,
     LocationsApiModule,
     MarketApiModule,
     PropertiesApiModule,

@@ -16,6 +16,7 @@ import {
   LISTING_STATUSES,
 } from './catalogue.contract';
 import { DECISION_ABANDONED, DECISION_REFUND_OWED } from './decisions.contract';
+import { DECISION_GAZETTEER_LOADED } from './locations.contract';
 import {
   CATALOGUE_PROJECT_CREATED,
   CATALOGUE_PROJECT_DELETED,
@@ -132,6 +133,9 @@ export const EVENT_PAYLOAD_SCHEMAS = {
   }),
   RefundOwed: object({ workspace_id: uuid, decision_id: uuid, debit_entry_id: uuid }),
   DecisionAbandoned: object({ workspace_id: uuid, decision_id: uuid }),
+  GazetteerLoaded: object({
+    version: { type: 'integer', minimum: 0, description: 'The gazetteer version now served' },
+  }),
   ListingEvent: object(
     {
       listing_id: uuid,
@@ -317,6 +321,11 @@ export const EVENT_CATALOG: readonly EventDescription[] = [
     subject: DECISION_ABANDONED,
     payload: 'DecisionAbandoned',
     summary: 'A decision’s process died mid-request (its claim expired): billing refunds any debit made for it',
+  },
+  {
+    subject: DECISION_GAZETTEER_LOADED,
+    payload: 'GazetteerLoaded',
+    summary: 'A decision replica loaded a gazetteer version (at start, after an import): the gateway’s location ETags',
   },
   { subject: CATALOGUE_LISTING_SUBMITTED, payload: 'ListingEvent', summary: 'A listing went to moderation' },
   { subject: CATALOGUE_LISTING_PUBLISHED, payload: 'ListingEvent', summary: 'A moderator approved a listing' },

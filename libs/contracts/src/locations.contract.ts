@@ -8,6 +8,18 @@ export const LOCATION_QUERY_MIN_LENGTH = 2;
 /** At most this many items in a search response (spec 4.2 rule 3). */
 export const LOCATION_SEARCH_LIMIT = 20;
 
+/**
+ * A decision replica now answers location searches from this gazetteer version (emitted after
+ * each load: at start and after an import). The gateway keeps the latest one to answer
+ * `If-None-Match` on GET /v1/locations without asking the decision service.
+ */
+export const DECISION_GAZETTEER_LOADED = 'decision.gazetteer.loaded.v1';
+
+export interface GazetteerLoadedPayload {
+  /** `decision.reference_versions` gazetteer_version: bumped by every import. */
+  version: number;
+}
+
 /** GET /v1/locations query string, as the gateway receives it (every value a string). */
 export class LocationsQuery {
   @IsOptional()

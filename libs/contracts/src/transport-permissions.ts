@@ -3,6 +3,7 @@ import { BILLING_BALANCE_LOW, BILLING_INVOICE_ISSUED, BILLING_LEAD_CREDITS_ADDED
 import { CATALOGUE_LISTING_DELETED, CATALOGUE_LISTING_REJECTED } from './catalogue.contract';
 import { LIVE_CONVERSATIONS_SUBJECT } from './conversations.contract';
 import { DECISION_ABANDONED, DECISION_REFUND_OWED } from './decisions.contract';
+import { DECISION_GAZETTEER_LOADED } from './locations.contract';
 import {
   IDENTITY_ACCOUNT_DELETED,
   IDENTITY_ACCOUNT_LINK_REQUESTED,
@@ -26,6 +27,8 @@ export interface TransportPermissions {
   publishes: readonly string[];
   /** The event subjects (NATS filters) its `@OnEvent` consumers read. */
   consumes: readonly string[];
+  /** Event subjects each replica follows for itself (`EventStream.follow`: ordered consumers, no acks). */
+  follows: readonly string[];
   /** Live (core NATS, unstored) subjects it publishes and subscribes to. */
   live: { publishes: readonly string[]; subscribes: readonly string[] };
 }
@@ -41,6 +44,7 @@ export const TRANSPORT_PERMISSIONS: Record<AppName, TransportPermissions> = {
     calledBy: ['leads', 'notification'],
     publishes: [NOTIFICATION_REQUEST],
     consumes: [CATALOGUE_PROJECT_DELETED, CATALOGUE_LISTING_DELETED],
+    follows: [DECISION_GAZETTEER_LOADED],
     live: { publishes: [], subscribes: [LIVE_CONVERSATIONS_SUBJECT] },
   },
   decision: {
@@ -48,6 +52,7 @@ export const TRANSPORT_PERMISSIONS: Record<AppName, TransportPermissions> = {
     calledBy: ['gateway', 'catalogue'],
     publishes: [NOTIFICATION_REQUEST],
     consumes: [],
+    follows: [],
     live: { publishes: [], subscribes: [] },
   },
   catalogue: {
@@ -55,6 +60,7 @@ export const TRANSPORT_PERMISSIONS: Record<AppName, TransportPermissions> = {
     calledBy: ['gateway', 'leads', 'notification'],
     publishes: [NOTIFICATION_REQUEST],
     consumes: [IDENTITY_ACCOUNT_DELETED, IDENTITY_WORKSPACE_DELETED],
+    follows: [],
     live: { publishes: [], subscribes: [] },
   },
   leads: {
@@ -62,6 +68,7 @@ export const TRANSPORT_PERMISSIONS: Record<AppName, TransportPermissions> = {
     calledBy: ['gateway'],
     publishes: [NOTIFICATION_REQUEST],
     consumes: [IDENTITY_ACCOUNT_DELETED, BILLING_LEAD_CREDITS_ADDED, CATALOGUE_LISTING_DELETED],
+    follows: [],
     live: { publishes: [LIVE_CONVERSATIONS_SUBJECT], subscribes: [] },
   },
   billing: {
@@ -69,6 +76,7 @@ export const TRANSPORT_PERMISSIONS: Record<AppName, TransportPermissions> = {
     calledBy: ['gateway', 'decision', 'leads'],
     publishes: [NOTIFICATION_REQUEST],
     consumes: [IDENTITY_WORKSPACE_CREATED, DECISION_REFUND_OWED, DECISION_ABANDONED],
+    follows: [],
     live: { publishes: [], subscribes: [] },
   },
   notification: {
@@ -88,6 +96,7 @@ export const TRANSPORT_PERMISSIONS: Record<AppName, TransportPermissions> = {
       'catalogue.>',
       'billing.>',
     ],
+    follows: [],
     live: { publishes: [], subscribes: [] },
   },
 };

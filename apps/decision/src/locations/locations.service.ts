@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { LocationsSearchRequest, LocationsSearchResponse } from '@app/contracts';
 import { VersionedSnapshot } from '../reference-data/versioned-snapshot';
+import { GazetteerAnnouncer } from './gazetteer-announcer';
 import { seedBatch } from './gazetteer-sources';
 import { LocationIndex } from './location-index';
 import { seedAliases } from './location-seed';
@@ -13,7 +14,10 @@ export class LocationsService implements OnApplicationBootstrap, OnModuleDestroy
   private readonly logger = new Logger(LocationsService.name);
   private readonly index: VersionedSnapshot<LocationIndex>;
 
-  constructor(private readonly repository: LocationsRepository) {
+  constructor(
+    private readonly repository: LocationsRepository,
+    announcer: GazetteerAnnouncer,
+  ) {
     this.index = new VersionedSnapshot(
       new LocationIndex({ cities: [], districts: [], aliases: [] }),
       {
@@ -23,6 +27,8 @@ export class LocationsService implements OnApplicationBootstrap, OnModuleDestroy
           const summary = `gazetteer: ${data.cities.length} cities, ${data.districts.length} districts`;
           return { version, value: new LocationIndex(data), summary };
         },
+        // The gateway answers If-None-Match on GET /v1/locations from this event.
+        loaded: (version) => announcer.loaded(version),
       },
       this.logger,
     );

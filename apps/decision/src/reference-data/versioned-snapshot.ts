@@ -8,6 +8,8 @@ export interface SnapshotSource<T> {
   version(): Promise<number>;
   /** Everything, built into what requests read. */
   load(): Promise<{ version: number; value: T; summary: string }>;
+  /** Called once requests read the new version; retried at the next poll until it succeeds. */
+  loaded?(version: number): Promise<void>;
 }
 
 /**
@@ -17,6 +19,8 @@ export interface SnapshotSource<T> {
  */
 export class VersionedSnapshot<T> {
   private version = -1;
+  /** The version `loaded` last succeeded for: the gateway must never believe an older one is served. */
+  private announced = -1;
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
 
@@ -41,15 +45,27 @@ export class VersionedSnapshot<T> {
     if (this.timer) clearInterval(this.timer);
   }
 
+  private async announce(): Promise<void> {
+    const version = this.version;
+    try {
+      await this.source.loaded?.(version);
+      this.announced = version;
+    } catch (err) {
+      this.logger.warn(`v${version} not announced yet: ${String(err)}`);
+    }
+  }
+
   /** Reloads when the database holds a newer version; concurrent calls share one reload. */
   refresh(): Promise<void> {
     this.refreshing ??= (async () => {
       try {
-        if ((await this.source.version()) === this.version) return;
-        const { version, value, summary } = await this.source.load();
-        this.value = value;
-        this.version = version;
-        this.logger.log(`v${version}: ${summary}`);
+        if ((await this.source.version()) !== this.version) {
+          const { version, value, summary } = await this.source.load();
+          this.value = value;
+          this.version = version;
+          this.logger.log(`v${version}: ${summary}`);
+        }
+        if (this.announced !== this.version) await this.announce();
       } finally {
         this.refreshing = undefined;
       }

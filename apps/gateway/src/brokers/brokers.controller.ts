@@ -30,6 +30,8 @@ import type { Principal } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { PublicRateLimited } from '../fair-use/public-rate-limit.guard';
 import { IMAGE_UPLOAD_BODY } from '../openapi/upload-bodies';
+import { PUBLISHED_ITEM } from '../http/conditional-requests/cache-policy';
+import { ConditionalGet } from '../http/conditional-requests/conditional-get.decorator';
 import { AcceptsMultipart } from '../http/multipart-body';
 import { Authenticated, CurrentPrincipal, Moderator, Public } from '../identity/access/access.decorators';
 import { workspaceOf } from '../identity/access/principal-workspace';
@@ -156,6 +158,7 @@ export class BrokersController {
   constructor(private readonly brokers: BrokersService) {}
 
   @Get(':slug')
+  @ConditionalGet(PUBLISHED_ITEM)
   @ApiOperation({
     summary: "A broker's public page",
     description:

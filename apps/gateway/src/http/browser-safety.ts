@@ -90,9 +90,10 @@ export async function useBrowserSafety(fastify: FastifyInstance, corsOrigins: st
   await fastify.register(cors, {
     origin: corsOrigins.length > 0 ? corsOrigins : false,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-request-id'],
-    // A browser client may read the fair-use fields (docs/api.md#fair-use-limits) as well as Retry-After.
-    exposedHeaders: ['x-request-id', 'retry-after', 'ratelimit', 'ratelimit-policy'],
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'if-none-match', 'x-request-id'],
+    // A browser client may read the fair-use fields (docs/api.md#fair-use-limits) as well as Retry-After,
+    // and the ETag it revalidates with.
+    exposedHeaders: ['x-request-id', 'retry-after', 'ratelimit', 'ratelimit-policy', 'etag'],
     maxAge: 600,
   });
 }

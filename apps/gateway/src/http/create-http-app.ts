@@ -9,6 +9,7 @@ import { Logger } from 'nestjs-pino';
 import { AppExceptionFilter, contractValidationPipe, renderHttpError } from '@app/errors';
 import { requestIdFrom, traceHttpServer } from '@app/observability';
 import { useBrowserSafety } from './browser-safety';
+import { useDefaultNoStore } from './conditional-requests/default-no-store';
 import { answerClientError } from './client-errors';
 import { useJsonBodyParser } from './json-body-parser';
 import { useRequestLogging } from './request-logging';
@@ -59,6 +60,7 @@ export async function createHttpApp(rootModule: Type, options: HttpAppOptions): 
   await useMultipartBodies(fastify);
   await useBrowserSafety(fastify, options.corsOrigins ?? []);
   useIdempotentReplies(fastify);
+  useDefaultNoStore(fastify);
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     bufferLogs: true,
     bodyParser: false,

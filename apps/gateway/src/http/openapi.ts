@@ -4,6 +4,7 @@ import { ERROR_REGISTRY } from '@app/errors';
 import { OAUTH_SECURITY_SCHEME } from '../identity/access/oauth-scope.decorator';
 import { REST_SCOPES, REST_SCOPE_LABELS } from '../oauth/rest-scopes';
 import { loadContractMetadata } from '../openapi/contract-metadata';
+import { documentConditionalGets } from './conditional-requests/conditional-get.openapi';
 import { toContractDocument } from './openapi-contract';
 
 const ERROR_TABLE = Object.entries(ERROR_REGISTRY)
@@ -63,6 +64,6 @@ export async function mountOpenApi(app: NestFastifyApplication, publicUrl: strin
     .addOAuth2(oauthScheme(new URL(publicUrl).origin), OAUTH_SECURITY_SCHEME)
     .build();
   config.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } as typeof config.info.license;
-  const document = toContractDocument(SwaggerModule.createDocument(app, config));
+  const document = documentConditionalGets(toContractDocument(SwaggerModule.createDocument(app, config)));
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: '/openapi.json', yamlDocumentUrl: '/openapi.yaml' });
 }

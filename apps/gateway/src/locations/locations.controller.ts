@@ -10,6 +10,9 @@ import {
 } from '@nestjs/swagger';
 import { LocationsQuery } from '@app/contracts';
 import type { LocationsSearchResponse } from '@app/contracts';
+import { KEYED_REFERENCE_DATA } from '../http/conditional-requests/cache-policy';
+import { ConditionalGet } from '../http/conditional-requests/conditional-get.decorator';
+import { LocationsEtagInterceptor } from '../http/conditional-requests/locations-etag.interceptor';
 import { Authenticated } from '../identity/access/access.decorators';
 import { LocationsApiService } from './locations-api.service';
 import { CityItemDto, CityWithDistrictsDto, DistrictItemDto, LocationsListDto } from './location.dto';
@@ -21,6 +24,7 @@ export class LocationsController {
   constructor(private readonly locations: LocationsApiService) {}
 
   @Get()
+  @ConditionalGet(KEYED_REFERENCE_DATA, LocationsEtagInterceptor)
   @ApiOperation({
     summary: 'Search cities and districts (Arabic or English, fuzzy)',
     description:

@@ -7,6 +7,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { PublicProjectResponse } from '@app/contracts';
+import { PUBLISHED_ITEM } from '../http/conditional-requests/cache-policy';
+import { ConditionalGet } from '../http/conditional-requests/conditional-get.decorator';
 import { Public } from '../identity/access/access.decorators';
 import { PublicRateLimited } from '../fair-use/public-rate-limit.guard';
 import { ProjectsClient } from './projects.client';
@@ -18,6 +20,7 @@ export class PublicProjectsController {
   constructor(private readonly projects: ProjectsClient) {}
 
   @Get(':id')
+  @ConditionalGet(PUBLISHED_ITEM)
   @Public()
   @PublicRateLimited()
   @ApiOperation({

@@ -1,6 +1,8 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PriceIntel, PropertiesPage, PropertyDetailResponse, SearchPropertiesQuery } from '@app/contracts';
+import { PUBLISHED_ITEM } from '../http/conditional-requests/cache-policy';
+import { ConditionalGet } from '../http/conditional-requests/conditional-get.decorator';
 import { Public } from '../identity/access/access.decorators';
 import { PublicRateLimited } from '../fair-use/public-rate-limit.guard';
 import { PropertiesService } from './properties.service';
@@ -28,6 +30,7 @@ export class PropertiesController {
   }
 
   @Get(':id')
+  @ConditionalGet(PUBLISHED_ITEM)
   @ApiOperation({ summary: 'One published property, both languages' })
   @ApiOkResponse({ type: PropertyDetailResponse })
   @ApiNotFoundResponse({ description: '`property_not_found`: unknown or not published' })

@@ -28,7 +28,7 @@ export function natsPermissionsOf(app: AppName, namespace = ''): NatsUserPermiss
   const subject = (name: string) => qualifySubject(namespace, name);
   const stream = (service: string) => eventStreamName(namespace, service);
   const calls = APP_NAMES.filter((other) => TRANSPORT_PERMISSIONS[other].calledBy.includes(app));
-  const consumedStreams = unique(own.consumes.map(serviceOfSubject));
+  const consumedStreams = unique([...own.consumes, ...own.follows].map(serviceOfSubject));
   // Publishing makes sure the subject's stream exists too.
   const publishedStreams = unique([own.owns, ...own.publishes.map(serviceOfSubject)]);
   return {
@@ -45,7 +45,7 @@ export function natsPermissionsOf(app: AppName, namespace = ''): NatsUserPermiss
         `$JS.API.STREAM.INFO.${stream(service)}`,
         `$JS.API.STREAM.CREATE.${stream(service)}`,
       ]),
-      ...own.consumes.map(
+      ...[...own.consumes, ...own.follows].map(
         (filter) => `$JS.API.CONSUMER.CREATE.${stream(serviceOfSubject(filter))}.*.${subject(filter)}`,
       ),
       ...consumedStreams.flatMap((service) => [

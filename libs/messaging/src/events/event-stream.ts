@@ -19,6 +19,12 @@ export interface EventStream {
   publish(event: DomainEvent): Promise<void>;
   /** Attaches a handler to a durable consumer, creating it on first use; events kept while it was stopped arrive. */
   consume(durableName: string, filterSubject: string, handler: DeliveryHandler): Promise<ConsumerSubscription>;
+  /**
+   * This process alone sees every event on `subject`, from the latest one kept on: no durable
+   * consumer, no acknowledgement, nothing replayed but that latest. For state every replica
+   * keeps for itself (the gazetteer version behind the gateway's location ETags).
+   */
+  follow(subject: string, handler: (event: DomainEvent) => void): Promise<ConsumerSubscription>;
   /** Events kept for a durable consumer and not yet delivered to it (its lag); undefined if it has none. */
   pending(durableName: string, filterSubject: string): Promise<number | undefined>;
 }

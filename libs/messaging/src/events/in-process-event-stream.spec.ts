@@ -258,4 +258,34 @@ describe('InProcessEventStream', () => {
     await stream.publish(event('z.b.c.v1'));
     expect(seen).toEqual(['z.b.c.v1']);
   });
+  describe('follow', () => {
+    it('should hand a follower the latest event kept at attach time and every later one, without holding up publish', async () => {
+      const stream = new InProcessEventStream();
+      await stream.publish(event('decision.gazetteer.loaded.v1', { version: 1 }));
+      await stream.publish(event('decision.gazetteer.loaded.v1', { version: 2 }));
+      const seen: unknown[] = [];
+      const subscription = await stream.follow('decision.gazetteer.loaded.v1', (e) => seen.push(e.payload));
+      expect(seen).toEqual([{ version: 2 }]);
+      await stream.publish(event('decision.gazetteer.loaded.v1', { version: 3 }));
+      await stream.publish(event('decision.refund.owed.v1', { other: true }));
+      expect(seen).toEqual([{ version: 2 }, { version: 3 }]);
+      await subscription.stop();
+      await stream.publish(event('decision.gazetteer.loaded.v1', { version: 4 }));
+      expect(seen).toHaveLength(2);
+    });
+
+    it('should keep publishing to durable consumers when a follower throws', async () => {
+      const stream = new InProcessEventStream();
+      await stream.follow('leads.>', () => {
+        throw new Error('follower failed');
+      });
+      const received: DomainEvent[] = [];
+      await stream.consume('notification', 'leads.>', (e) => {
+        received.push(e);
+        return Promise.resolve(settled);
+      });
+      await stream.publish(event());
+      expect(received).toHaveLength(1);
+    });
+  });
 });

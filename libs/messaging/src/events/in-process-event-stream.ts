@@ -83,10 +83,17 @@ class InProcessConsumer {
   }
 }
 
+type Follower = (event: DomainEvent) => void;
+
 export class InProcessEventStream implements EventStream {
   private readonly consumers = new Map<string, InProcessConsumer>();
+  /** The latest event per subject, for followers that attach later (JetStream's last-per-subject). */
+  private readonly latest = new Map<string, DomainEvent>();
+  private readonly followers = new Map<Follower, string>();
 
   async publish(event: DomainEvent): Promise<void> {
+    this.latest.set(event.subject, structuredClone(event));
+    for (const [follower, subject] of this.followers) if (subjectMatches(subject, event.subject)) tell(follower, event);
     const matching = [...this.consumers.values()].filter((c) => subjectMatches(c.filterSubject, event.subject));
     await Promise.all(matching.map((consumer) => consumer.enqueue(event)));
   }
@@ -102,7 +109,27 @@ export class InProcessEventStream implements EventStream {
     return Promise.resolve({ stop: () => attached.detach(handler) });
   }
 
+  follow(subject: string, handler: Follower): Promise<ConsumerSubscription> {
+    this.followers.set(handler, subject);
+    for (const event of this.latest.values()) if (subjectMatches(subject, event.subject)) tell(handler, event);
+    return Promise.resolve({
+      stop: () => {
+        this.followers.delete(handler);
+        return Promise.resolve();
+      },
+    });
+  }
+
   pending(durableName: string): Promise<number | undefined> {
     return Promise.resolve(this.consumers.get(durableName)?.pending);
+  }
+}
+
+/** A follower gets its own copy; one that throws does not stop the publish. */
+function tell(follower: Follower, event: DomainEvent): void {
+  try {
+    follower(structuredClone(event));
+  } catch {
+    // a follower keeps state of its own: its failure is its own
   }
 }

@@ -69,6 +69,36 @@ export class JetStreamEventStream implements EventStream {
     return subscription;
   }
 
+  /** An ordered consumer (ephemeral, no acks) from the last event per subject on; gone when this process is. */
+  async follow(subject: string, handler: (event: DomainEvent) => void): Promise<ConsumerSubscription> {
+    const service = serviceOfSubject(subject);
+    await this.ensureStream(service);
+    const { js } = await this.clients();
+    const consumer = await js.consumers.get(this.streamName(service), {
+      filter_subjects: this.qualify(subject),
+      deliver_policy: DeliverPolicy.LastPerSubject,
+    });
+    const messages = await consumer.consume();
+    const loop = (async () => {
+      for await (const message of messages) {
+        try {
+          handler(message.json<DomainEvent>());
+        } catch (err) {
+          this.logger.warn({ err }, 'Event follower failed');
+        }
+      }
+    })().catch((err: unknown) => this.logger.error({ err }, 'Event follower loop failed'));
+    const subscription: ConsumerSubscription = {
+      stop: async () => {
+        await messages.close();
+        await loop;
+        this.subscriptions.delete(subscription);
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
   /** JetStream's num_pending of the durable consumer: events in the stream it has not been sent yet. */
   async pending(durableName: string, filterSubject: string): Promise<number | undefined> {
     const { jsm } = await this.clients();

@@ -1,4 +1,5 @@
 import { AppError } from '@app/errors';
+import { ifNoneMatchHits } from '../../http/conditional-requests/entity-tag';
 import { IMMUTABLE_CACHE_CONTROL } from './image-store';
 import type { StoredImage } from './image-store';
 
@@ -22,7 +23,7 @@ export function listingImageKeyOf(listingId: string, file: string): string {
 export function imageAnswer(image: StoredImage | null, ifNoneMatch: string | undefined): ImageAnswer {
   if (!image) throw noSuchImage();
   const cacheHeaders = { 'cache-control': IMMUTABLE_CACHE_CONTROL, etag: image.etag };
-  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, image.etag)) {
+  if (ifNoneMatchHits(ifNoneMatch, image.etag)) {
     return { status: 304, headers: cacheHeaders, body: undefined };
   }
   return {
@@ -30,12 +31,6 @@ export function imageAnswer(image: StoredImage | null, ifNoneMatch: string | und
     headers: { ...cacheHeaders, 'content-type': image.contentType, 'content-length': String(image.body.length) },
     body: image.body,
   };
-}
-
-/** `If-None-Match: "a", W/"b"` or `*` (weak comparison, as RFC 9110 asks for this header). */
-function matchesEtag(header: string, etag: string): boolean {
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.trim() === '*' || header.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
 
 function noSuchImage(): AppError {
