@@ -27,6 +27,7 @@ export * from './listing-import.contract';
 export * from './decision-batches.contract';
 export * from './projects.contract';
 export * from './knowledge.contract';
+export * from './knowledge-requests.contract';
 export * from './knowledge-http.contract';
 export * from './knowledge-responses.contract';
 export * from './working-hours.contract';
