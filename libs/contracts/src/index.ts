@@ -32,6 +32,8 @@ export * from './knowledge-http.contract';
 export * from './knowledge-responses.contract';
 export * from './working-hours.contract';
 export * from './conversations.contract';
+export * from './conversations-requests.contract';
+export * from './request-mixins';
 export * from './conversations-http.contract';
 export * from './conversations-responses.contract';
 export * from './widget-page.contract';

@@ -12,13 +12,9 @@ import type {
   KnowledgePageResponse,
   KnowledgeSearchResponse,
 } from './knowledge-responses.contract';
-import {
-  ForProject,
-  KNOWLEDGE_DOCUMENT_TEXT_MAX,
-  KNOWLEDGE_DOCUMENT_TYPES,
-  KnowledgeProjectRef,
-} from './knowledge.contract';
+import { KNOWLEDGE_DOCUMENT_TEXT_MAX, KNOWLEDGE_DOCUMENT_TYPES, KnowledgeProjectRef } from './knowledge.contract';
 import type { KnowledgeDocumentType, KnowledgeWrittenKind } from './knowledge.contract';
+import { ForProject } from './request-mixins';
 import { rpc } from './rpc-descriptor';
 
 /**

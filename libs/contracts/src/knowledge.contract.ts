@@ -1,4 +1,4 @@
-import { IsUUID } from '@app/validation';
+import { ForProject } from './request-mixins';
 
 export const KNOWLEDGE_KINDS = ['article', 'faq', 'document'] as const;
 export type KnowledgeKind = (typeof KNOWLEDGE_KINDS)[number];
@@ -15,25 +15,6 @@ export const KNOWLEDGE_QUERY_MAX = 500;
 export const KNOWLEDGE_QUESTION_MAX = 2000;
 export const KNOWLEDGE_DOCUMENT_TYPES = ['text/plain', 'text/markdown', 'application/pdf'] as const;
 export type KnowledgeDocumentType = (typeof KNOWLEDGE_DOCUMENT_TYPES)[number];
-
-/** Any class a request extends (TypeScript's mixin rule asks for exactly `any[]` here). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type RequestClass = new (...args: any[]) => object;
-
-/** `Base` (a route's body or query) asked by a member of the project's workspace. */
-export function ForProject<TBase extends RequestClass>(Base: TBase) {
-  class ProjectRequest extends Base {
-    @IsUUID()
-    workspace_id: string;
-
-    @IsUUID()
-    account_id: string;
-
-    @IsUUID()
-    project_id: string;
-  }
-  return ProjectRequest;
-}
 
 /** A member of the project's workspace. */
 export class KnowledgeProjectRef extends ForProject(class {}) {}

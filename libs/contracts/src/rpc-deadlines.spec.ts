@@ -1,7 +1,7 @@
 import { BillingRpc } from './billing.contract';
 import { DecisionsRpc } from './decisions.contract';
 import { ListingsRpc } from './catalogue.contract';
-import { VisitorSessionsRpc } from './conversations.contract';
+import { VisitorSessionsRpc } from './conversations-requests.contract';
 import * as contracts from './index';
 import { RPC_DEADLINES_MS, SLOW_RPC_PATTERNS, rpcDeadlineMs } from './index';
 

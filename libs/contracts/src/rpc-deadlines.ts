@@ -1,7 +1,7 @@
 import { DecisionsRpc } from './decisions.contract';
 import { ListingsRpc } from './catalogue.contract';
 import { BillingRpc } from './billing.contract';
-import { VisitorSessionsRpc } from './conversations.contract';
+import { VisitorSessionsRpc } from './conversations-requests.contract';
 import { KnowledgeRpc } from './knowledge-requests.contract';
 import { ListingImagesRpc } from './listing-images.contract';
 import { ProjectsRpc } from './projects.contract';
