@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingClient } from '../billing/billing.client';
 import { BillingService } from '../billing/billing.service';
 import { BrokersApiModule } from '../brokers/brokers-api.module';
-import { CatalogueClient } from '../catalogue/catalogue.client';
+import { CatalogueApiModule } from '../catalogue/catalogue-api.module';
 import { IDENTITY_DATABASE } from '../database/identity.database';
 import { DecisionsClient } from '../decisions/decisions.client';
 import { AccountsModule } from '../identity/accounts/accounts.module';
@@ -21,8 +21,7 @@ import { LeadParties } from '../leads/lead-parties';
 import { LocationsApiService } from '../locations/locations-api.service';
 import { MarketApiService } from '../market/market-api.service';
 import { ProjectsApiModule } from '../projects/projects-api.module';
-import { PropertiesClient } from '../properties/properties.client';
-import { PropertiesService } from '../properties/properties.service';
+import { PropertiesApiModule } from '../properties/properties-api.module';
 import { WidgetsApiModule } from '../widgets/widgets-api.module';
 import { McpServerFactory } from './mcp-server.factory';
 import { REST_HANDLERS, RestRoutes } from './tools/rest-routes';
@@ -41,17 +40,16 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     AccountsModule,
     BrokersApiModule,
     LeadsApiModule,
+    CatalogueApiModule,
+    PropertiesApiModule,
     ProjectsApiModule,
     WidgetsApiModule,
   ],
   providers: [
     ...REST_HANDLERS,
-    PropertiesService,
-    PropertiesClient,
     LocationsApiService,
     MarketApiService,
     LeadParties,
-    CatalogueClient,
     WorkspacesService,
     WorkspacesRepository,
     InvitationsService,

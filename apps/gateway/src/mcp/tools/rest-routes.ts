@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BillingController } from '../../billing/billing.controller';
-import { ListingsController } from '../../catalogue/listings.controller';
+import { ListingsService } from '../../catalogue/listings.service';
 import { DecisionsController } from '../../decisions/decisions.controller';
 import { ApiKeysController } from '../../identity/api-keys/api-keys.controller';
 import { InvitationsController } from '../../identity/workspaces/invitations.controller';
@@ -14,8 +14,7 @@ import { LocationsController } from '../../locations/locations.controller';
 import { MarketController } from '../../market/market.controller';
 import { ProjectsController } from '../../projects/projects.controller';
 import { UnitsController } from '../../projects/units.controller';
-import { PropertiesController } from '../../properties/properties.controller';
-import { SavedPropertiesController } from '../../properties/saved-properties.controller';
+import { PropertiesService } from '../../properties/properties.service';
 
 /**
  * The REST routes' handlers, as plain objects: a tool calls the very method its route calls, so
@@ -26,13 +25,12 @@ import { SavedPropertiesController } from '../../properties/saved-properties.con
 @Injectable()
 export class RestRoutes {
   constructor(
-    readonly properties: PropertiesController,
-    readonly saved: SavedPropertiesController,
+    readonly properties: PropertiesService,
     readonly inquiries: InquiriesService,
     readonly bookings: BookingsService,
     readonly propertyLeads: PropertyLeadsService,
     readonly crm: CrmService,
-    readonly listings: ListingsController,
+    readonly listings: ListingsService,
     readonly workspace: WorkspacesController,
     readonly invitations: InvitationsController,
     readonly apiKeys: ApiKeysController,
@@ -48,9 +46,6 @@ export class RestRoutes {
 
 /** The handler classes RestRoutes needs, provided (not mounted) by the MCP tools module. */
 export const REST_HANDLERS = [
-  PropertiesController,
-  SavedPropertiesController,
-  ListingsController,
   WorkspacesController,
   InvitationsController,
   ApiKeysController,
