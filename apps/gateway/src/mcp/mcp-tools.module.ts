@@ -11,8 +11,7 @@ import { ApiKeysService } from '../identity/api-keys/api-keys.service';
 import { Invitation } from '../identity/workspaces/invitation.entity';
 import { InvitationsRepository } from '../identity/workspaces/invitations.repository';
 import { InvitationsService } from '../identity/workspaces/invitations.service';
-import { KnowledgeClient } from '../knowledge/knowledge.client';
-import { DeveloperWorkspaces } from '../projects/developer-workspace';
+import { KnowledgeApiModule } from '../knowledge/knowledge-api.module';
 import { Membership } from '../identity/workspaces/membership.entity';
 import { Workspace } from '../identity/workspaces/workspace.entity';
 import { WorkspacesRepository } from '../identity/workspaces/workspaces.repository';
@@ -43,6 +42,7 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     CatalogueApiModule,
     PropertiesApiModule,
     ProjectsApiModule,
+    KnowledgeApiModule,
     WidgetsApiModule,
   ],
   providers: [
@@ -58,8 +58,6 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     BillingService,
     BillingClient,
     DecisionsClient,
-    KnowledgeClient,
-    DeveloperWorkspaces,
     RestRoutes,
     ToolCatalogue,
     ToolCallersRepository,

@@ -4,7 +4,7 @@ import { ListingsService } from '../../catalogue/listings.service';
 import { DecisionsController } from '../../decisions/decisions.controller';
 import { ApiKeysController } from '../../identity/api-keys/api-keys.controller';
 import { InvitationsController } from '../../identity/workspaces/invitations.controller';
-import { KnowledgeController } from '../../knowledge/knowledge.controller';
+import { KnowledgeService } from '../../knowledge/knowledge.service';
 import { WorkspacesController } from '../../identity/workspaces/workspaces.controller';
 import { BookingsService } from '../../leads/bookings.service';
 import { CrmService } from '../../leads/crm.service';
@@ -12,8 +12,8 @@ import { InquiriesService } from '../../leads/inquiries.service';
 import { PropertyLeadsService } from '../../leads/property-leads.service';
 import { LocationsController } from '../../locations/locations.controller';
 import { MarketController } from '../../market/market.controller';
-import { ProjectsController } from '../../projects/projects.controller';
-import { UnitsController } from '../../projects/units.controller';
+import { ProjectsService } from '../../projects/projects.service';
+import { UnitsService } from '../../projects/units.service';
 import { PropertiesService } from '../../properties/properties.service';
 
 /**
@@ -38,9 +38,9 @@ export class RestRoutes {
     readonly decisions: DecisionsController,
     readonly locations: LocationsController,
     readonly market: MarketController,
-    readonly projects: ProjectsController,
-    readonly units: UnitsController,
-    readonly knowledge: KnowledgeController,
+    readonly projects: ProjectsService,
+    readonly units: UnitsService,
+    readonly knowledge: KnowledgeService,
   ) {}
 }
 
@@ -53,7 +53,4 @@ export const REST_HANDLERS = [
   DecisionsController,
   LocationsController,
   MarketController,
-  ProjectsController,
-  UnitsController,
-  KnowledgeController,
 ];
