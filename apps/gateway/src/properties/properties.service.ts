@@ -18,8 +18,9 @@ import { RpcClient } from '@app/messaging';
 import { BrokersService } from '../brokers/brokers.service';
 
 /**
- * The public catalogue and a user's saved properties, for REST and MCP alike. The search: the caller's place words become gazetteer ids the way GET /v1/locations
- * matches them (Arabic or English, fuzzy: Jiddah, جده), then the catalogue filters by id.
+ * The public catalogue and a user's saved properties, for REST and MCP alike. The search: the
+ * caller's place words become gazetteer ids the way GET /v1/locations matches them (Arabic or
+ * English, fuzzy: Jiddah, جده), then the catalogue filters by id.
  */
 @Injectable()
 export class PropertiesService {
