@@ -14,7 +14,7 @@ import { RpcClient } from '@app/messaging';
 import { DeveloperWorkspaces } from './developer-workspace';
 import { UnitListingService } from './unit-listing.service';
 
-/** A project's units for REST and MCP alike: the developer workspace from the credential, the units from the catalogue. */
+/** A project's units for REST and MCP alike: the caller's developer workspace, then the catalogue. */
 @Injectable()
 export class UnitsService {
   constructor(

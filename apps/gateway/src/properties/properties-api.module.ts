@@ -4,7 +4,7 @@ import { PropertiesController } from './properties.controller';
 import { PropertiesService } from './properties.service';
 import { SavedPropertiesController } from './saved-properties.controller';
 
-/** `GET /v1/properties` and `/v1/properties/{id}`: the public catalogue, from the catalogue service; saved properties. */
+/** `/v1/properties` (the public catalogue) and `/v1/me/saved-properties`, from the catalogue service. */
 @Module({
   imports: [BrokersApiModule],
   controllers: [PropertiesController, SavedPropertiesController],
