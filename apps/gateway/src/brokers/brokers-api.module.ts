@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { ImagesModule } from '../catalogue/images/images.module';
-import { PropertiesClient } from '../properties/properties.client';
 import {
   BrokersController,
   ModerationVerificationsController,
@@ -12,7 +11,7 @@ import { BrokersService } from './brokers.service';
 @Module({
   imports: [ImagesModule],
   controllers: [WorkspaceVerificationController, ModerationVerificationsController, BrokersController],
-  providers: [BrokersService, PropertiesClient],
+  providers: [BrokersService],
   exports: [BrokersService],
 })
 export class BrokersApiModule {}

@@ -3,8 +3,19 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
-import { PROPERTY_ITEM_FIELDS, VerificationRpc } from '@app/contracts';
-import type { BrokerPageResponse, PropertyBroker, PropertyDetail, PropertyItem, VerificationKind, VerificationQueueItem, VerificationResponse, VerificationReviewResponse, VerificationReviewsResponse, WorkspaceVerificationResponse } from '@app/contracts';
+import { PROPERTY_ITEM_FIELDS, PropertiesRpc, VerificationRpc } from '@app/contracts';
+import type {
+  BrokerPageResponse,
+  PropertyBroker,
+  PropertyDetail,
+  PropertyItem,
+  VerificationKind,
+  VerificationQueueItem,
+  VerificationResponse,
+  VerificationReviewResponse,
+  VerificationReviewsResponse,
+  WorkspaceVerificationResponse,
+} from '@app/contracts';
 import { InjectConfig } from '@app/config';
 import type { AppConfig } from '@app/config';
 import { AppError } from '@app/errors';
@@ -15,7 +26,6 @@ import type { ImageStore, StoredImage } from '../catalogue/images/image-store';
 import { readUploadedFile } from '../catalogue/images/uploaded-file';
 import { gatewayConfig } from '../config/gateway.env';
 import { IDENTITY_DATABASE } from '../database/identity.database';
-import { PropertiesClient } from '../properties/properties.client';
 
 interface WorkspaceRow {
   id: string;
@@ -35,7 +45,6 @@ const PAGE_LISTINGS = 20;
 export class BrokersService {
   constructor(
     private readonly rpc: RpcClient,
-    private readonly properties: PropertiesClient,
     @Inject(IMAGE_STORE) private readonly store: ImageStore,
     @InjectDataSource(IDENTITY_DATABASE) private readonly identity: DataSource,
     @InjectConfig(gatewayConfig) private readonly config: AppConfig<typeof gatewayConfig>,
@@ -116,7 +125,7 @@ export class BrokersService {
     if (!workspace) throw new AppError('not_found', 'There is no broker at this address.');
     const data = await this.rpc.call(VerificationRpc.brokerPage, { workspace_id: workspace.id });
     const properties = await Promise.all(
-      data.listing_ids.slice(0, PAGE_LISTINGS).map((id) => this.properties.get({ id }).catch(() => null)),
+      data.listing_ids.slice(0, PAGE_LISTINGS).map((id) => this.rpc.call(PropertiesRpc.get, { id }).catch(() => null)),
     );
     return {
       object: 'broker',

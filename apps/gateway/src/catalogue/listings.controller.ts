@@ -18,14 +18,11 @@ import {
   ListingsPageResponse,
   SELLER_LISTING_LIMIT,
   UpdateListingBody,
-  pageOf,
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import { EmailVerification } from '../identity/accounts/email-verification';
-import { CatalogueClient } from './catalogue.client';
 import { Idempotent } from '../idempotency/idempotent.decorator';
-import { listingOwnerOf } from './listing-owner';
+import { ListingsService } from './listings.service';
 
 const NOT_FOUND = '`not_found`: no such listing among yours (your workspace’s, or your own as a seller)';
 const PLACE_422 =
@@ -35,10 +32,7 @@ const PLACE_422 =
 @ApiServiceUnavailableResponse({ description: '`service_unavailable`: the catalogue did not answer in time' })
 @Controller('listings')
 export class ListingsController {
-  constructor(
-    private readonly catalogue: CatalogueClient,
-    private readonly emails: EmailVerification,
-  ) {}
+  constructor(private readonly listings: ListingsService) {}
 
   @Post()
   @Idempotent()
@@ -57,11 +51,7 @@ export class ListingsController {
       `${SELLER_LISTING_LIMIT} listings (\`details.max_listings\`)`,
   })
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateListingBody): Promise<ListingResponse> {
-    return this.catalogue.createListing({
-      ...body,
-      ...listingOwnerOf(principal),
-      created_by: principal.accountId,
-    });
+    return this.listings.create(principal, body);
   }
 
   @Get()
@@ -71,11 +61,7 @@ export class ListingsController {
   })
   @ApiOkResponse({ type: ListingsPageResponse })
   list(@CurrentPrincipal() principal: Principal, @Query() query: ListListingsQuery): Promise<ListingsPageResponse> {
-    return this.catalogue.listListings({
-      ...listingOwnerOf(principal),
-      ...(query.status ? { status: query.status } : {}),
-      ...pageOf(query),
-    });
+    return this.listings.list(principal, query);
   }
 
   @Get(':id')
@@ -84,7 +70,7 @@ export class ListingsController {
   @ApiOkResponse({ type: ListingResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingResponse> {
-    return this.catalogue.getListing({ ...listingOwnerOf(principal), id });
+    return this.listings.get(principal, id);
   }
 
   @Patch(':id')
@@ -106,7 +92,7 @@ export class ListingsController {
     @Param('id') id: string,
     @Body() body: UpdateListingBody,
   ): Promise<ListingResponse> {
-    return this.catalogue.updateListing({ ...body, ...listingOwnerOf(principal), id });
+    return this.listings.update(principal, id, body);
   }
 
   @Delete(':id')
@@ -118,7 +104,7 @@ export class ListingsController {
   @ApiOkResponse({ type: ListingDeletedResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingDeletedResponse> {
-    return this.catalogue.deleteListing({ ...listingOwnerOf(principal), id });
+    return this.listings.delete(principal, id);
   }
 
   @Post(':id/submit')
@@ -143,8 +129,7 @@ export class ListingsController {
   @ApiForbiddenResponse({
     description: "`email_not_verified`: the account (a key's creator) has not confirmed its e-mail address yet",
   })
-  async submit(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingResponse> {
-    await this.emails.assertVerified(principal.accountId, 'submit a listing for publication');
-    return this.catalogue.submitListing({ ...listingOwnerOf(principal), id });
+  submit(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingResponse> {
+    return this.listings.submit(principal, id);
   }
 }

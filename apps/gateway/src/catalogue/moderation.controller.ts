@@ -7,10 +7,10 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ListingResponse, ListingsPageResponse, PageQuery, RejectListingBody, pageOf } from '@app/contracts';
+import { ListingResponse, ListingsPageResponse, PageQuery, RejectListingBody } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { CurrentPrincipal, Moderator } from '../identity/access/access.decorators';
-import { CatalogueClient } from './catalogue.client';
+import { ModerationService } from './moderation.service';
 
 const NOT_FOUND = '`not_found`: no such listing';
 const NOT_PENDING =
@@ -22,7 +22,7 @@ const NOT_REJECTABLE =
 @ApiServiceUnavailableResponse({ description: '`service_unavailable`: the catalogue did not answer in time' })
 @Controller('moderation/listings')
 export class ModerationController {
-  constructor(private readonly catalogue: CatalogueClient) {}
+  constructor(private readonly moderation: ModerationService) {}
 
   @Get()
   @Moderator()
@@ -34,7 +34,7 @@ export class ModerationController {
   })
   @ApiOkResponse({ type: ListingsPageResponse })
   queue(@Query() query: PageQuery): Promise<ListingsPageResponse> {
-    return this.catalogue.moderationQueue(pageOf(query));
+    return this.moderation.queue(query);
   }
 
   @Post(':id/approve')
@@ -50,7 +50,7 @@ export class ModerationController {
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiConflictResponse({ description: NOT_PENDING })
   approve(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingResponse> {
-    return this.catalogue.approveListing({ moderator_id: moderatorId(principal), id });
+    return this.moderation.approve(principal, id);
   }
 
   @Post(':id/reject')
@@ -70,12 +70,6 @@ export class ModerationController {
     @Param('id') id: string,
     @Body() body: RejectListingBody,
   ): Promise<ListingResponse> {
-    return this.catalogue.rejectListing({ moderator_id: moderatorId(principal), id, reason: body.reason });
+    return this.moderation.reject(principal, id, body);
   }
-}
-
-/** @Moderator() admits user tokens only. */
-function moderatorId(principal: Principal): string {
-  if (principal.kind !== 'user') throw new Error('Moderator routes take user tokens only');
-  return principal.accountId;
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { pageOf } from '@app/contracts';
+import { ConversationsRpc, pageOf } from '@app/contracts';
 import type {
   ConversationResponse,
   ConversationThreadResponse,
@@ -10,53 +10,47 @@ import type {
   Principal,
   WorkspaceRef,
 } from '@app/contracts';
+import { RpcClient } from '@app/messaging';
 import { DeveloperWorkspacesRepository } from '../widgets/developer-workspaces.repository';
-import { WidgetsClient } from '../widgets/widgets.client';
 
 /** The inbox routes and the MCP inbox tools: the caller's developer workspace, then the leads service. */
 @Injectable()
 export class ConversationsService {
   constructor(
-    private readonly widgets: WidgetsClient,
+    private readonly rpc: RpcClient,
     private readonly developers: DeveloperWorkspacesRepository,
   ) {}
 
   async list(principal: Principal, query: ListConversationsQuery): Promise<ConversationsPageResponse> {
-    return this.widgets.list({
-      ...(await this.ref(principal)),
-      ...(query.status ? { status: query.status } : {}),
-      ...(query.assigned ? { assigned: query.assigned } : {}),
-      ...(query.project_id ? { project_id: query.project_id } : {}),
-      ...pageOf(query),
-    });
+    return this.rpc.call(ConversationsRpc.list, { ...query, ...pageOf(query), ...(await this.ref(principal)) });
   }
 
   async get(principal: Principal, id: string): Promise<ConversationThreadResponse> {
-    return this.widgets.get({ ...(await this.ref(principal)), id });
+    return this.rpc.call(ConversationsRpc.get, { ...(await this.ref(principal)), id });
   }
 
   async reply(principal: Principal, id: string, text: string): Promise<{ message: MessageResponse }> {
-    return this.widgets.reply({ ...(await this.ref(principal)), id, text });
+    return this.rpc.call(ConversationsRpc.reply, { ...(await this.ref(principal)), id, text });
   }
 
   async takeOver(principal: Principal, id: string): Promise<ConversationResponse> {
-    return this.widgets.takeOver({ ...(await this.ref(principal)), id });
+    return this.rpc.call(ConversationsRpc.takeOver, { ...(await this.ref(principal)), id });
   }
 
   async handBack(principal: Principal, id: string): Promise<ConversationResponse> {
-    return this.widgets.handBack({ ...(await this.ref(principal)), id });
+    return this.rpc.call(ConversationsRpc.handBack, { ...(await this.ref(principal)), id });
   }
 
   async assign(principal: Principal, id: string, memberId: string): Promise<ConversationResponse> {
-    return this.widgets.assign({ ...(await this.ref(principal)), id, member_id: memberId });
+    return this.rpc.call(ConversationsRpc.assign, { ...(await this.ref(principal)), id, member_id: memberId });
   }
 
   async close(principal: Principal, id: string): Promise<ConversationResponse> {
-    return this.widgets.close({ ...(await this.ref(principal)), id });
+    return this.rpc.call(ConversationsRpc.close, { ...(await this.ref(principal)), id });
   }
 
   async promote(principal: Principal, id: string): Promise<LeadResponse> {
-    return this.widgets.promote({ ...(await this.ref(principal)), id });
+    return this.rpc.call(ConversationsRpc.promote, { ...(await this.ref(principal)), id });
   }
 
   /** An API key acts as its creator (the member its replies and take-overs are attributed to). */

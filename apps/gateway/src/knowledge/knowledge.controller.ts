@@ -25,16 +25,13 @@ import {
   ListKnowledgeQuery,
   SearchKnowledgeQuery,
   UpdateKnowledgeArticleBody,
-  pageOf,
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { AcceptsMultipart } from '../http/multipart-body';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import { KNOWLEDGE_DOCUMENT_MAX_BYTES, readUploadedDocument } from './document-upload';
-import { DeveloperWorkspaces } from '../projects/developer-workspace';
+import { KNOWLEDGE_DOCUMENT_MAX_BYTES } from './document-upload';
 import { DeveloperWorkspaceGuard } from './developer-workspace.guard';
-import { entryId, projectId } from './knowledge-access';
-import { KnowledgeClient } from './knowledge.client';
+import { KnowledgeService } from './knowledge.service';
 
 const NOT_FOUND = '`project_not_found`: no such project in your workspace; `not_found`: no such entry in it';
 const DEVELOPERS = ' Developer workspaces only (a broker workspace: 403 `forbidden`).';
@@ -46,15 +43,7 @@ const DEVELOPERS = ' Developer workspaces only (a broker workspace: 403 `forbidd
 @UseGuards(DeveloperWorkspaceGuard)
 @Controller('projects/:id/knowledge')
 export class KnowledgeController {
-  constructor(
-    private readonly knowledge: KnowledgeClient,
-    private readonly developers: DeveloperWorkspaces,
-  ) {}
-
-  /** A member of a developer workspace (a broker's: 403), as the project routes check it. */
-  private async caller(principal: Principal): Promise<{ workspace_id: string; account_id: string }> {
-    return { workspace_id: await this.developers.of(principal), account_id: principal.accountId };
-  }
+  constructor(private readonly knowledge: KnowledgeService) {}
 
   @Get()
   @Authenticated(['user', 'api_key'], 'inbox:read')
@@ -64,17 +53,12 @@ export class KnowledgeController {
   })
   @ApiOkResponse({ type: KnowledgePageResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  async list(
+  list(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Query() query: ListKnowledgeQuery,
   ): Promise<KnowledgePageResponse> {
-    return this.knowledge.list({
-      ...(await this.caller(principal)),
-      project_id: projectId(id),
-      ...(query.kind ? { kind: query.kind } : {}),
-      ...pageOf(query),
-    });
+    return this.knowledge.list(principal, id, query);
   }
 
   @Get('search')
@@ -91,18 +75,12 @@ export class KnowledgeController {
   @ApiOkResponse({ type: KnowledgeSearchResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`: `q` missing or too long' })
-  async search(
+  search(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Query() query: SearchKnowledgeQuery,
   ): Promise<KnowledgeSearchResponse> {
-    return this.knowledge.search({
-      ...(await this.caller(principal)),
-      project_id: projectId(id),
-      q: query.q,
-      ...(query.language ? { language: query.language } : {}),
-      limit: query.limit ?? 5,
-    });
+    return this.knowledge.search(principal, id, query);
   }
 
   @Post('answer')
@@ -120,17 +98,12 @@ export class KnowledgeController {
   @ApiOkResponse({ type: KnowledgeAnswerResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`: `question` missing or too long' })
-  async answer(
+  answer(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Body() body: AnswerKnowledgeBody,
   ): Promise<KnowledgeAnswerResponse> {
-    return this.knowledge.answer({
-      ...(await this.caller(principal)),
-      project_id: projectId(id),
-      question: body.question,
-      ...(body.language ? { language: body.language } : {}),
-    });
+    return this.knowledge.answer(principal, id, body);
   }
 
   @Post('articles')
@@ -147,20 +120,12 @@ export class KnowledgeController {
   @ApiUnprocessableEntityResponse({
     description: '`validation_error` with `field`: no language complete, a title without its body (or the reverse)',
   })
-  async createArticle(
+  createArticle(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Body() body: CreateKnowledgeArticleBody,
   ): Promise<KnowledgeEntryResponse> {
-    return this.knowledge.createArticle({
-      ...(await this.caller(principal)),
-      project_id: projectId(id),
-      kind: body.kind ?? 'article',
-      title_en: body.title_en ?? null,
-      title_ar: body.title_ar ?? null,
-      body_en: body.body_en ?? null,
-      body_ar: body.body_ar ?? null,
-    });
+    return this.knowledge.createArticle(principal, id, body);
   }
 
   @Post('documents')
@@ -193,15 +158,12 @@ export class KnowledgeController {
   @ApiUnprocessableEntityResponse({
     description: '`validation_error` with `field`: `file` missing, empty, not text or PDF, or a PDF without text',
   })
-  async createDocument(
+  createDocument(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Req() request: FastifyRequest,
   ): Promise<KnowledgeEntryResponse> {
-    const caller = await this.caller(principal);
-    const project_id = projectId(id);
-    const document = await readUploadedDocument(request);
-    return this.knowledge.createDocument({ ...caller, project_id, ...document });
+    return this.knowledge.createDocument(principal, id, request);
   }
 
   @Get(':entry_id')
@@ -209,12 +171,12 @@ export class KnowledgeController {
   @ApiOperation({ summary: 'One knowledge-base entry', description: DEVELOPERS.trim() })
   @ApiOkResponse({ type: KnowledgeEntryResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  async get(
+  get(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('entry_id') entry: string,
   ): Promise<KnowledgeEntryResponse> {
-    return this.knowledge.get({ ...(await this.caller(principal)), project_id: projectId(id), id: entryId(entry) });
+    return this.knowledge.get(principal, id, entry);
   }
 
   @Patch(':entry_id')
@@ -229,21 +191,13 @@ export class KnowledgeController {
   @ApiNotFoundResponse({ description: NOT_FOUND })
   @ApiConflictResponse({ description: '`invalid_state`: a document (upload it again instead)' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
-  async update(
+  update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('entry_id') entry: string,
     @Body() body: UpdateKnowledgeArticleBody,
   ): Promise<KnowledgeEntryResponse> {
-    return this.knowledge.update({
-      ...(await this.caller(principal)),
-      project_id: projectId(id),
-      id: entryId(entry),
-      ...(body.title_en !== undefined ? { title_en: body.title_en } : {}),
-      ...(body.title_ar !== undefined ? { title_ar: body.title_ar } : {}),
-      ...(body.body_en !== undefined ? { body_en: body.body_en } : {}),
-      ...(body.body_ar !== undefined ? { body_ar: body.body_ar } : {}),
-    });
+    return this.knowledge.update(principal, id, entry, body);
   }
 
   @Delete(':entry_id')
@@ -251,11 +205,11 @@ export class KnowledgeController {
   @ApiOperation({ summary: 'Delete a knowledge-base entry', description: 'Its passages go with it.' + DEVELOPERS })
   @ApiOkResponse({ type: KnowledgeEntryDeletedResponse })
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  async delete(
+  delete(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('entry_id') entry: string,
-  ): Promise<{ id: string; deleted: true }> {
-    return this.knowledge.delete({ ...(await this.caller(principal)), project_id: projectId(id), id: entryId(entry) });
+  ): Promise<KnowledgeEntryDeletedResponse> {
+    return this.knowledge.delete(principal, id, entry);
   }
 }

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingClient } from '../billing/billing.client';
 import { BillingService } from '../billing/billing.service';
 import { BrokersApiModule } from '../brokers/brokers-api.module';
-import { CatalogueClient } from '../catalogue/catalogue.client';
+import { CatalogueApiModule } from '../catalogue/catalogue-api.module';
 import { IDENTITY_DATABASE } from '../database/identity.database';
 import { DecisionsClient } from '../decisions/decisions.client';
 import { AccountsModule } from '../identity/accounts/accounts.module';
@@ -11,8 +11,7 @@ import { ApiKeysService } from '../identity/api-keys/api-keys.service';
 import { Invitation } from '../identity/workspaces/invitation.entity';
 import { InvitationsRepository } from '../identity/workspaces/invitations.repository';
 import { InvitationsService } from '../identity/workspaces/invitations.service';
-import { KnowledgeClient } from '../knowledge/knowledge.client';
-import { DeveloperWorkspaces } from '../projects/developer-workspace';
+import { KnowledgeApiModule } from '../knowledge/knowledge-api.module';
 import { Membership } from '../identity/workspaces/membership.entity';
 import { Workspace } from '../identity/workspaces/workspace.entity';
 import { WorkspacesRepository } from '../identity/workspaces/workspaces.repository';
@@ -21,8 +20,7 @@ import { LeadParties } from '../leads/lead-parties';
 import { LocationsApiService } from '../locations/locations-api.service';
 import { MarketApiService } from '../market/market-api.service';
 import { ProjectsApiModule } from '../projects/projects-api.module';
-import { PropertiesClient } from '../properties/properties.client';
-import { PropertiesService } from '../properties/properties.service';
+import { PropertiesApiModule } from '../properties/properties-api.module';
 import { WidgetsApiModule } from '../widgets/widgets-api.module';
 import { McpServerFactory } from './mcp-server.factory';
 import { REST_HANDLERS, RestRoutes } from './tools/rest-routes';
@@ -41,17 +39,17 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     AccountsModule,
     BrokersApiModule,
     LeadsApiModule,
+    CatalogueApiModule,
+    PropertiesApiModule,
     ProjectsApiModule,
+    KnowledgeApiModule,
     WidgetsApiModule,
   ],
   providers: [
     ...REST_HANDLERS,
-    PropertiesService,
-    PropertiesClient,
     LocationsApiService,
     MarketApiService,
     LeadParties,
-    CatalogueClient,
     WorkspacesService,
     WorkspacesRepository,
     InvitationsService,
@@ -60,8 +58,6 @@ import { ToolCatalogue } from './tools/tool-catalogue';
     BillingService,
     BillingClient,
     DecisionsClient,
-    KnowledgeClient,
-    DeveloperWorkspaces,
     RestRoutes,
     ToolCatalogue,
     ToolCallersRepository,

@@ -25,7 +25,6 @@ import { imageAnswer, listingImageKeyOf } from '../catalogue/images/image-answer
 import { IMAGE_UPLOAD_BODY } from '../openapi/upload-bodies';
 import { AcceptsMultipart } from '../http/multipart-body';
 import { Authenticated, CurrentPrincipal, Public } from '../identity/access/access.decorators';
-import { DeveloperWorkspaces } from './developer-workspace';
 import { ProjectImagesService } from './project-images.service';
 import { DEVELOPERS_ONLY, PROJECT_NOT_FOUND } from './projects.controller';
 
@@ -41,10 +40,7 @@ const IfNoneMatch = createParamDecorator(
 })
 @Controller('projects/:id/images')
 export class ProjectImagesController {
-  constructor(
-    private readonly images: ProjectImagesService,
-    private readonly developers: DeveloperWorkspaces,
-  ) {}
+  constructor(private readonly images: ProjectImagesService) {}
 
   @Post()
   @AcceptsMultipart()
@@ -64,12 +60,12 @@ export class ProjectImagesController {
   @ApiPayloadTooLargeResponse({ description: '`payload_too_large` with `field: "file"`' })
   @ApiUnsupportedMediaTypeResponse({ description: '`unsupported_media_type`: the body is not multipart/form-data' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`: `file` missing or not an image' })
-  async upload(
+  upload(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Req() request: FastifyRequest,
   ): Promise<ListingImageResponse> {
-    return this.images.upload(await this.developers.of(principal), id, request);
+    return this.images.upload(principal, id, request);
   }
 
   @Delete(':image_id')
@@ -77,12 +73,12 @@ export class ProjectImagesController {
   @ApiOperation({ summary: 'Delete an image of a project', description: `Later images move up. ${DEVELOPERS_ONLY}` })
   @ApiOkResponse({ type: ProjectImageDeletedResponse })
   @ApiNotFoundResponse({ description: `${PROJECT_NOT_FOUND}; \`not_found\`: no such image of the project` })
-  async delete(
+  delete(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('image_id') imageId: string,
   ): Promise<ProjectImageDeletedResponse> {
-    return this.images.delete(await this.developers.of(principal), id, imageId);
+    return this.images.delete(principal, id, imageId);
   }
 }
 

@@ -4,11 +4,12 @@ import { DeveloperWorkspaces } from './developer-workspace';
 import { ProjectFilesCleanupConsumer } from './project-files-cleanup.consumer';
 import { ProjectImageFilesController, ProjectImagesController } from './project-images.controller';
 import { ProjectImagesService } from './project-images.service';
-import { ProjectsClient } from './projects.client';
 import { ProjectsController } from './projects.controller';
+import { ProjectsService } from './projects.service';
 import { PublicProjectsController } from './public-projects.controller';
 import { UnitListingService } from './unit-listing.service';
 import { UnitsController } from './units.controller';
+import { UnitsService } from './units.service';
 
 /** `/v1/projects` (developer workspaces), their images, and `/v1/public/projects`, forwarded to the catalogue. */
 @Module({
@@ -21,12 +22,13 @@ import { UnitsController } from './units.controller';
     PublicProjectsController,
   ],
   providers: [
-    ProjectsClient,
+    ProjectsService,
+    UnitsService,
     DeveloperWorkspaces,
     ProjectImagesService,
     UnitListingService,
     ProjectFilesCleanupConsumer,
   ],
-  exports: [ProjectsClient, DeveloperWorkspaces, UnitListingService],
+  exports: [ProjectsService, UnitsService, DeveloperWorkspaces],
 })
 export class ProjectsApiModule {}

@@ -15,12 +15,10 @@ import {
   ProjectResponse,
   ProjectsPageResponse,
   UpdateProjectBody,
-  pageOf,
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import { DeveloperWorkspaces } from './developer-workspace';
-import { ProjectsClient } from './projects.client';
+import { ProjectsService } from './projects.service';
 
 export const PROJECT_NOT_FOUND = '`project_not_found`: no such project in your workspace';
 export const DEVELOPERS_ONLY = 'Developer workspaces only (a broker workspace: 403 `forbidden`).';
@@ -31,10 +29,7 @@ const PLACE_422 =
 @ApiServiceUnavailableResponse({ description: '`service_unavailable`: the catalogue did not answer in time' })
 @Controller('projects')
 export class ProjectsController {
-  constructor(
-    private readonly projects: ProjectsClient,
-    private readonly developers: DeveloperWorkspaces,
-  ) {}
+  constructor(private readonly projects: ProjectsService) {}
 
   @Post()
   @Authenticated(['user', 'api_key'], 'projects:manage')
@@ -44,12 +39,8 @@ export class ProjectsController {
   })
   @ApiCreatedResponse({ type: ProjectResponse })
   @ApiUnprocessableEntityResponse({ description: PLACE_422 })
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateProjectBody): Promise<ProjectResponse> {
-    return this.projects.createProject({
-      ...body,
-      workspace_id: await this.developers.of(principal),
-      created_by: principal.accountId,
-    });
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateProjectBody): Promise<ProjectResponse> {
+    return this.projects.create(principal, body);
   }
 
   @Get()
@@ -59,15 +50,8 @@ export class ProjectsController {
     description: `Newest first, or by name (\`sort=name_ar\`: Arabic collation). ${DEVELOPERS_ONLY}`,
   })
   @ApiOkResponse({ type: ProjectsPageResponse })
-  async list(
-    @CurrentPrincipal() principal: Principal,
-    @Query() query: ListProjectsQuery,
-  ): Promise<ProjectsPageResponse> {
-    return this.projects.listProjects({
-      workspace_id: await this.developers.of(principal),
-      ...(query.sort ? { sort: query.sort } : {}),
-      ...pageOf(query),
-    });
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListProjectsQuery): Promise<ProjectsPageResponse> {
+    return this.projects.list(principal, query);
   }
 
   @Get(':id')
@@ -75,8 +59,8 @@ export class ProjectsController {
   @ApiOperation({ summary: 'One project of the workspace', description: DEVELOPERS_ONLY })
   @ApiOkResponse({ type: ProjectResponse })
   @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
-  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ProjectResponse> {
-    return this.projects.getProject({ workspace_id: await this.developers.of(principal), id });
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ProjectResponse> {
+    return this.projects.get(principal, id);
   }
 
   @Patch(':id')
@@ -88,12 +72,12 @@ export class ProjectsController {
   @ApiOkResponse({ type: ProjectResponse })
   @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
   @ApiUnprocessableEntityResponse({ description: PLACE_422 })
-  async update(
+  update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Body() body: UpdateProjectBody,
   ): Promise<ProjectResponse> {
-    return this.projects.updateProject({ ...body, workspace_id: await this.developers.of(principal), id });
+    return this.projects.update(principal, id, body);
   }
 
   @Delete(':id')
@@ -104,7 +88,7 @@ export class ProjectsController {
   })
   @ApiOkResponse({ type: ProjectDeletedResponse })
   @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
-  async delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ProjectDeletedResponse> {
-    return this.projects.deleteProject({ workspace_id: await this.developers.of(principal), id });
+  delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ProjectDeletedResponse> {
+    return this.projects.delete(principal, id);
   }
 }

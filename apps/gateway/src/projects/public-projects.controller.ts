@@ -11,13 +11,13 @@ import { PUBLISHED_ITEM } from '../http/conditional-requests/cache-policy';
 import { ConditionalGet } from '../http/conditional-requests/conditional-get.decorator';
 import { Public } from '../identity/access/access.decorators';
 import { PublicRateLimited } from '../fair-use/public-rate-limit.guard';
-import { ProjectsClient } from './projects.client';
+import { ProjectsService } from './projects.service';
 
 @ApiTags('projects')
 @ApiServiceUnavailableResponse({ description: '`service_unavailable`: the catalogue did not answer in time' })
 @Controller('public/projects')
 export class PublicProjectsController {
-  constructor(private readonly projects: ProjectsClient) {}
+  constructor(private readonly projects: ProjectsService) {}
 
   @Get(':id')
   @ConditionalGet(PUBLISHED_ITEM)
@@ -32,6 +32,6 @@ export class PublicProjectsController {
   @ApiOkResponse({ type: PublicProjectResponse })
   @ApiNotFoundResponse({ description: '`project_not_found`: no such project, or none of its listings is published' })
   get(@Param('id') id: string): Promise<PublicProjectResponse> {
-    return this.projects.publicProject({ id });
+    return this.projects.publicPage(id);
   }
 }

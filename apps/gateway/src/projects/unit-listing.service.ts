@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { listingImageKeys, listingImagesPrefix } from '@app/contracts';
+import { ProjectsRpc, listingImageKeys, listingImagesPrefix } from '@app/contracts';
 import type { ListingResponse, UnitRefRequest } from '@app/contracts';
 import { AppError } from '@app/errors';
+import { RpcClient } from '@app/messaging';
 import { ImageFiles } from '../catalogue/images/image-files';
 import { IMAGE_STORE } from '../catalogue/images/image-store';
 import type { ImageStore } from '../catalogue/images/image-store';
-import { ProjectsClient } from './projects.client';
 
 /**
  * A unit published as a listing that starts with its project's images. The files are copied
@@ -20,7 +20,7 @@ export class UnitListingService {
   private readonly files: ImageFiles;
 
   constructor(
-    private readonly projects: ProjectsClient,
+    private readonly rpc: RpcClient,
     @Inject(IMAGE_STORE) store: ImageStore,
   ) {
     this.files = new ImageFiles(store, this.logger);
@@ -28,8 +28,8 @@ export class UnitListingService {
 
   async publish(unit: UnitRefRequest): Promise<ListingResponse> {
     // 404 / 409 before anything is copied, and the project images to start with.
-    const plan = await this.projects.checkPublishUnit(unit);
-    if (plan.images.length === 0) return this.projects.publishUnit(unit);
+    const plan = await this.rpc.call(ProjectsRpc.checkPublishUnit, unit);
+    if (plan.images.length === 0) return this.rpc.call(ProjectsRpc.publishUnit, unit);
 
     const listingId = randomUUID();
     const copies = plan.images.map((image) => ({ source: image, imageId: randomUUID() }));
@@ -47,7 +47,7 @@ export class UnitListingService {
     });
     let listing: ListingResponse;
     try {
-      listing = await this.projects.publishUnit({
+      listing = await this.rpc.call(ProjectsRpc.publishUnit, {
         ...unit,
         listing_id: listingId,
         image_copies: copies.map((copy) => ({ project_image_id: copy.source.id, image_id: copy.imageId })),

@@ -18,14 +18,11 @@ import {
   UnitResponse,
   UnitsPageResponse,
   UpdateUnitBody,
-  pageOf,
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import { DeveloperWorkspaces } from './developer-workspace';
 import { DEVELOPERS_ONLY, PROJECT_NOT_FOUND } from './projects.controller';
-import { ProjectsClient } from './projects.client';
-import { UnitListingService } from './unit-listing.service';
+import { UnitsService } from './units.service';
 
 const UNIT_NOT_FOUND = `${PROJECT_NOT_FOUND}; \`not_found\`: no such unit in the project`;
 const LAND_422 = '`validation_error` with `field` (bedrooms on land; a status, type, area, price or currency of null)';
@@ -34,28 +31,19 @@ const LAND_422 = '`validation_error` with `field` (bedrooms on land; a status, t
 @ApiServiceUnavailableResponse({ description: '`service_unavailable`: the catalogue did not answer in time' })
 @Controller('projects/:id/units')
 export class UnitsController {
-  constructor(
-    private readonly projects: ProjectsClient,
-    private readonly unitListings: UnitListingService,
-    private readonly developers: DeveloperWorkspaces,
-  ) {}
+  constructor(private readonly units: UnitsService) {}
 
   @Get()
   @Authenticated(['user', 'api_key'], 'projects:manage')
   @ApiOperation({ summary: "A project's units, in the order they were added", description: DEVELOPERS_ONLY })
   @ApiOkResponse({ type: UnitsPageResponse })
   @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
-  async list(
+  list(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Query() query: ListUnitsQuery,
   ): Promise<UnitsPageResponse> {
-    return this.projects.listUnits({
-      workspace_id: await this.developers.of(principal),
-      project_id: id,
-      ...(query.status ? { status: query.status } : {}),
-      ...pageOf(query),
-    });
+    return this.units.list(principal, id, query);
   }
 
   @Post()
@@ -68,12 +56,12 @@ export class UnitsController {
   @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
   @ApiConflictResponse({ description: '`conflict`: another unit of the project has this unit_ref' })
   @ApiUnprocessableEntityResponse({ description: LAND_422 })
-  async create(
+  create(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Body() body: CreateUnitBody,
   ): Promise<UnitResponse> {
-    return this.projects.createUnit({ ...body, workspace_id: await this.developers.of(principal), project_id: id });
+    return this.units.create(principal, id, body);
   }
 
   @Patch(':unit_id')
@@ -91,18 +79,13 @@ export class UnitsController {
     description: '`invalid_state` with `state`: a sold unit does not change; `conflict`: unit_ref taken',
   })
   @ApiUnprocessableEntityResponse({ description: LAND_422 })
-  async update(
+  update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('unit_id') unitId: string,
     @Body() body: UpdateUnitBody,
   ): Promise<UnitResponse> {
-    return this.projects.updateUnit({
-      ...body,
-      workspace_id: await this.developers.of(principal),
-      project_id: id,
-      id: unitId,
-    });
+    return this.units.update(principal, id, unitId, body);
   }
 
   @Delete(':unit_id')
@@ -113,12 +96,12 @@ export class UnitsController {
   })
   @ApiOkResponse({ type: UnitDeletedResponse })
   @ApiNotFoundResponse({ description: UNIT_NOT_FOUND })
-  async delete(
+  delete(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('unit_id') unitId: string,
   ): Promise<UnitDeletedResponse> {
-    return this.projects.deleteUnit({ workspace_id: await this.developers.of(principal), project_id: id, id: unitId });
+    return this.units.delete(principal, id, unitId);
   }
 
   @Post(':unit_id/listing')
@@ -146,16 +129,11 @@ export class UnitsController {
       "`service_unavailable`: the catalogue or the image store did not answer (copying the project's images); " +
       'no listing was created',
   })
-  async publish(
+  publish(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Param('unit_id') unitId: string,
   ): Promise<ListingResponse> {
-    return this.unitListings.publish({
-      workspace_id: await this.developers.of(principal),
-      project_id: id,
-      id: unitId,
-      created_by: principal.accountId,
-    });
+    return this.units.publish(principal, id, unitId);
   }
 }

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { BrokersApiModule } from '../brokers/brokers-api.module';
-import { PropertiesClient } from './properties.client';
 import { PropertiesController } from './properties.controller';
 import { PropertiesService } from './properties.service';
 import { SavedPropertiesController } from './saved-properties.controller';
 
-/** `GET /v1/properties` and `/v1/properties/{id}`: the public catalogue, from the catalogue service. */
+/** `/v1/properties` (the public catalogue) and `/v1/me/saved-properties`, from the catalogue service. */
 @Module({
   imports: [BrokersApiModule],
   controllers: [PropertiesController, SavedPropertiesController],
-  providers: [PropertiesService, PropertiesClient],
+  providers: [PropertiesService],
+  exports: [PropertiesService],
 })
 export class PropertiesApiModule {}

@@ -2,28 +2,29 @@ import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type {
   LocationsSearchResponse,
+  PageQuery,
   PriceIntel,
   Principal,
   PropertiesPage,
   PropertyDetailResponse,
   SavedPropertiesPage,
+  SavePropertyBody,
   SavedProperty,
   SearchPropertiesQuery,
 } from '@app/contracts';
-import { ListingsRpc, LocationsRpc, SearchPropertiesRequest } from '@app/contracts';
+import { ListingsRpc, LocationsRpc, PropertiesRpc, SearchPropertiesRequest, pageOf } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { RpcClient } from '@app/messaging';
 import { BrokersService } from '../brokers/brokers.service';
-import { PropertiesClient } from './properties.client';
 
 /**
- * The public search: the caller's place words become gazetteer ids the way GET /v1/locations
- * matches them (Arabic or English, fuzzy: Jiddah, جده), then the catalogue filters by id.
+ * The public catalogue and a user's saved properties, for REST and MCP alike. The search: the
+ * caller's place words become gazetteer ids the way GET /v1/locations matches them (Arabic or
+ * English, fuzzy: Jiddah, جده), then the catalogue filters by id.
  */
 @Injectable()
 export class PropertiesService {
   constructor(
-    private readonly properties: PropertiesClient,
     private readonly brokers: BrokersService,
     private readonly rpc: RpcClient,
   ) {}
@@ -35,7 +36,8 @@ export class PropertiesService {
       city === undefined ? undefined : this.cityIds(city),
       district === undefined ? undefined : this.districtIds(district, city),
     ]);
-    return this.properties.search(
+    return this.rpc.call(
+      PropertiesRpc.search,
       Object.assign(new SearchPropertiesRequest(), filters, {
         ...(cityIds ? { city_ids: cityIds } : {}),
         ...(districtIds ? { district_ids: districtIds } : {}),
@@ -45,27 +47,27 @@ export class PropertiesService {
 
   /** The detail with its broker's public name and verified badge (identity and the catalogue's verification). */
   async get(id: string): Promise<PropertyDetailResponse> {
-    const detail = await this.properties.get({ id: propertyId(id) });
+    const detail = await this.rpc.call(PropertiesRpc.get, { id: propertyId(id) });
     const owner = await this.rpc.call(ListingsRpc.owner, { id: detail.id });
     // A seller's own listing has no broker (no workspace, no page, no badge).
     return { ...detail, broker: owner.workspace_id ? await this.brokers.brokerOf(owner.workspace_id) : null };
   }
 
   priceIntel(id: string): Promise<PriceIntel> {
-    return this.properties.priceIntel({ id: propertyId(id) });
+    return this.rpc.call(PropertiesRpc.priceIntel, { id: propertyId(id) });
   }
 
-  save(principal: Principal, propertyId: string): Promise<SavedProperty> {
-    return this.properties.save({ account_id: accountOf(principal), property_id: propertyId });
+  save(principal: Principal, body: SavePropertyBody): Promise<SavedProperty> {
+    return this.rpc.call(PropertiesRpc.save, { ...body, account_id: accountOf(principal) });
   }
 
   async unsave(principal: Principal, id: string): Promise<void> {
     if (!isUUID(id)) throw new AppError('not_found', 'This property is not among your saved properties.');
-    await this.properties.unsave({ account_id: accountOf(principal), property_id: id });
+    await this.rpc.call(PropertiesRpc.unsave, { account_id: accountOf(principal), property_id: id });
   }
 
-  listSaved(principal: Principal, limit: number, offset: number): Promise<SavedPropertiesPage> {
-    return this.properties.listSaved({ account_id: accountOf(principal), limit, offset });
+  listSaved(principal: Principal, query: PageQuery): Promise<SavedPropertiesPage> {
+    return this.rpc.call(PropertiesRpc.listSaved, { ...pageOf(query), account_id: accountOf(principal) });
   }
 
   /** The best-ranked city for the words (the search ranks the intended city first). */

@@ -7,7 +7,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { PageQuery, SavePropertyBody, SavedPropertiesPage, SavedProperty, pageOf } from '@app/contracts';
+import { PageQuery, SavePropertyBody, SavedPropertiesPage, SavedProperty } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { OAuthScope } from '../identity/access/oauth-scope.decorator';
@@ -24,8 +24,7 @@ export class SavedPropertiesController {
   @ApiOperation({ summary: 'Your saved properties that are published now, newest saved first' })
   @ApiOkResponse({ type: SavedPropertiesPage })
   list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery): Promise<SavedPropertiesPage> {
-    const { limit, offset } = pageOf(query);
-    return this.properties.listSaved(principal, limit, offset);
+    return this.properties.listSaved(principal, query);
   }
 
   @Post()
@@ -33,7 +32,7 @@ export class SavedPropertiesController {
   @ApiCreatedResponse({ type: SavedProperty })
   @ApiNotFoundResponse({ description: '`property_not_found`: unknown or not published' })
   save(@CurrentPrincipal() principal: Principal, @Body() body: SavePropertyBody): Promise<SavedProperty> {
-    return this.properties.save(principal, body.property_id);
+    return this.properties.save(principal, body);
   }
 
   @Delete(':id')
@@ -41,7 +40,7 @@ export class SavedPropertiesController {
   @ApiOperation({ summary: 'Forget a saved property' })
   @ApiNoContentResponse({ description: 'Removed' })
   @ApiNotFoundResponse({ description: '`not_found`: not among your saved properties' })
-  async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    await this.properties.unsave(principal, id);
+  remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    return this.properties.unsave(principal, id);
   }
 }

@@ -22,10 +22,8 @@ import {
 } from '@app/contracts';
 import { bearerTokenFrom } from '../identity/auth/bearer-token.decorator';
 import { Public } from '../identity/access/access.decorators';
-import { LiveHub } from './live-hub';
-import { VisitorAccessService } from './visitor-access.service';
 import { VisitorRateLimited } from './visitor-rate-limit';
-import { WidgetsClient } from './widgets.client';
+import { VisitorSessionsService } from './visitor-sessions.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 
 const NOT_THIS_SESSION = '`session_not_found`: the token is for another session or widget';
@@ -39,20 +37,16 @@ const TOKEN = '`unauthorized` (no token) or `invalid_token` (not a valid visitor
 @Public()
 @Controller('widget-sessions')
 export class VisitorSessionsController {
-  constructor(
-    private readonly widgets: WidgetsClient,
-    private readonly access: VisitorAccessService,
-    private readonly hub: LiveHub,
-  ) {}
+  constructor(private readonly visitors: VisitorSessionsService) {}
 
   @Get(':session_id/messages')
   @ApiOperation({ summary: 'The chat so far, oldest first' })
   @ApiOkResponse({ type: VisitorThreadResponse })
-  async messages(
+  messages(
     @Param('session_id') sessionId: string,
     @Headers('authorization') authorization: string | undefined,
   ): Promise<VisitorThreadResponse> {
-    return this.widgets.thread(await this.access.sessionRef(sessionId, bearerTokenFrom(authorization)));
+    return this.visitors.thread(sessionId, bearerTokenFrom(authorization));
   }
 
   @Post(':session_id/messages')
@@ -69,13 +63,12 @@ export class VisitorSessionsController {
   @ApiCreatedResponse({ type: MessageEnvelopeResponse })
   @ApiConflictResponse({ description: '`invalid_state`: the chat is closed' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error`: text of 1 to 2000 characters' })
-  async send(
+  send(
     @Param('session_id') sessionId: string,
     @Headers('authorization') authorization: string | undefined,
     @Body() body: ChatTextBody,
   ): Promise<MessageEnvelopeResponse> {
-    const ref = await this.access.sessionRef(sessionId, bearerTokenFrom(authorization));
-    return this.widgets.send({ ...ref, text: body.text });
+    return this.visitors.send(sessionId, bearerTokenFrom(authorization), body);
   }
 
   @Get(':session_id/events')
@@ -89,17 +82,19 @@ export class VisitorSessionsController {
   @ApiQuery({ name: 'token', required: false, description: 'The visitor token, when no Authorization header' })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' } } } })
-  async events(
+  events(
     @Param('session_id') sessionId: string,
     @Headers('authorization') authorization: string | undefined,
     @Query('token') token: string | undefined,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const ref = await this.access.sessionRef(sessionId, bearerTokenFrom(authorization) ?? stringOrUndefined(token));
-    const session = await this.widgets.session(ref);
-    reply.hijack();
-    this.hub.stream(session, request.raw, reply.raw);
+    return this.visitors.follow(
+      sessionId,
+      bearerTokenFrom(authorization) ?? stringOrUndefined(token),
+      request.raw,
+      reply,
+    );
   }
 
   @Post(':session_id/contact')
@@ -108,18 +103,12 @@ export class VisitorSessionsController {
   @ApiOkResponse({ type: SessionEnvelopeResponse })
   @ApiConflictResponse({ description: '`invalid_state`: the chat is closed' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
-  async contact(
+  contact(
     @Param('session_id') sessionId: string,
     @Headers('authorization') authorization: string | undefined,
     @Body() body: VisitorContactBody,
   ): Promise<SessionEnvelopeResponse> {
-    const ref = await this.access.sessionRef(sessionId, bearerTokenFrom(authorization));
-    return this.widgets.contact({
-      ...ref,
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.phone !== undefined ? { phone: body.phone } : {}),
-      ...(body.email !== undefined ? { email: body.email.toLowerCase() } : {}),
-    });
+    return this.visitors.contact(sessionId, bearerTokenFrom(authorization), body);
   }
 
   @Post(':session_id/escalate')
@@ -130,11 +119,11 @@ export class VisitorSessionsController {
   })
   @ApiOkResponse({ type: SessionEnvelopeResponse })
   @ApiConflictResponse({ description: '`invalid_state`: the chat is closed' })
-  async escalate(
+  escalate(
     @Param('session_id') sessionId: string,
     @Headers('authorization') authorization: string | undefined,
   ): Promise<SessionEnvelopeResponse> {
-    return this.widgets.escalate(await this.access.sessionRef(sessionId, bearerTokenFrom(authorization)));
+    return this.visitors.escalate(sessionId, bearerTokenFrom(authorization));
   }
 }
 

@@ -6,21 +6,22 @@ import type {
   WidgetConfigResponse,
   WidgetConfigWithSnippetResponse,
 } from '@app/contracts';
+import { WidgetsRpc } from '@app/contracts';
 import { AppError } from '@app/errors';
+import { RpcClient } from '@app/messaging';
 import { DeveloperWorkspacesRepository } from './developer-workspaces.repository';
-import { WidgetsClient } from './widgets.client';
 
 /** The widget configuration routes and MCP tools: the caller's developer workspace, then the leads service. */
 @Injectable()
 export class WidgetConfigService {
   constructor(
-    private readonly widgets: WidgetsClient,
+    private readonly rpc: RpcClient,
     private readonly developers: DeveloperWorkspacesRepository,
   ) {}
 
   /** `origin`: where the gateway is reached, for the embed snippet. */
   async get(principal: Principal, projectId: string, origin: string): Promise<WidgetConfigWithSnippetResponse> {
-    const widget = await this.widgets.config({
+    const widget = await this.rpc.call(WidgetsRpc.config, {
       workspace_id: await this.developers.workspaceOf(principal),
       account_id: principal.accountId,
       project_id: projectIdOf(projectId),
@@ -34,11 +35,11 @@ export class WidgetConfigService {
     body: UpdateWidgetBody,
     origin: string,
   ): Promise<WidgetConfigWithSnippetResponse> {
-    const widget = await this.widgets.updateConfig({
+    const widget = await this.rpc.call(WidgetsRpc.updateConfig, {
+      ...body,
       workspace_id: await this.developers.workspaceOf(principal),
       account_id: principal.accountId,
       project_id: projectIdOf(projectId),
-      ...body,
     });
     return withSnippet(widget, origin);
   }

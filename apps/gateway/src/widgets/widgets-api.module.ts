@@ -8,10 +8,10 @@ import { LiveHub } from './live-hub';
 import { VisitorAccessService } from './visitor-access.service';
 import { VisitorRateLimitModule } from './visitor-rate-limit';
 import { VisitorSessionsController } from './visitor-sessions.controller';
+import { VisitorSessionsService } from './visitor-sessions.service';
 import { VisitorTokensService } from './visitor-tokens.service';
 import { WidgetConfigController } from './widget-config.controller';
 import { WidgetConfigService } from './widget-config.service';
-import { WidgetsClient } from './widgets.client';
 import { WidgetsController } from './widgets.controller';
 
 /** The chat widget's HTTP edge: configuration, the visitors' API and live stream, and the team's inbox. */
@@ -19,7 +19,7 @@ import { WidgetsController } from './widgets.controller';
   imports: [JwtModule.register({}), VisitorRateLimitModule],
   controllers: [WidgetConfigController, WidgetsController, VisitorSessionsController, ConversationsController],
   providers: [
-    WidgetsClient,
+    VisitorSessionsService,
     DeveloperWorkspacesRepository,
     DeveloperWorkspaceGuard,
     VisitorTokensService,

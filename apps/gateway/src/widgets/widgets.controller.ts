@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import {
   ApiCreatedResponse,
@@ -10,14 +9,11 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { isUUID } from 'class-validator';
 import { CreateVisitorSessionBody, PublicWidgetResponse, SessionCreatedResponse } from '@app/contracts';
-import { AppError } from '@app/errors';
 import { Public } from '../identity/access/access.decorators';
 import { PublicRateLimited } from '../fair-use/public-rate-limit.guard';
-import { VisitorAccessService } from './visitor-access.service';
 import { VisitorRateLimited } from './visitor-rate-limit';
-import { WidgetsClient } from './widgets.client';
+import { VisitorSessionsService } from './visitor-sessions.service';
 
 const NO_WIDGET = '`widget_not_found`: unknown, or switched off';
 
@@ -26,17 +22,14 @@ const NO_WIDGET = '`widget_not_found`: unknown, or switched off';
 @Public()
 @Controller('widgets')
 export class WidgetsController {
-  constructor(
-    private readonly widgets: WidgetsClient,
-    private readonly access: VisitorAccessService,
-  ) {}
+  constructor(private readonly visitors: VisitorSessionsService) {}
 
   @Get(':widget_id')
   @ApiOperation({ summary: 'A widget as its chat page shows it', description: 'Public; no allowed origins shown.' })
   @ApiOkResponse({ type: PublicWidgetResponse })
   @ApiNotFoundResponse({ description: NO_WIDGET })
   get(@Param('widget_id') widgetId: string): Promise<PublicWidgetResponse> {
-    return this.widgets.publicWidget(widgetIdOf(widgetId));
+    return this.visitors.publicWidget(widgetId);
   }
 
   @Post(':widget_id/sessions')
@@ -55,24 +48,11 @@ export class WidgetsController {
   @ApiNotFoundResponse({ description: NO_WIDGET })
   @ApiForbiddenResponse({ description: '`origin_not_allowed`: missing origin, or not among the allowed ones' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
-  async createSession(
+  createSession(
     @Param('widget_id') widgetId: string,
     @Body() body: CreateVisitorSessionBody,
     @Req() request: FastifyRequest,
   ): Promise<SessionCreatedResponse> {
-    const raw: IncomingMessage = request.raw;
-    const visitorLanguage = this.access.browserLanguage(raw);
-    const { session } = await this.widgets.createSession({
-      widget_id: widgetIdOf(widgetId),
-      origin: this.access.embeddingOrigin(raw, body.origin),
-      ...(body.language ? { language: body.language } : {}),
-      ...(visitorLanguage ? { visitor_language: visitorLanguage } : {}),
-    });
-    return { session, token: await this.access.sign(session.widget_id, session.id) };
+    return this.visitors.start(widgetId, body, request.raw);
   }
-}
-
-function widgetIdOf(id: string): string {
-  if (!isUUID(id)) throw new AppError('widget_not_found', 'There is no such widget, or it is off.');
-  return id;
 }

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { CatalogueClient } from '../catalogue.client';
 import { IMAGE_STORE } from './image-store';
 import { imageStoreProvider } from './image-store.provider';
 import { ImagesController } from './images.controller';
@@ -10,7 +9,7 @@ import { ListingImagesService } from './listing-images.service';
 /** Listing images: upload, reorder, delete (records in the catalogue, files in the image store) and serving. */
 @Module({
   controllers: [ListingImagesController, ImagesController],
-  providers: [ListingImagesService, CatalogueClient, imageStoreProvider, ListingFilesCleanupConsumer],
+  providers: [ListingImagesService, imageStoreProvider, ListingFilesCleanupConsumer],
   exports: [IMAGE_STORE],
 })
 export class ImagesModule {}

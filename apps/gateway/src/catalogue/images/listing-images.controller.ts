@@ -23,7 +23,6 @@ import {
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../../identity/access/access.decorators';
-import { listingOwnerOf } from '../listing-owner';
 import { AcceptsMultipart } from '../../http/multipart-body';
 import { IMAGE_UPLOAD_BODY } from '../../openapi/upload-bodies';
 import { ListingImagesService } from './listing-images.service';
@@ -67,7 +66,7 @@ export class ListingImagesController {
     @Param('id') id: string,
     @Req() request: FastifyRequest,
   ): Promise<ListingImageResponse> {
-    return this.images.upload(listingOwnerOf(principal), id, request);
+    return this.images.upload(principal, id, request);
   }
 
   @Patch()
@@ -89,7 +88,7 @@ export class ListingImagesController {
     @Param('id') id: string,
     @Body() body: ReorderListingImagesBody,
   ): Promise<ListingResponse> {
-    return this.images.reorder(listingOwnerOf(principal), id, body.image_ids);
+    return this.images.reorder(principal, id, body.image_ids);
   }
 
   @Delete(':image_id')
@@ -106,6 +105,6 @@ export class ListingImagesController {
     @Param('id') id: string,
     @Param('image_id') imageId: string,
   ): Promise<ListingImageDeletedResponse> {
-    return this.images.delete(listingOwnerOf(principal), id, imageId);
+    return this.images.delete(principal, id, imageId);
   }
 }

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { listingImageKeys, listingImagesPrefix } from '@app/contracts';
-import type { ListingImageDeletedResponse, ListingImageResponse, ListingOwner, ListingResponse } from '@app/contracts';
+import { ListingImagesRpc, listingImageKeys, listingImagesPrefix } from '@app/contracts';
+import type { ListingImageDeletedResponse, ListingImageResponse, ListingResponse, Principal } from '@app/contracts';
 import { InjectConfig } from '@app/config';
+import { RpcClient } from '@app/messaging';
 import type { AppConfig } from '@app/config';
 import { gatewayConfig } from '../../config/gateway.env';
-import { CatalogueClient } from '../catalogue.client';
+import { listingOwnerOf } from '../listing-owner';
 import { ImageFiles } from './image-files';
 import type { StoredImageRecord } from './image-files';
 import { IMAGE_STORE } from './image-store';
@@ -21,21 +22,22 @@ export class ListingImagesService {
   private readonly files: ImageFiles;
 
   constructor(
-    private readonly catalogue: CatalogueClient,
+    private readonly rpc: RpcClient,
     @Inject(IMAGE_STORE) store: ImageStore,
     @InjectConfig(gatewayConfig) private readonly config: AppConfig<typeof gatewayConfig>,
   ) {
     this.files = new ImageFiles(store, new Logger(ListingImagesService.name));
   }
 
-  async upload(owner: ListingOwner, listingId: string, request: FastifyRequest): Promise<ListingImageResponse> {
+  async upload(principal: Principal, listingId: string, request: FastifyRequest): Promise<ListingImageResponse> {
+    const owner = listingOwnerOf(principal);
     // 404 / 409 before the body is read: nothing is decoded or stored for a listing that cannot take it.
-    const slot = await this.catalogue.checkListingImage({ ...owner, listing_id: listingId });
+    const slot = await this.rpc.call(ListingImagesRpc.check, { ...owner, listing_id: listingId });
     return this.files.upload(
       request,
       this.config.IMAGE_MAX_BYTES,
       (imageId) => listingImageKeys(slot.listing_id, imageId),
-      (image) => this.catalogue.addListingImage({ ...owner, listing_id: slot.listing_id, ...image }),
+      (image) => this.rpc.call(ListingImagesRpc.add, { ...owner, listing_id: slot.listing_id, ...image }),
     );
   }
 
@@ -47,17 +49,17 @@ export class ListingImagesService {
     return this.files.storeImage(input, (imageId) => listingImageKeys(listingId, imageId));
   }
 
-  reorder(owner: ListingOwner, listingId: string, imageIds: string[]): Promise<ListingResponse> {
-    return this.catalogue.reorderListingImages({
-      ...owner,
+  reorder(principal: Principal, listingId: string, imageIds: string[]): Promise<ListingResponse> {
+    return this.rpc.call(ListingImagesRpc.reorder, {
+      ...listingOwnerOf(principal),
       listing_id: listingId,
       image_ids: imageIds,
     });
   }
 
-  async delete(owner: ListingOwner, listingId: string, imageId: string): Promise<ListingImageDeletedResponse> {
-    const deleted = await this.catalogue.deleteListingImage({
-      ...owner,
+  async delete(principal: Principal, listingId: string, imageId: string): Promise<ListingImageDeletedResponse> {
+    const deleted = await this.rpc.call(ListingImagesRpc.delete, {
+      ...listingOwnerOf(principal),
       listing_id: listingId,
       image_id: imageId,
     });

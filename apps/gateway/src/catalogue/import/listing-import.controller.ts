@@ -15,7 +15,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LISTING_IMPORT_MAX_ROWS, ListingImportReport } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../../identity/access/access.decorators';
-import { workspaceOf } from '../../identity/access/principal-workspace';
 import { AcceptsMultipart } from '../../http/multipart-body';
 import { IMPORT_UPLOAD_BODY } from '../../openapi/upload-bodies';
 import { LISTING_IMPORT_TEMPLATE_CSV } from './listing-import-template';
@@ -57,10 +56,7 @@ export class ListingImportController {
   })
   @ApiServiceUnavailableResponse({ description: '`service_unavailable`: the catalogue did not answer in time' })
   import(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest): Promise<ListingImportReport> {
-    return this.imports.import(
-      { workspace_id: workspaceOf(principal), ...(principal.accountId ? { created_by: principal.accountId } : {}) },
-      request,
-    );
+    return this.imports.import(principal, request);
   }
 
   @Get('template.csv')

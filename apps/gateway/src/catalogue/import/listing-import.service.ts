@@ -5,10 +5,18 @@ import {
   LISTING_IMPORT_BATCH_ROWS,
   LISTING_IMPORT_MAX_BYTES,
   LISTING_IMPORT_MAX_ROWS,
+  ListingsRpc,
 } from '@app/contracts';
-import type { ImportListingRow, ImportRowResult, ListingImportColumn, ListingImportReport } from '@app/contracts';
+import type {
+  ImportListingRow,
+  ImportRowResult,
+  ListingImportColumn,
+  ListingImportReport,
+  Principal,
+} from '@app/contracts';
 import { AppError } from '@app/errors';
-import { CatalogueClient } from '../catalogue.client';
+import { RpcClient } from '@app/messaging';
+import { workspaceOf } from '../../identity/access/principal-workspace';
 import { headerColumns, isBlankRow, listingFromRow } from './import-columns';
 import { badFile, formatOf, sheetRows } from './import-sheet';
 import type { ImportFormat } from './import-sheet';
@@ -26,9 +34,14 @@ export interface ImportCaller {
  */
 @Injectable()
 export class ListingImportService {
-  constructor(private readonly catalogue: CatalogueClient) {}
+  constructor(private readonly rpc: RpcClient) {}
 
-  async import(caller: ImportCaller, request: FastifyRequest): Promise<ListingImportReport> {
+  /** Rows become listings of the caller's workspace, created by the caller's account (none for an API key). */
+  async import(principal: Principal, request: FastifyRequest): Promise<ListingImportReport> {
+    const caller: ImportCaller = {
+      workspace_id: workspaceOf(principal),
+      ...(principal.accountId ? { created_by: principal.accountId } : {}),
+    };
     const upload = await spoolUpload(request, LISTING_IMPORT_MAX_BYTES);
     try {
       const { format, delimiter } = await formatOf(upload.path);
@@ -82,7 +95,7 @@ export class ListingImportService {
     let batchBytes = 0;
     const flush = async () => {
       if (batch.length === 0) return;
-      const answer = await this.catalogue.importListings({ ...caller, rows: batch });
+      const answer = await this.rpc.call(ListingsRpc.importBatch, { ...caller, rows: batch });
       results.push(...answer.results);
       batch = [];
       batchBytes = 0;

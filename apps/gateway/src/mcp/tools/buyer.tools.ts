@@ -83,7 +83,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       annotations: UPDATE,
       input: SavePropertyBody,
       output: outputSchemaOf('The saved entry', { saved_at: 'string', property: 'object' }),
-      call: (principal, body) => rest.saved.save(p(principal), body),
+      call: (principal, body) => rest.properties.save(principal, body),
     }),
     defineTool({
       name: 'buyer_unsave_property',
@@ -93,7 +93,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       annotations: DELETE,
       ids: ['property_id'],
       output: outputSchemaOf('Removed', { removed: 'boolean' }),
-      call: (principal, _body, ids) => rest.saved.remove(p(principal), ids.property_id),
+      call: (principal, _body, ids) => rest.properties.unsave(principal, ids.property_id),
       wrap: () => ({ removed: true }),
     }),
     defineTool({
@@ -104,7 +104,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       annotations: READ,
       input: PageQuery,
       output: outputSchemaOf('A page of saved properties', { data: 'array' }),
-      call: (principal, body) => rest.saved.list(p(principal), body),
+      call: (principal, body) => rest.properties.listSaved(principal, body),
     }),
     defineTool({
       name: 'buyer_submit_inquiry',

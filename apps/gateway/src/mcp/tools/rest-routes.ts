@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { BillingController } from '../../billing/billing.controller';
-import { ListingsController } from '../../catalogue/listings.controller';
+import { ListingsService } from '../../catalogue/listings.service';
 import { DecisionsController } from '../../decisions/decisions.controller';
 import { ApiKeysController } from '../../identity/api-keys/api-keys.controller';
 import { InvitationsController } from '../../identity/workspaces/invitations.controller';
-import { KnowledgeController } from '../../knowledge/knowledge.controller';
+import { KnowledgeService } from '../../knowledge/knowledge.service';
 import { WorkspacesController } from '../../identity/workspaces/workspaces.controller';
 import { BookingsService } from '../../leads/bookings.service';
 import { CrmService } from '../../leads/crm.service';
@@ -12,10 +12,9 @@ import { InquiriesService } from '../../leads/inquiries.service';
 import { PropertyLeadsService } from '../../leads/property-leads.service';
 import { LocationsController } from '../../locations/locations.controller';
 import { MarketController } from '../../market/market.controller';
-import { ProjectsController } from '../../projects/projects.controller';
-import { UnitsController } from '../../projects/units.controller';
-import { PropertiesController } from '../../properties/properties.controller';
-import { SavedPropertiesController } from '../../properties/saved-properties.controller';
+import { ProjectsService } from '../../projects/projects.service';
+import { UnitsService } from '../../projects/units.service';
+import { PropertiesService } from '../../properties/properties.service';
 
 /**
  * The REST routes' handlers, as plain objects: a tool calls the very method its route calls, so
@@ -26,13 +25,12 @@ import { SavedPropertiesController } from '../../properties/saved-properties.con
 @Injectable()
 export class RestRoutes {
   constructor(
-    readonly properties: PropertiesController,
-    readonly saved: SavedPropertiesController,
+    readonly properties: PropertiesService,
     readonly inquiries: InquiriesService,
     readonly bookings: BookingsService,
     readonly propertyLeads: PropertyLeadsService,
     readonly crm: CrmService,
-    readonly listings: ListingsController,
+    readonly listings: ListingsService,
     readonly workspace: WorkspacesController,
     readonly invitations: InvitationsController,
     readonly apiKeys: ApiKeysController,
@@ -40,17 +38,14 @@ export class RestRoutes {
     readonly decisions: DecisionsController,
     readonly locations: LocationsController,
     readonly market: MarketController,
-    readonly projects: ProjectsController,
-    readonly units: UnitsController,
-    readonly knowledge: KnowledgeController,
+    readonly projects: ProjectsService,
+    readonly units: UnitsService,
+    readonly knowledge: KnowledgeService,
   ) {}
 }
 
 /** The handler classes RestRoutes needs, provided (not mounted) by the MCP tools module. */
 export const REST_HANDLERS = [
-  PropertiesController,
-  SavedPropertiesController,
-  ListingsController,
   WorkspacesController,
   InvitationsController,
   ApiKeysController,
@@ -58,7 +53,4 @@ export const REST_HANDLERS = [
   DecisionsController,
   LocationsController,
   MarketController,
-  ProjectsController,
-  UnitsController,
-  KnowledgeController,
 ];
