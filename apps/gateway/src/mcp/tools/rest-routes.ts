@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { BillingController } from '../../billing/billing.controller';
+import { BillingService } from '../../billing/billing.service';
 import { ListingsController } from '../../catalogue/listings.controller';
-import { DecisionsController } from '../../decisions/decisions.controller';
-import { ApiKeysController } from '../../identity/api-keys/api-keys.controller';
-import { InvitationsController } from '../../identity/workspaces/invitations.controller';
+import { DecisionsService } from '../../decisions/decisions.service';
+import { ApiKeysService } from '../../identity/api-keys/api-keys.service';
+import { InvitationsService } from '../../identity/workspaces/invitations.service';
 import { KnowledgeController } from '../../knowledge/knowledge.controller';
-import { WorkspacesController } from '../../identity/workspaces/workspaces.controller';
+import { WorkspacesService } from '../../identity/workspaces/workspaces.service';
 import { BookingsService } from '../../leads/bookings.service';
 import { CrmService } from '../../leads/crm.service';
 import { InquiriesService } from '../../leads/inquiries.service';
 import { PropertyLeadsService } from '../../leads/property-leads.service';
-import { LocationsController } from '../../locations/locations.controller';
-import { MarketController } from '../../market/market.controller';
+import { LocationsApiService } from '../../locations/locations-api.service';
+import { MarketApiService } from '../../market/market-api.service';
 import { ProjectsController } from '../../projects/projects.controller';
 import { UnitsController } from '../../projects/units.controller';
 import { PropertiesController } from '../../properties/properties.controller';
@@ -33,13 +33,13 @@ export class RestRoutes {
     readonly propertyLeads: PropertyLeadsService,
     readonly crm: CrmService,
     readonly listings: ListingsController,
-    readonly workspace: WorkspacesController,
-    readonly invitations: InvitationsController,
-    readonly apiKeys: ApiKeysController,
-    readonly billing: BillingController,
-    readonly decisions: DecisionsController,
-    readonly locations: LocationsController,
-    readonly market: MarketController,
+    readonly workspace: WorkspacesService,
+    readonly invitations: InvitationsService,
+    readonly apiKeys: ApiKeysService,
+    readonly billing: BillingService,
+    readonly decisions: DecisionsService,
+    readonly locations: LocationsApiService,
+    readonly market: MarketApiService,
     readonly projects: ProjectsController,
     readonly units: UnitsController,
     readonly knowledge: KnowledgeController,
@@ -51,13 +51,6 @@ export const REST_HANDLERS = [
   PropertiesController,
   SavedPropertiesController,
   ListingsController,
-  WorkspacesController,
-  InvitationsController,
-  ApiKeysController,
-  BillingController,
-  DecisionsController,
-  LocationsController,
-  MarketController,
   ProjectsController,
   UnitsController,
   KnowledgeController,

@@ -22,7 +22,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       audience: as('workspace:read'),
       annotations: READ,
       output: outputSchemaOf('The workspace', { id: 'string', name: 'string' }),
-      call: (principal) => rest.workspace.get(principal),
+      call: (principal) => rest.workspace.getWorkspace(principal),
     }),
     defineTool({
       name: 'workspace_update_settings',
@@ -50,7 +50,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       audience: as('team:manage'),
       annotations: READ,
       output: outputSchemaOf('The team', { data: 'array' }),
-      call: (principal) => rest.workspace.members(principal),
+      call: (principal) => rest.workspace.listMembers(principal),
     }),
     defineTool({
       name: 'workspace_invite_member',
@@ -81,7 +81,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       annotations: DELETE,
       ids: ['member_id'],
       output: outputSchemaOf('Removed', { removed: 'boolean' }),
-      call: (principal, _body, ids) => rest.workspace.remove(principal, ids.member_id),
+      call: (principal, _body, ids) => rest.workspace.removeMember(principal, ids.member_id),
       wrap: () => ({ removed: true }),
     }),
     defineTool({
