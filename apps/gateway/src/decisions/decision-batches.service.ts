@@ -6,8 +6,10 @@ import type {
   DecisionBatchResponse,
   DecisionBatchResult,
   GetDecisionBatchRequest,
+  Principal,
 } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
+import { workspaceOf } from '../identity/access/principal-workspace';
 
 /** How often a streamed batch looks for newly answered items. */
 const STREAM_POLL_MS = 100;
@@ -21,12 +23,14 @@ export class DecisionBatchesService {
   constructor(private readonly rpc: RpcClient) {}
 
   /** A finished batch with all its results, or a running job (202) with none yet. */
-  async create(request: CreateDecisionBatchRequest): Promise<DecisionBatchResponse> {
+  async create(principal: Principal, body: unknown, idempotencyKey?: string): Promise<DecisionBatchResponse> {
+    const request = batchRequest(principal, body, idempotencyKey);
     const batch = await this.rpc.call(DecisionsRpc.createBatch, request);
     return batch.status === 'done' ? this.complete(request.workspace_id, batch) : batch;
   }
 
-  async get(workspaceId: string, id: string): Promise<DecisionBatchResponse> {
+  async get(principal: Principal, id: string): Promise<DecisionBatchResponse> {
+    const workspaceId = workspaceOf(principal);
     return this.complete(workspaceId, await this.page({ workspace_id: workspaceId, id }));
   }
 
@@ -35,10 +39,13 @@ export class DecisionBatchesService {
    * answered, in item order, then the batch without its results. Stops when `closed` says so.
    */
   async stream(
-    request: CreateDecisionBatchRequest,
+    principal: Principal,
+    body: unknown,
+    idempotencyKey: string | undefined,
     write: (line: DecisionBatchResult | DecisionBatchResponse) => void,
     closed: () => boolean,
   ): Promise<void> {
+    const request = batchRequest(principal, body, idempotencyKey);
     const started = await this.rpc.call(DecisionsRpc.createBatch, { ...request, detach: true });
     let from = 0;
     for (;;) {
@@ -65,4 +72,13 @@ export class DecisionBatchesService {
   private page(request: GetDecisionBatchRequest): Promise<DecisionBatchResponse> {
     return this.rpc.call(DecisionsRpc.getBatch, request);
   }
+}
+
+/** The body goes to the decision service as received: it checks the batch, then each item. */
+function batchRequest(principal: Principal, body: unknown, idempotencyKey?: string): CreateDecisionBatchRequest {
+  return {
+    workspace_id: workspaceOf(principal),
+    body: body ?? null,
+    ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
+  };
 }
