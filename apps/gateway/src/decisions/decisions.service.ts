@@ -4,7 +4,7 @@ import type { DecisionResponse, DecisionsPageResponse, PageQuery, Principal } fr
 import { RpcClient } from '@app/messaging';
 import { workspaceOf } from '../identity/access/principal-workspace';
 
-/** Single decisions for REST and MCP alike: the caller's workspace from the credential, the answer from the decision service. */
+/** Single decisions for REST and MCP alike: the workspace from the credential, the answer from the decision service. */
 @Injectable()
 export class DecisionsService {
   constructor(private readonly rpc: RpcClient) {}
