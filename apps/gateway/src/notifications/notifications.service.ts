@@ -16,7 +16,7 @@ import type {
 import { AppError } from '@app/errors';
 import { RpcClient } from '@app/messaging';
 
-/** The caller's own notifications: the in-app inbox, push subscriptions and preferences, in the notification service. */
+/** The caller's own inbox, push subscriptions and notification preferences, kept by the notification service. */
 @Injectable()
 export class NotificationsService {
   constructor(private readonly rpc: RpcClient) {}
