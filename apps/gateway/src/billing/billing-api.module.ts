@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { BillingClient } from './billing.client';
 import { BillingController } from './billing.controller';
 import { BillingService } from './billing.service';
 import { PaymentWebhooksController } from './payment-webhooks.controller';
@@ -7,6 +6,7 @@ import { PaymentWebhooksController } from './payment-webhooks.controller';
 /** The gateway's billing routes (`/v1/workspace/balance`, packs, purchases, ledger) and the payment provider's webhook, forwarded to the billing service. */
 @Module({
   controllers: [BillingController, PaymentWebhooksController],
-  providers: [BillingClient, BillingService],
+  providers: [BillingService],
+  exports: [BillingService],
 })
 export class BillingApiModule {}

@@ -2,10 +2,9 @@ import { Controller, Headers, HttpCode, Param, Post, Req } from '@nestjs/common'
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { PaymentWebhookResponse } from '@app/contracts';
-import { AppError } from '@app/errors';
 import { Public } from '../identity/access/access.decorators';
 import { rawBodyOf } from '../http/json-body-parser';
-import { BillingClient } from './billing.client';
+import { BillingService } from './billing.service';
 
 /**
  * Where the payment provider reports payments. No login: the provider's signature over the
@@ -14,7 +13,7 @@ import { BillingClient } from './billing.client';
 @ApiTags('billing')
 @Controller('payments/webhooks')
 export class PaymentWebhooksController {
-  constructor(private readonly billing: BillingClient) {}
+  constructor(private readonly billing: BillingService) {}
 
   @Post(':provider')
   @HttpCode(200)
@@ -33,8 +32,6 @@ export class PaymentWebhooksController {
     @Req() request: FastifyRequest,
     @Headers('stripe-signature') signature?: string,
   ): Promise<PaymentWebhookResponse> {
-    const payload = rawBodyOf(request);
-    if (!payload) throw new AppError('invalid_signature', 'The webhook has no body to verify.');
-    return this.billing.paymentWebhook({ provider, payload, signature });
+    return this.billing.paymentWebhook(provider, rawBodyOf(request), signature);
   }
 }

@@ -15,7 +15,6 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isUUID } from 'class-validator';
 import {
   ApproveVerificationBody,
   BrokerPageResponse,
@@ -27,14 +26,12 @@ import {
   WorkspaceVerificationResponse,
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
-import { AppError } from '@app/errors';
 import { PublicRateLimited } from '../fair-use/public-rate-limit.guard';
 import { IMAGE_UPLOAD_BODY } from '../openapi/upload-bodies';
 import { PUBLISHED_ITEM } from '../http/conditional-requests/cache-policy';
 import { ConditionalGet } from '../http/conditional-requests/conditional-get.decorator';
 import { AcceptsMultipart } from '../http/multipart-body';
 import { Authenticated, CurrentPrincipal, Moderator, Public } from '../identity/access/access.decorators';
-import { workspaceOf } from '../identity/access/principal-workspace';
 import { BrokersService } from './brokers.service';
 
 const ILLEGAL = '`invalid_state` (with `state`): under review, or already verified';
@@ -49,7 +46,7 @@ export class WorkspaceVerificationController {
   @ApiOperation({ summary: "The workspace's verification and its public page's slug" })
   @ApiOkResponse({ type: WorkspaceVerificationResponse })
   get(@CurrentPrincipal() principal: Principal): Promise<WorkspaceVerificationResponse> {
-    return this.brokers.verification(workspaceOf(principal));
+    return this.brokers.verification(principal);
   }
 
   @Post('document')
@@ -69,7 +66,7 @@ export class WorkspaceVerificationController {
   @ApiUnsupportedMediaTypeResponse({ description: '`unsupported_media_type`: not multipart/form-data' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field: "file"`: not an image' })
   document(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest): Promise<VerificationResponse> {
-    return this.brokers.uploadDocument(workspaceOf(principal), request);
+    return this.brokers.uploadDocument(principal, request);
   }
 
   @Post()
@@ -85,7 +82,7 @@ export class WorkspaceVerificationController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: SubmitVerificationBody,
   ): Promise<VerificationResponse> {
-    return this.brokers.submit(workspaceOf(principal), body.kind, body.number);
+    return this.brokers.submit(principal, body);
   }
 }
 
@@ -115,7 +112,7 @@ export class ModerationVerificationsController {
     @Param('workspace_id') workspaceId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    const image = await this.brokers.document(workspace(workspaceId));
+    const image = await this.brokers.document(workspaceId);
     void reply.header('content-type', image.contentType).header('cache-control', 'private, no-store');
     return image.body;
   }
@@ -131,7 +128,7 @@ export class ModerationVerificationsController {
     @Param('workspace_id') workspaceId: string,
     @Body() _body: ApproveVerificationBody,
   ): Promise<VerificationReviewResponse> {
-    return this.brokers.decide(workspace(workspaceId), principal.accountId, 'approve');
+    return this.brokers.decide(principal, workspaceId, 'approve');
   }
 
   @Post(':workspace_id/reject')
@@ -146,7 +143,7 @@ export class ModerationVerificationsController {
     @Param('workspace_id') workspaceId: string,
     @Body() body: RejectVerificationBody,
   ): Promise<VerificationReviewResponse> {
-    return this.brokers.decide(workspace(workspaceId), principal.accountId, 'reject', body.reason);
+    return this.brokers.decide(principal, workspaceId, 'reject', body.reason);
   }
 }
 
@@ -169,9 +166,4 @@ export class BrokersController {
   page(@Param('slug') slug: string): Promise<BrokerPageResponse> {
     return this.brokers.page(slug);
   }
-}
-
-function workspace(id: string): string {
-  if (!isUUID(id)) throw new AppError('not_found', 'This workspace has submitted no verification.');
-  return id;
 }

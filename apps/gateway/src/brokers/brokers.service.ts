@@ -1,15 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
+import { isUUID } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { PROPERTY_ITEM_FIELDS, PropertiesRpc, VerificationRpc } from '@app/contracts';
 import type {
   BrokerPageResponse,
+  Principal,
   PropertyBroker,
   PropertyDetail,
   PropertyItem,
-  VerificationKind,
+  SubmitVerificationBody,
   VerificationQueueItem,
   VerificationResponse,
   VerificationReviewResponse,
@@ -26,6 +28,7 @@ import type { ImageStore, StoredImage } from '../catalogue/images/image-store';
 import { readUploadedFile } from '../catalogue/images/uploaded-file';
 import { gatewayConfig } from '../config/gateway.env';
 import { IDENTITY_DATABASE } from '../database/identity.database';
+import { workspaceOf } from '../identity/access/principal-workspace';
 
 interface WorkspaceRow {
   id: string;
@@ -50,7 +53,8 @@ export class BrokersService {
     @InjectConfig(gatewayConfig) private readonly config: AppConfig<typeof gatewayConfig>,
   ) {}
 
-  async verification(workspaceId: string): Promise<WorkspaceVerificationResponse> {
+  async verification(principal: Principal): Promise<WorkspaceVerificationResponse> {
+    const workspaceId = workspaceOf(principal);
     const [workspace, verification] = await Promise.all([
       this.workspace({ id: workspaceId }),
       this.rpc.call(VerificationRpc.get, { workspace_id: workspaceId }),
@@ -61,15 +65,16 @@ export class BrokersService {
   }
 
   /** Checks the upload is an image by decoding it and keeps a metadata-free copy. */
-  async uploadDocument(workspaceId: string, request: FastifyRequest): Promise<VerificationResponse> {
+  async uploadDocument(principal: Principal, request: FastifyRequest): Promise<VerificationResponse> {
+    const workspaceId = workspaceOf(principal);
     const { display } = await imageVariants(await readUploadedFile(request, this.config.IMAGE_MAX_BYTES));
     const key = `verification/${workspaceId}/${randomUUID()}.webp`;
     await this.store.put(key, display.data, 'image/webp');
     return this.rpc.call(VerificationRpc.addDocument, { workspace_id: workspaceId, document_key: key });
   }
 
-  submit(workspaceId: string, kind: VerificationKind, number: string): Promise<VerificationResponse> {
-    return this.rpc.call(VerificationRpc.submit, { workspace_id: workspaceId, kind, number });
+  submit(principal: Principal, body: SubmitVerificationBody): Promise<VerificationResponse> {
+    return this.rpc.call(VerificationRpc.submit, { ...body, workspace_id: workspaceOf(principal) });
   }
 
   async queue(): Promise<VerificationReviewsResponse> {
@@ -85,23 +90,21 @@ export class BrokersService {
   }
 
   async document(workspaceId: string): Promise<StoredImage> {
-    const view = await this.rpc.call(VerificationRpc.moderatorView, {
-      workspace_id: workspaceId,
-    });
+    const view = await this.rpc.call(VerificationRpc.moderatorView, { workspace_id: reviewed(workspaceId) });
     const image = view.document_key ? await this.store.get(view.document_key) : null;
     if (!image) throw new AppError('not_found', 'This workspace has no verification document on file.');
     return image;
   }
 
   async decide(
+    moderator: Principal,
     workspaceId: string,
-    moderatorId: string,
     decision: 'approve' | 'reject',
     reason?: string,
   ): Promise<VerificationReviewResponse> {
     const item = await this.rpc.call(VerificationRpc.decide, {
-      workspace_id: workspaceId,
-      moderator_id: moderatorId,
+      workspace_id: reviewed(workspaceId),
+      moderator_id: moderator.accountId,
       decision,
       ...(reason !== undefined ? { reason } : {}),
     });
@@ -153,6 +156,12 @@ export class BrokersService {
     );
     return new Map(rows.map((row) => [row.id, row.name]));
   }
+}
+
+/** A malformed id names no workspace under review: 404, as an unknown one. */
+function reviewed(workspaceId: string): string {
+  if (!isUUID(workspaceId)) throw new AppError('not_found', 'This workspace has submitted no verification.');
+  return workspaceId;
 }
 
 /** A queue item without the store key of its document (moderators fetch the document by workspace). */

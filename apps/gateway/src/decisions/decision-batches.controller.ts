@@ -23,11 +23,9 @@ import {
 import type { Principal } from '@app/contracts';
 import { IdempotencyKey, IdempotencyKeyHeader } from '../http/idempotency-key';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import { workspaceOf } from '../identity/access/principal-workspace';
 import { DecisionBatchesService } from './decision-batches.service';
 import { DECISION_BATCH_DESCRIPTION, DECISION_REQUEST_EXAMPLE } from './decisions.openapi';
-
-const NDJSON = 'application/x-ndjson';
+import { NDJSON, replyNdjson } from './ndjson-reply';
 
 @ApiTags('decisions')
 @ApiExtraModels(DecisionBatchResponse, DecisionBatchResult, DecisionRequestBody)
@@ -105,33 +103,12 @@ export class DecisionBatchesController {
     @Headers('accept') accept?: string,
     @IdempotencyKey() key?: string,
   ): Promise<void> {
-    const request = {
-      workspace_id: workspaceOf(principal),
-      body: body ?? null,
-      ...(key ? { idempotency_key: key } : {}),
-    };
     if (accept?.includes(NDJSON)) {
-      // Errors before the first line (402, 422) are answered as usual; after it, the stream is ours.
-      let started = false;
-      const write = (line: unknown) => {
-        if (!started) {
-          reply.hijack();
-          reply.raw.writeHead(200, { 'content-type': `${NDJSON}; charset=utf-8`, 'cache-control': 'no-store' });
-          started = true;
-        }
-        reply.raw.write(`${JSON.stringify(line)}\n`);
-      };
-      try {
-        await this.batches.stream(request, write, () => reply.raw.destroyed);
-      } catch (err) {
-        if (!started) throw err;
-        // The stream ends without its last line: the client reads the batch's state at GET /v1/decisions/batch/{id}.
-        this.logger.error(`Batch stream broken: ${String(err)}`);
-      }
-      reply.raw.end();
-      return;
+      return replyNdjson(reply, this.logger, (write, closed) =>
+        this.batches.stream(principal, body, key, write, closed),
+      );
     }
-    const batch = await this.batches.create(request);
+    const batch = await this.batches.create(principal, body, key);
     if (batch.status === 'done') return void reply.status(200).send(batch);
     void reply.status(202).header('location', `/v1/decisions/batch/${batch.id}`).send(batch);
   }
@@ -144,6 +121,6 @@ export class DecisionBatchesController {
   @ApiOkResponse({ type: DecisionBatchResponse })
   @ApiNotFoundResponse({ description: '`not_found`: no such batch in your workspace' })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionBatchResponse> {
-    return this.batches.get(workspaceOf(principal), id);
+    return this.batches.get(principal, id);
   }
 }

@@ -1,8 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
-import { DECISION_BATCH_RESULTS_PAGE } from '@app/contracts';
-import type { CreateDecisionBatchRequest, DecisionBatchResponse, DecisionBatchResult } from '@app/contracts';
-import { DecisionBatchesClient } from './decision-batches.client';
+import { DECISION_BATCH_RESULTS_PAGE, DecisionsRpc } from '@app/contracts';
+import type {
+  CreateDecisionBatchRequest,
+  DecisionBatchResponse,
+  DecisionBatchResult,
+  GetDecisionBatchRequest,
+  Principal,
+} from '@app/contracts';
+import { RpcClient } from '@app/messaging';
+import { workspaceOf } from '../identity/access/principal-workspace';
 
 /** How often a streamed batch looks for newly answered items. */
 const STREAM_POLL_MS = 100;
@@ -13,16 +20,18 @@ const STREAM_POLL_MS = 100;
  */
 @Injectable()
 export class DecisionBatchesService {
-  constructor(private readonly batches: DecisionBatchesClient) {}
+  constructor(private readonly rpc: RpcClient) {}
 
   /** A finished batch with all its results, or a running job (202) with none yet. */
-  async create(request: CreateDecisionBatchRequest): Promise<DecisionBatchResponse> {
-    const batch = await this.batches.create(request);
+  async create(principal: Principal, body: unknown, idempotencyKey?: string): Promise<DecisionBatchResponse> {
+    const request = batchRequest(principal, body, idempotencyKey);
+    const batch = await this.rpc.call(DecisionsRpc.createBatch, request);
     return batch.status === 'done' ? this.complete(request.workspace_id, batch) : batch;
   }
 
-  async get(workspaceId: string, id: string): Promise<DecisionBatchResponse> {
-    return this.complete(workspaceId, await this.batches.get({ workspace_id: workspaceId, id }));
+  async get(principal: Principal, id: string): Promise<DecisionBatchResponse> {
+    const workspaceId = workspaceOf(principal);
+    return this.complete(workspaceId, await this.page({ workspace_id: workspaceId, id }));
   }
 
   /**
@@ -30,14 +39,17 @@ export class DecisionBatchesService {
    * answered, in item order, then the batch without its results. Stops when `closed` says so.
    */
   async stream(
-    request: CreateDecisionBatchRequest,
+    principal: Principal,
+    body: unknown,
+    idempotencyKey: string | undefined,
     write: (line: DecisionBatchResult | DecisionBatchResponse) => void,
     closed: () => boolean,
   ): Promise<void> {
-    const started = await this.batches.create({ ...request, detach: true });
+    const request = batchRequest(principal, body, idempotencyKey);
+    const started = await this.rpc.call(DecisionsRpc.createBatch, { ...request, detach: true });
     let from = 0;
     for (;;) {
-      const page = await this.batches.get({ workspace_id: request.workspace_id, id: started.id, from });
+      const page = await this.page({ workspace_id: request.workspace_id, id: started.id, from });
       page.results.forEach(write);
       from += page.results.length;
       if (page.status === 'done' && from >= page.processed_count) return write({ ...page, results: [] });
@@ -50,10 +62,23 @@ export class DecisionBatchesService {
   private async complete(workspaceId: string, batch: DecisionBatchResponse): Promise<DecisionBatchResponse> {
     const results = [...batch.results];
     while (results.length < batch.processed_count) {
-      const page = await this.batches.get({ workspace_id: workspaceId, id: batch.id, from: results.length });
+      const page = await this.page({ workspace_id: workspaceId, id: batch.id, from: results.length });
       if (page.results.length === 0) break;
       results.push(...page.results);
     }
     return { ...batch, results };
   }
+
+  private page(request: GetDecisionBatchRequest): Promise<DecisionBatchResponse> {
+    return this.rpc.call(DecisionsRpc.getBatch, request);
+  }
+}
+
+/** The body goes to the decision service as received: it checks the batch, then each item. */
+function batchRequest(principal: Principal, body: unknown, idempotencyKey?: string): CreateDecisionBatchRequest {
+  return {
+    workspace_id: workspaceOf(principal),
+    body: body ?? null,
+    ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
+  };
 }

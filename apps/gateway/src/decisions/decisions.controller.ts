@@ -11,25 +11,21 @@ import {
   ApiUnprocessableEntityResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { DecisionRequestBody, DecisionResponse, DecisionsPageResponse, PageQuery, pageOf } from '@app/contracts';
+import { DecisionRequestBody, DecisionResponse, DecisionsPageResponse, PageQuery } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { IdempotencyKey } from '../http/idempotency-key';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import { workspaceOf } from '../identity/access/principal-workspace';
 import { DECISION_REQUEST_DESCRIPTION, DECISION_REQUEST_EXAMPLE, DECISIONS_DESCRIPTION } from './decisions.openapi';
-import { DecisionsClient } from './decisions.client';
+import { DecisionsService } from './decisions.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 
 @ApiTags('decisions')
 @ApiExtraModels(DecisionRequestBody)
 @Controller('decisions')
 export class DecisionsController {
-  constructor(private readonly decisions: DecisionsClient) {}
+  constructor(private readonly decisions: DecisionsService) {}
 
-  /**
-   * The body goes to the decision service as received: the balance check (402) comes
-   * before validation (422), and the balance is billing's, asked from there.
-   */
+  /** The body goes to the decision service as received (the balance check comes before validation). */
   @Post()
   @Idempotent()
   @HttpCode(200)
@@ -53,11 +49,7 @@ export class DecisionsController {
     @Body() body: unknown,
     @IdempotencyKey() key?: string,
   ): Promise<DecisionResponse> {
-    const withReasoning = (body as { reasoning?: unknown } | null)?.reasoning === true;
-    return this.decisions.create(
-      { workspace_id: workspaceOf(principal), body: body ?? null, ...(key ? { idempotency_key: key } : {}) },
-      withReasoning,
-    );
+    return this.decisions.create(principal, body, key);
   }
 
   @Get()
@@ -65,7 +57,7 @@ export class DecisionsController {
   @ApiOperation({ summary: "The workspace's decisions, newest first, as they were answered" })
   @ApiOkResponse({ type: DecisionsPageResponse })
   list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery): Promise<DecisionsPageResponse> {
-    return this.decisions.list({ workspace_id: workspaceOf(principal), ...pageOf(query) });
+    return this.decisions.list(principal, query);
   }
 
   @Get(':id')
@@ -74,6 +66,6 @@ export class DecisionsController {
   @ApiOkResponse({ type: DecisionResponse })
   @ApiNotFoundResponse({ description: '`not_found`: no such decision in your workspace' })
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionResponse> {
-    return this.decisions.get({ workspace_id: workspaceOf(principal), id });
+    return this.decisions.get(principal, id);
   }
 }

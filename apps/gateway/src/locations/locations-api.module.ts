@@ -7,5 +7,6 @@ import { LocationsController } from './locations.controller';
 @Module({
   controllers: [LocationsController],
   providers: [LocationsApiService, LocationsEtagInterceptor],
+  exports: [LocationsApiService],
 })
 export class LocationsApiModule {}

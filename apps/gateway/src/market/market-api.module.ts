@@ -6,5 +6,6 @@ import { MarketController } from './market.controller';
 @Module({
   controllers: [MarketController],
   providers: [MarketApiService],
+  exports: [MarketApiService],
 })
 export class MarketApiModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MarketListingsRpc, MarketSalesRpc } from '@app/contracts';
-import type { MarketPlaceRequest, MarketTrendsResponse } from '@app/contracts';
+import type { CityMarketParams, DistrictMarketParams, MarketPlaceRequest, MarketTrendsResponse } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 import { marketTrends } from './market-trends';
 
@@ -12,7 +12,15 @@ import { marketTrends } from './market-trends';
 export class MarketApiService {
   constructor(private readonly rpc: RpcClient) {}
 
-  async trends(place: MarketPlaceRequest): Promise<MarketTrendsResponse> {
+  district(params: DistrictMarketParams): Promise<MarketTrendsResponse> {
+    return this.trends({ scope: 'district', id: params.district_id });
+  }
+
+  city(params: CityMarketParams): Promise<MarketTrendsResponse> {
+    return this.trends({ scope: 'city', id: params.city_id });
+  }
+
+  private async trends(place: MarketPlaceRequest): Promise<MarketTrendsResponse> {
     const [sales, listings] = await Promise.all([
       this.rpc.call(MarketSalesRpc.place, place),
       this.rpc.call(MarketListingsRpc.place, place),

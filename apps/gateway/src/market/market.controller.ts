@@ -31,7 +31,7 @@ export class MarketController {
     description: '`validation_error` with `field: district_id` (not a positive integer)',
   })
   district(@Param() params: DistrictMarketParams): Promise<MarketTrendsResponse> {
-    return this.market.trends({ scope: 'district', id: params.district_id });
+    return this.market.district(params);
   }
 
   @Get('cities/:city_id')
@@ -40,6 +40,6 @@ export class MarketController {
   @ApiNotFoundResponse({ description: '`not_found`: no city with that id' })
   @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field: city_id` (not a positive integer)' })
   city(@Param() params: CityMarketParams): Promise<MarketTrendsResponse> {
-    return this.market.trends({ scope: 'city', id: params.city_id });
+    return this.market.city(params);
   }
 }

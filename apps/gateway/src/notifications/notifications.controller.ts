@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { isUUID } from 'class-validator';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -20,20 +19,16 @@ import {
   PushSubscriptionResponse,
   PushSubscriptionsResponse,
   UpdatePreferencesBody,
-  pageOf,
-  InboxRpc,
-  PushRpc,
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
-import { AppError } from '@app/errors';
-import { RpcClient } from '@app/messaging';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
+import { NotificationsService } from './notifications.service';
 
 @ApiTags('notifications')
 @Authenticated(['user'])
 @Controller('me')
 export class NotificationsController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(private readonly notifications: NotificationsService) {}
 
   @Get('notifications')
   @ApiOperation({
@@ -42,11 +37,7 @@ export class NotificationsController {
   })
   @ApiOkResponse({ type: InboxPage })
   list(@CurrentPrincipal() principal: Principal, @Query() query: InboxQuery): Promise<InboxPage> {
-    return this.rpc.call(InboxRpc.list, {
-      account_id: principal.accountId,
-      ...(query.unread !== undefined ? { unread: query.unread } : {}),
-      ...pageOf(query),
-    });
+    return this.notifications.inbox(principal, query);
   }
 
   @Post('notifications/read')
@@ -54,17 +45,14 @@ export class NotificationsController {
   @ApiOperation({ summary: 'Mark notifications read (all of them when no ids are sent)' })
   @ApiOkResponse({ type: InboxReadResponse })
   read(@CurrentPrincipal() principal: Principal, @Body() body: MarkReadBody): Promise<InboxReadResponse> {
-    return this.rpc.call(InboxRpc.markRead, {
-      account_id: principal.accountId,
-      ...(body.ids ? { ids: body.ids } : {}),
-    });
+    return this.notifications.markRead(principal, body);
   }
 
   @Get('push-subscriptions')
   @ApiOperation({ summary: 'Your browsers subscribed to web push, and the VAPID key to subscribe another' })
   @ApiOkResponse({ type: PushSubscriptionsResponse })
   pushSubscriptions(@CurrentPrincipal() principal: Principal): Promise<PushSubscriptionsResponse> {
-    return this.rpc.call(PushRpc.list, { account_id: principal.accountId });
+    return this.notifications.pushSubscriptions(principal);
   }
 
   @Post('push-subscriptions')
@@ -79,7 +67,7 @@ export class NotificationsController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: PushSubscribeBody,
   ): Promise<PushSubscriptionResponse> {
-    return this.rpc.call(PushRpc.subscribe, { ...body, account_id: principal.accountId });
+    return this.notifications.subscribe(principal, body);
   }
 
   @Delete('push-subscriptions/:id')
@@ -87,16 +75,15 @@ export class NotificationsController {
   @ApiOperation({ summary: 'Unsubscribe a browser' })
   @ApiNoContentResponse({ description: 'Removed' })
   @ApiNotFoundResponse({ description: '`not_found`: not one of your subscriptions' })
-  async unsubscribe(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    if (!isUUID(id)) throw new AppError('not_found', 'There is no such push subscription of yours.');
-    await this.rpc.call(PushRpc.unsubscribe, { account_id: principal.accountId, id });
+  unsubscribe(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    return this.notifications.unsubscribe(principal, id);
   }
 
   @Get('notification-preferences')
   @ApiOperation({ summary: 'Which channels may reach you (every channel is on until you turn it off)' })
   @ApiOkResponse({ type: NotificationPreferences })
   preferences(@CurrentPrincipal() principal: Principal): Promise<NotificationPreferences> {
-    return this.rpc.call(InboxRpc.preferences, { account_id: principal.accountId });
+    return this.notifications.preferences(principal);
   }
 
   @Put('notification-preferences')
@@ -106,6 +93,6 @@ export class NotificationsController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: UpdatePreferencesBody,
   ): Promise<NotificationPreferences> {
-    return this.rpc.call(InboxRpc.setPreferences, { ...body, account_id: principal.accountId });
+    return this.notifications.setPreferences(principal, body);
   }
 }

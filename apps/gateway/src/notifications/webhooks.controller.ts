@@ -11,7 +11,6 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { isUUID } from 'class-validator';
 import {
   CreateWebhookBody,
   PageQuery,
@@ -19,15 +18,11 @@ import {
   WebhookDeliveriesPage,
   WebhookDeliveryResponse,
   WebhooksResponse,
-  pageOf,
-  WebhooksRpc,
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
-import { AppError } from '@app/errors';
-import { RpcClient } from '@app/messaging';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import { workspaceOf } from '../identity/access/principal-workspace';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { WebhooksService } from './webhooks.service';
 
 const NOT_YOURS = '`not_found`: no such webhook (or delivery) in your workspace';
 
@@ -35,13 +30,13 @@ const NOT_YOURS = '`not_found`: no such webhook (or delivery) in your workspace'
 @Authenticated(['user', 'api_key'], 'webhooks:manage')
 @Controller('workspace/webhooks')
 export class WebhooksController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(private readonly webhooks: WebhooksService) {}
 
   @Get()
   @ApiOperation({ summary: "The workspace's webhooks (never their secrets)" })
   @ApiOkResponse({ type: WebhooksResponse })
   list(@CurrentPrincipal() principal: Principal): Promise<WebhooksResponse> {
-    return this.rpc.call(WebhooksRpc.list, { workspace_id: workspaceOf(principal) });
+    return this.webhooks.list(principal);
   }
 
   @Post()
@@ -60,7 +55,7 @@ export class WebhooksController {
   @ApiConflictResponse({ description: '`conflict`: the workspace already has 20 webhooks' })
   @ApiServiceUnavailableResponse({ description: '`service_unavailable`: webhooks are not set up on this platform' })
   create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookBody): Promise<WebhookCreatedResponse> {
-    return this.rpc.call(WebhooksRpc.create, { ...body, workspace_id: workspaceOf(principal) });
+    return this.webhooks.create(principal, body);
   }
 
   @Delete(':id')
@@ -68,8 +63,8 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Remove a webhook (its pending deliveries go with it)' })
   @ApiNoContentResponse({ description: 'Removed' })
   @ApiNotFoundResponse({ description: NOT_YOURS })
-  async remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    await this.rpc.call(WebhooksRpc.delete, { workspace_id: workspaceOf(principal), id: uuid(id) });
+  remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+    return this.webhooks.remove(principal, id);
   }
 
   @Get(':id/deliveries')
@@ -81,11 +76,7 @@ export class WebhooksController {
     @Param('id') id: string,
     @Query() query: PageQuery,
   ): Promise<WebhookDeliveriesPage> {
-    return this.rpc.call(WebhooksRpc.deliveries, {
-      workspace_id: workspaceOf(principal),
-      id: uuid(id),
-      ...pageOf(query),
-    });
+    return this.webhooks.deliveries(principal, id, query);
   }
 
   @Post(':id/deliveries/:delivery_id/replay')
@@ -98,15 +89,6 @@ export class WebhooksController {
     @Param('id') id: string,
     @Param('delivery_id') deliveryId: string,
   ): Promise<WebhookDeliveryResponse> {
-    return this.rpc.call(WebhooksRpc.replay, {
-      workspace_id: workspaceOf(principal),
-      id: uuid(id),
-      delivery_id: uuid(deliveryId),
-    });
+    return this.webhooks.replay(principal, id, deliveryId);
   }
-}
-
-function uuid(id: string): string {
-  if (!isUUID(id)) throw new AppError('not_found', 'There is no such webhook in your workspace.');
-  return id;
 }

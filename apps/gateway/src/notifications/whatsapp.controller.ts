@@ -8,24 +8,23 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { ConnectWhatsAppBody, WhatsAppConnectionResponse, WhatsAppRpc } from '@app/contracts';
+import { ConnectWhatsAppBody, WhatsAppConnectionResponse } from '@app/contracts';
 import type { Principal } from '@app/contracts';
-import { RpcClient } from '@app/messaging';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import { workspaceOf } from '../identity/access/principal-workspace';
+import { WhatsAppService } from './whatsapp.service';
 
 /** The workspace's own WhatsApp Business number, from which its members' WhatsApp notifications go out. */
 @ApiTags('notifications')
 @Authenticated(['user', 'api_key'], 'workspace:settings')
 @Controller('workspace/whatsapp')
 export class WhatsAppController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(private readonly whatsapp: WhatsAppService) {}
 
   @Get()
   @ApiOperation({ summary: "The workspace's WhatsApp connection (never its token)" })
   @ApiOkResponse({ type: WhatsAppConnectionResponse })
   get(@CurrentPrincipal() principal: Principal): Promise<WhatsAppConnectionResponse> {
-    return this.rpc.call(WhatsAppRpc.get, { workspace_id: workspaceOf(principal) });
+    return this.whatsapp.get(principal);
   }
 
   @Put()
@@ -46,7 +45,7 @@ export class WhatsAppController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: ConnectWhatsAppBody,
   ): Promise<WhatsAppConnectionResponse> {
-    return this.rpc.call(WhatsAppRpc.connect, { ...body, workspace_id: workspaceOf(principal) });
+    return this.whatsapp.connect(principal, body);
   }
 
   @Delete()
@@ -54,7 +53,7 @@ export class WhatsAppController {
   @ApiOperation({ summary: 'Disconnect: nothing more is sent from this number, queued messages included' })
   @ApiNoContentResponse({ description: 'Disconnected' })
   @ApiNotFoundResponse({ description: '`not_found`: the workspace has no WhatsApp connection' })
-  async disconnect(@CurrentPrincipal() principal: Principal): Promise<void> {
-    await this.rpc.call(WhatsAppRpc.disconnect, { workspace_id: workspaceOf(principal) });
+  disconnect(@CurrentPrincipal() principal: Principal): Promise<void> {
+    return this.whatsapp.disconnect(principal);
   }
 }

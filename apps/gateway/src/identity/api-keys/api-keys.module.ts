@@ -9,5 +9,6 @@ import { ApiKeysService } from './api-keys.service';
 @Module({
   controllers: [ApiKeysController],
   providers: [ApiKeysService],
+  exports: [ApiKeysService],
 })
 export class ApiKeysModule {}

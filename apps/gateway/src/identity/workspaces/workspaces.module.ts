@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { BillingClient } from '../../billing/billing.client';
 import { IDENTITY_DATABASE } from '../../database/identity.database';
 import { AccountsModule } from '../accounts/accounts.module';
 import { Invitation } from './invitation.entity';
@@ -17,6 +16,7 @@ import { WorkspacesService } from './workspaces.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Workspace, Membership, Invitation], IDENTITY_DATABASE), AccountsModule],
   controllers: [WorkspacesController, InvitationsController],
-  providers: [WorkspacesService, WorkspacesRepository, InvitationsService, InvitationsRepository, BillingClient],
+  providers: [WorkspacesService, WorkspacesRepository, InvitationsService, InvitationsRepository],
+  exports: [WorkspacesService, InvitationsService],
 })
 export class WorkspacesModule {}

@@ -12,8 +12,9 @@ import type {
   WorkspaceResponse,
   WorkspaceSettingsResponse,
 } from '@app/contracts';
+import { BillingRpc } from '@app/contracts';
 import { AppError } from '@app/errors';
-import { BillingClient } from '../../billing/billing.client';
+import { RpcClient } from '@app/messaging';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { verifyPassword } from '../accounts/passwords';
 import { ApiKeyVerifier } from '../api-keys/api-key-verifier';
@@ -29,7 +30,7 @@ export class WorkspacesService {
 
   constructor(
     private readonly workspaces: WorkspacesRepository,
-    private readonly billing: BillingClient,
+    private readonly rpc: RpcClient,
     private readonly accounts: AccountsRepository,
     private readonly apiKeys: ApiKeyVerifier,
   ) {}
@@ -56,8 +57,8 @@ export class WorkspacesService {
     if (!found) throw new AppError('not_found', 'The workspace no longer exists.');
     let balance: BalanceResponse | undefined;
     for (const [asset, threshold] of thresholds)
-      balance = await this.billing.setLowBalanceThreshold({ workspace_id: workspaceId, asset, threshold });
-    balance ??= await this.billing.balance({ workspace_id: workspaceId });
+      balance = await this.rpc.call(BillingRpc.setLowBalanceThreshold, { workspace_id: workspaceId, asset, threshold });
+    balance ??= await this.rpc.call(BillingRpc.balance, { workspace_id: workspaceId });
     return { ...(await this.getWorkspace(principal)), low_balance_threshold: balance.low_balance_threshold };
   }
 
@@ -73,7 +74,7 @@ export class WorkspacesService {
     if (!(await verifyPassword(account?.account.passwordHash, dto.password))) {
       throw new AppError('validation_error', 'password is incorrect', { field: 'password' });
     }
-    const { balance, paid } = await this.billing.paidBalance({ workspace_id: workspaceId });
+    const { balance, paid } = await this.rpc.call(BillingRpc.paidBalance, { workspace_id: workspaceId });
     if ((paid.decisions > 0 || paid.lead_credits > 0) && !dto.forfeit_balance) {
       throw new AppError(
         'conflict',

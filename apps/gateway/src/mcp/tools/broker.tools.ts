@@ -12,7 +12,7 @@ import {
 import type { Permission } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { BookingStatusDto } from './booking-status.dto';
-import type { RestRoutes } from './rest-routes';
+import type { ToolServices } from './tool-services';
 import { DELETE, READ, UPDATE, WRITE, defineTool, outputSchemaOf } from './mcp-tool';
 import type { McpTool } from './mcp-tool';
 
@@ -21,7 +21,7 @@ const LISTING = outputSchemaOf('The listing, both languages', { id: 'string', st
 const PAGE = (what: string) => outputSchemaOf(`A page of ${what}`, { data: 'array' });
 
 /** Spec 4.6 broker tools: members of a broker workspace, by the permission of their role. */
-export function brokerTools(rest: RestRoutes): McpTool[] {
+export function brokerTools(services: ToolServices): McpTool[] {
   return [
     defineTool({
       name: 'broker_list_properties',
@@ -31,7 +31,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       annotations: READ,
       input: ListListingsQuery,
       output: PAGE('listings'),
-      call: (principal, body) => rest.listings.list(principal, body),
+      call: (principal, body) => services.listings.list(principal, body),
     }),
     defineTool({
       name: 'broker_get_property',
@@ -41,7 +41,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       annotations: READ,
       ids: ['property_id'],
       output: LISTING,
-      call: (principal, _body, ids) => rest.listings.get(principal, ids.property_id),
+      call: (principal, _body, ids) => services.listings.get(principal, ids.property_id),
     }),
     defineTool({
       name: 'broker_create_property',
@@ -53,7 +53,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       annotations: WRITE,
       input: CreateListingBody,
       output: LISTING,
-      call: (principal, body) => rest.listings.create(principal, body),
+      call: (principal, body) => services.listings.create(principal, body),
     }),
     defineTool({
       name: 'broker_update_property',
@@ -64,7 +64,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       ids: ['property_id'],
       input: UpdateListingBody,
       output: LISTING,
-      call: (principal, body, ids) => rest.listings.update(principal, ids.property_id, body),
+      call: (principal, body, ids) => services.listings.update(principal, ids.property_id, body),
     }),
     defineTool({
       name: 'broker_delete_property',
@@ -74,7 +74,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       annotations: DELETE,
       ids: ['property_id'],
       output: outputSchemaOf('Deleted', {}),
-      call: (principal, _body, ids) => rest.listings.delete(principal, ids.property_id),
+      call: (principal, _body, ids) => services.listings.delete(principal, ids.property_id),
     }),
     defineTool({
       name: 'broker_list_inquiries',
@@ -85,7 +85,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       input: ListInquiriesQuery,
       omit: ['as'],
       output: PAGE('inquiries'),
-      call: (principal, body) => rest.inquiries.list(principal, { ...body, as: 'broker' }),
+      call: (principal, body) => services.inquiries.list(principal, { ...body, as: 'broker' }),
     }),
     defineTool({
       name: 'broker_get_inquiry_thread',
@@ -95,7 +95,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       annotations: READ,
       ids: ['inquiry_id'],
       output: outputSchemaOf('The thread', { id: 'string', status: 'string', messages: 'array' }),
-      call: (principal, _body, ids) => rest.inquiries.get(principal, ids.inquiry_id),
+      call: (principal, _body, ids) => services.inquiries.get(principal, ids.inquiry_id),
     }),
     defineTool({
       name: 'broker_reply_to_inquiry',
@@ -106,7 +106,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       ids: ['inquiry_id'],
       input: InquiryMessageBody,
       output: outputSchemaOf('The message', { id: 'string', body: 'string' }),
-      call: (principal, body, ids) => rest.inquiries.addMessage(principal, ids.inquiry_id, body),
+      call: (principal, body, ids) => services.inquiries.addMessage(principal, ids.inquiry_id, body),
     }),
     defineTool({
       name: 'broker_update_inquiry_status',
@@ -117,7 +117,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       ids: ['inquiry_id'],
       input: UpdateInquiryBody,
       output: outputSchemaOf('The thread', { id: 'string', status: 'string' }),
-      call: (principal, _body, ids) => rest.inquiries.close(principal, ids.inquiry_id),
+      call: (principal, _body, ids) => services.inquiries.close(principal, ids.inquiry_id),
     }),
     defineTool({
       name: 'broker_list_bookings',
@@ -128,7 +128,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       input: ListBookingsQuery,
       omit: ['as'],
       output: PAGE('bookings'),
-      call: (principal, body) => rest.bookings.list(principal, { ...body, as: 'broker' }),
+      call: (principal, body) => services.bookings.list(principal, { ...body, as: 'broker' }),
     }),
     defineTool({
       name: 'broker_update_booking_status',
@@ -152,16 +152,16 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
         switch (action) {
           case 'confirm':
           case 'complete':
-            return rest.bookings.act(principal, id, action);
+            return services.bookings.act(principal, id, action);
           case 'reject':
-            return rest.bookings.act(principal, id, action, note);
+            return services.bookings.act(principal, id, action, note);
           case 'propose':
             if (!scheduled_at) {
               throw new AppError('validation_error', 'scheduled_at is required to propose', {
                 field: 'scheduled_at',
               });
             }
-            return rest.bookings.act(principal, id, action, { ...note, scheduled_at });
+            return services.bookings.act(principal, id, action, { ...note, scheduled_at });
         }
       },
     }),
@@ -173,7 +173,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       annotations: READ,
       input: ListLeadsQuery,
       output: PAGE('leads'),
-      call: (principal, body) => rest.crm.list(principal, body),
+      call: (principal, body) => services.crm.list(principal, body),
     }),
     defineTool({
       name: 'broker_update_lead_stage',
@@ -184,7 +184,7 @@ export function brokerTools(rest: RestRoutes): McpTool[] {
       ids: ['lead_id'],
       input: UpdateLeadBody,
       output: outputSchemaOf('The lead', { id: 'string', stage: 'string' }),
-      call: (principal, body, ids) => rest.crm.update(principal, ids.lead_id, body),
+      call: (principal, body, ids) => services.crm.update(principal, ids.lead_id, body),
     }),
   ];
 }

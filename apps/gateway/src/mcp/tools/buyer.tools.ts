@@ -11,7 +11,7 @@ import {
   SurveyBody,
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
-import type { RestRoutes } from './rest-routes';
+import type { ToolServices } from './tool-services';
 import { READ, UPDATE, WRITE, DELETE, defineTool, outputSchemaOf } from './mcp-tool';
 import type { McpTool } from './mcp-tool';
 
@@ -35,7 +35,7 @@ const SEARCH_HELP: Record<string, string> = {
 };
 
 /** Spec 4.6 buyer tools: every signed-in user has them. Each calls its REST route's handler. */
-export function buyerTools(rest: RestRoutes): McpTool[] {
+export function buyerTools(services: ToolServices): McpTool[] {
   const p = (principal: Principal) => principal;
   return [
     defineTool({
@@ -53,7 +53,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
         count: 'integer',
         offset: 'integer',
       }),
-      call: (_principal, query) => rest.properties.search(query),
+      call: (_principal, query) => services.properties.search(query),
     }),
     defineTool({
       name: 'buyer_get_property',
@@ -63,7 +63,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       annotations: READ,
       ids: ['property_id'],
       output: outputSchemaOf('The property', { id: 'string', title_en: 'string|null', title_ar: 'string|null' }),
-      call: (_principal, _body, ids) => rest.properties.get(ids.property_id),
+      call: (_principal, _body, ids) => services.properties.get(ids.property_id),
     }),
     defineTool({
       name: 'buyer_price_intel',
@@ -73,7 +73,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       annotations: READ,
       ids: ['property_id'],
       output: outputSchemaOf('Price per m² against the benchmark', {}),
-      call: (_principal, _body, ids) => rest.properties.priceIntel(ids.property_id),
+      call: (_principal, _body, ids) => services.properties.priceIntel(ids.property_id),
     }),
     defineTool({
       name: 'buyer_save_property',
@@ -83,7 +83,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       annotations: UPDATE,
       input: SavePropertyBody,
       output: outputSchemaOf('The saved entry', { saved_at: 'string', property: 'object' }),
-      call: (principal, body) => rest.properties.save(principal, body),
+      call: (principal, body) => services.properties.save(principal, body),
     }),
     defineTool({
       name: 'buyer_unsave_property',
@@ -93,7 +93,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       annotations: DELETE,
       ids: ['property_id'],
       output: outputSchemaOf('Removed', { removed: 'boolean' }),
-      call: (principal, _body, ids) => rest.properties.unsave(principal, ids.property_id),
+      call: (principal, _body, ids) => services.properties.unsave(principal, ids.property_id),
       wrap: () => ({ removed: true }),
     }),
     defineTool({
@@ -104,7 +104,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       annotations: READ,
       input: PageQuery,
       output: outputSchemaOf('A page of saved properties', { data: 'array' }),
-      call: (principal, body) => rest.properties.listSaved(principal, body),
+      call: (principal, body) => services.properties.listSaved(principal, body),
     }),
     defineTool({
       name: 'buyer_submit_inquiry',
@@ -119,7 +119,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
         inquiry: 'object',
         charged: 'boolean',
       }),
-      call: (principal, body) => rest.inquiries.create(p(principal), body),
+      call: (principal, body) => services.inquiries.create(p(principal), body),
     }),
     defineTool({
       name: 'buyer_get_inquiry_thread',
@@ -129,7 +129,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       annotations: READ,
       ids: ['inquiry_id'],
       output: outputSchemaOf('The thread', { id: 'string', status: 'string', messages: 'array' }),
-      call: (principal, _body, ids) => rest.inquiries.get(p(principal), ids.inquiry_id),
+      call: (principal, _body, ids) => services.inquiries.get(p(principal), ids.inquiry_id),
     }),
     defineTool({
       name: 'buyer_send_inquiry_message',
@@ -140,7 +140,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       ids: ['inquiry_id'],
       input: InquiryMessageBody,
       output: outputSchemaOf('The message', { id: 'string', body: 'string' }),
-      call: (principal, body, ids) => rest.inquiries.addMessage(p(principal), ids.inquiry_id, body),
+      call: (principal, body, ids) => services.inquiries.addMessage(p(principal), ids.inquiry_id, body),
     }),
     defineTool({
       name: 'buyer_list_my_inquiries',
@@ -151,7 +151,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       input: ListInquiriesQuery,
       omit: ['as'],
       output: outputSchemaOf('A page of inquiries', { data: 'array' }),
-      call: (principal, body) => rest.inquiries.list(p(principal), { ...body, as: 'buyer' }),
+      call: (principal, body) => services.inquiries.list(p(principal), { ...body, as: 'buyer' }),
     }),
     defineTool({
       name: 'buyer_book_viewing',
@@ -166,7 +166,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
         booking: 'object',
         charged: 'boolean',
       }),
-      call: (principal, body) => rest.bookings.create(p(principal), body),
+      call: (principal, body) => services.bookings.create(p(principal), body),
     }),
     defineTool({
       name: 'buyer_check_viewing_availability',
@@ -177,7 +177,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       ids: ['property_id'],
       input: AvailabilityQuery,
       output: outputSchemaOf('Open slots', { slots: 'array' }),
-      call: (_principal, body, ids) => rest.propertyLeads.availability(ids.property_id, body),
+      call: (_principal, body, ids) => services.propertyLeads.availability(ids.property_id, body),
     }),
     defineTool({
       name: 'buyer_list_my_viewings',
@@ -188,7 +188,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       input: ListBookingsQuery,
       omit: ['as'],
       output: outputSchemaOf('A page of bookings', { data: 'array' }),
-      call: (principal, body) => rest.bookings.list(p(principal), { ...body, as: 'buyer' }),
+      call: (principal, body) => services.bookings.list(p(principal), { ...body, as: 'buyer' }),
     }),
     defineTool({
       name: 'buyer_submit_viewing_survey',
@@ -199,7 +199,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
       ids: ['booking_id'],
       input: SurveyBody,
       output: outputSchemaOf('The recorded answer', {}),
-      call: (principal, body, ids) => rest.bookings.survey(p(principal), ids.booking_id, body),
+      call: (principal, body, ids) => services.bookings.survey(p(principal), ids.booking_id, body),
     }),
     defineTool({
       name: 'buyer_reveal_broker_phone',
@@ -215,7 +215,7 @@ export function buyerTools(rest: RestRoutes): McpTool[] {
         phone: 'string',
         charged: 'boolean',
       }),
-      call: (principal, _body, ids) => rest.propertyLeads.revealPhone(p(principal), ids.property_id),
+      call: (principal, _body, ids) => services.propertyLeads.revealPhone(p(principal), ids.property_id),
     }),
   ];
 }

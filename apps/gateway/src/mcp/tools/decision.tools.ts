@@ -1,10 +1,10 @@
 import { CityMarketParams, DecisionRequestBody, DistrictMarketParams, LocationsQuery } from '@app/contracts';
-import type { RestRoutes } from './rest-routes';
+import type { ToolServices } from './tool-services';
 import { READ, WRITE, defineTool, outputSchemaOf } from './mcp-tool';
 import type { McpTool } from './mcp-tool';
 
 /** The decision engine for broker sessions (issue 12): the product's core, paid from the workspace balance. */
-export function decisionTools(rest: RestRoutes): McpTool[] {
+export function decisionTools(services: ToolServices): McpTool[] {
   const decide = defineTool({
     name: 'decide_property',
     title: 'Decide on a property',
@@ -33,7 +33,7 @@ export function decisionTools(rest: RestRoutes): McpTool[] {
       ...decide,
       // The arguments go through as received, like the REST route's body: the decision service checks
       // the balance first (402 before 422), then validates with the same DecisionRequestBody.
-      run: async (principal, raw) => ({ ...(await rest.decisions.create(principal, raw ?? {})) }),
+      run: async (principal, raw) => ({ ...(await services.decisions.create(principal, raw ?? {})) }),
     },
     defineTool({
       name: 'search_locations',
@@ -45,9 +45,9 @@ export function decisionTools(rest: RestRoutes): McpTool[] {
       annotations: READ,
       input: LocationsQuery,
       output: outputSchemaOf('Matching cities and districts, or one city with its districts', { object: 'string' }),
-      call: (_principal, body) => rest.locations.search(body),
+      call: (_principal, body) => services.locations.search(body),
     }),
-    ...marketTools(rest),
+    ...marketTools(services),
   ];
 }
 
@@ -67,7 +67,7 @@ const MARKET_HOW =
   'the figures come from. Names in Arabic and English. Free: no decision is charged.';
 
 /** District and city trends, beside the decision tools and for the same roles (issue 30). */
-function marketTools(rest: RestRoutes): McpTool[] {
+function marketTools(services: ToolServices): McpTool[] {
   return [
     defineTool({
       name: 'market_district_trends',
@@ -78,7 +78,7 @@ function marketTools(rest: RestRoutes): McpTool[] {
       input: DistrictMarketParams,
       help: { district_id: 'District id from search_locations' },
       output: MARKET_OUTPUT,
-      call: (_principal, params) => rest.market.district(params),
+      call: (_principal, params) => services.market.district(params),
     }),
     defineTool({
       name: 'market_city_trends',
@@ -89,7 +89,7 @@ function marketTools(rest: RestRoutes): McpTool[] {
       input: CityMarketParams,
       help: { city_id: 'City id from search_locations' },
       output: MARKET_OUTPUT,
-      call: (_principal, params) => rest.market.city(params),
+      call: (_principal, params) => services.market.city(params),
     }),
   ];
 }

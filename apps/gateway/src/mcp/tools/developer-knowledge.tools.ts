@@ -5,7 +5,7 @@ import {
   UpdateKnowledgeArticleBody,
 } from '@app/contracts';
 import type { Permission } from '@app/contracts';
-import type { RestRoutes } from './rest-routes';
+import type { ToolServices } from './tool-services';
 import { DELETE, READ, UPDATE, WRITE, defineTool, outputSchemaOf } from './mcp-tool';
 import type { McpTool } from './mcp-tool';
 
@@ -24,7 +24,7 @@ const HELP = {
 };
 
 /** Spec 4.6 developer tools for a project's knowledge base: members of a developer workspace, by permission. */
-export function developerKnowledgeTools(rest: RestRoutes): McpTool[] {
+export function developerKnowledgeTools(services: ToolServices): McpTool[] {
   return [
     defineTool({
       name: 'developer_list_knowledge',
@@ -38,7 +38,7 @@ export function developerKnowledgeTools(rest: RestRoutes): McpTool[] {
       input: ListKnowledgeQuery,
       help: HELP,
       output: outputSchemaOf('A page of knowledge-base entries', { data: 'array' }),
-      call: (principal, body, ids) => rest.knowledge.list(principal, ids.project_id, body),
+      call: (principal, body, ids) => services.knowledge.list(principal, ids.project_id, body),
     }),
     defineTool({
       name: 'developer_add_knowledge_article',
@@ -52,7 +52,7 @@ export function developerKnowledgeTools(rest: RestRoutes): McpTool[] {
       input: CreateKnowledgeArticleBody,
       help: HELP,
       output: ENTRY,
-      call: (principal, body, ids) => rest.knowledge.createArticle(principal, ids.project_id, body),
+      call: (principal, body, ids) => services.knowledge.createArticle(principal, ids.project_id, body),
     }),
     defineTool({
       name: 'developer_update_knowledge_article',
@@ -64,7 +64,7 @@ export function developerKnowledgeTools(rest: RestRoutes): McpTool[] {
       input: UpdateKnowledgeArticleBody,
       help: HELP,
       output: ENTRY,
-      call: (principal, body, ids) => rest.knowledge.update(principal, ids.project_id, ids.entry_id, body),
+      call: (principal, body, ids) => services.knowledge.update(principal, ids.project_id, ids.entry_id, body),
     }),
     defineTool({
       name: 'developer_delete_knowledge_article',
@@ -75,7 +75,7 @@ export function developerKnowledgeTools(rest: RestRoutes): McpTool[] {
       ids: ['project_id', 'entry_id'],
       help: HELP,
       output: outputSchemaOf('Deleted', { id: 'string', deleted: 'boolean' }),
-      call: (principal, _body, ids) => rest.knowledge.delete(principal, ids.project_id, ids.entry_id),
+      call: (principal, _body, ids) => services.knowledge.delete(principal, ids.project_id, ids.entry_id),
     }),
     defineTool({
       name: 'developer_search_knowledge',
@@ -89,7 +89,7 @@ export function developerKnowledgeTools(rest: RestRoutes): McpTool[] {
       input: SearchKnowledgeQuery,
       help: HELP,
       output: outputSchemaOf('The retrieved passages', { relevant: 'boolean', data: 'array' }),
-      call: (principal, body, ids) => rest.knowledge.search(principal, ids.project_id, body),
+      call: (principal, body, ids) => services.knowledge.search(principal, ids.project_id, body),
     }),
   ];
 }

@@ -7,7 +7,7 @@ import {
   UpdateUnitBody,
 } from '@app/contracts';
 import type { Permission } from '@app/contracts';
-import type { RestRoutes } from './rest-routes';
+import type { ToolServices } from './tool-services';
 import { DELETE, READ, UPDATE, WRITE, defineTool, outputSchemaOf } from './mcp-tool';
 import type { McpTool } from './mcp-tool';
 
@@ -38,7 +38,7 @@ const HELP: Record<string, string> = {
 };
 
 /** Developer tools for projects and units (spec 4.6): developer accounts in their workspace. */
-export function developerProjectTools(rest: RestRoutes): McpTool[] {
+export function developerProjectTools(services: ToolServices): McpTool[] {
   return [
     defineTool({
       name: 'developer_list_projects',
@@ -49,7 +49,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       input: ListProjectsQuery,
       help: HELP,
       output: PAGE('projects'),
-      call: (principal, body) => rest.projects.list(principal, body),
+      call: (principal, body) => services.projects.list(principal, body),
     }),
     defineTool({
       name: 'developer_get_project',
@@ -60,7 +60,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       ids: ['project_id'],
       help: HELP,
       output: PROJECT,
-      call: (principal, _body, ids) => rest.projects.get(principal, ids.project_id),
+      call: (principal, _body, ids) => services.projects.get(principal, ids.project_id),
     }),
     defineTool({
       name: 'developer_create_project',
@@ -74,7 +74,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       input: CreateProjectBody,
       help: HELP,
       output: PROJECT,
-      call: (principal, body) => rest.projects.create(principal, body),
+      call: (principal, body) => services.projects.create(principal, body),
     }),
     defineTool({
       name: 'developer_update_project',
@@ -86,7 +86,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       input: UpdateProjectBody,
       help: HELP,
       output: PROJECT,
-      call: (principal, body, ids) => rest.projects.update(principal, ids.project_id, body),
+      call: (principal, body, ids) => services.projects.update(principal, ids.project_id, body),
     }),
     defineTool({
       name: 'developer_delete_project',
@@ -97,7 +97,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       ids: ['project_id'],
       help: HELP,
       output: outputSchemaOf('Deleted', { id: 'string', deleted: 'boolean' }),
-      call: (principal, _body, ids) => rest.projects.delete(principal, ids.project_id),
+      call: (principal, _body, ids) => services.projects.delete(principal, ids.project_id),
     }),
     defineTool({
       name: 'developer_list_units',
@@ -109,7 +109,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       input: ListUnitsQuery,
       help: HELP,
       output: PAGE('units'),
-      call: (principal, body, ids) => rest.units.list(principal, ids.project_id, body),
+      call: (principal, body, ids) => services.units.list(principal, ids.project_id, body),
     }),
     defineTool({
       name: 'developer_create_unit',
@@ -121,7 +121,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       input: CreateUnitBody,
       help: HELP,
       output: UNIT,
-      call: (principal, body, ids) => rest.units.create(principal, ids.project_id, body),
+      call: (principal, body, ids) => services.units.create(principal, ids.project_id, body),
     }),
     defineTool({
       name: 'developer_update_unit',
@@ -134,7 +134,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       input: UpdateUnitBody,
       help: HELP,
       output: UNIT,
-      call: (principal, body, ids) => rest.units.update(principal, ids.project_id, ids.unit_id, body),
+      call: (principal, body, ids) => services.units.update(principal, ids.project_id, ids.unit_id, body),
     }),
     defineTool({
       name: 'developer_publish_unit',
@@ -148,7 +148,7 @@ export function developerProjectTools(rest: RestRoutes): McpTool[] {
       ids: ['project_id', 'unit_id'],
       help: HELP,
       output: outputSchemaOf('The draft listing', { id: 'string', status: 'string', unit_id: 'string' }),
-      call: (principal, _body, ids) => rest.units.publish(principal, ids.project_id, ids.unit_id),
+      call: (principal, _body, ids) => services.units.publish(principal, ids.project_id, ids.unit_id),
     }),
   ];
 }

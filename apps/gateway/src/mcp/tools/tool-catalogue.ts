@@ -14,7 +14,7 @@ import { developerProjectTools } from './developer-projects.tools';
 import { developerKnowledgeTools } from './developer-knowledge.tools';
 import { developerInboxTools } from './developer-inbox.tools';
 import type { McpTool, ToolCaller } from './mcp-tool';
-import { RestRoutes } from './rest-routes';
+import { ToolServices } from './tool-services';
 import { sessionTools } from './session.tools';
 import { workspaceTools } from './workspace.tools';
 
@@ -28,7 +28,7 @@ export class ToolCatalogue {
   private readonly listed = new Map<string, Tool>();
 
   constructor(
-    rest: RestRoutes,
+    services: ToolServices,
     accounts: AccountsRepository,
     widgets: WidgetConfigService,
     conversations: ConversationsService,
@@ -37,12 +37,12 @@ export class ToolCatalogue {
     const origin = new URL(publicUrlOf(config.PUBLIC_URL, config.PORT)).origin;
     this.tools = [
       ...sessionTools(accounts),
-      ...buyerTools(rest),
-      ...brokerTools(rest),
-      ...workspaceTools(rest),
-      ...decisionTools(rest),
-      ...developerProjectTools(rest),
-      ...developerKnowledgeTools(rest),
+      ...buyerTools(services),
+      ...brokerTools(services),
+      ...workspaceTools(services),
+      ...decisionTools(services),
+      ...developerProjectTools(services),
+      ...developerKnowledgeTools(services),
       ...developerInboxTools(widgets, conversations, origin),
     ];
     for (const tool of this.tools) {

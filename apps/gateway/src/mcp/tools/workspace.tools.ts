@@ -1,5 +1,5 @@
 import type { Permission } from '@app/contracts';
-import type { RestRoutes } from './rest-routes';
+import type { ToolServices } from './tool-services';
 import { DELETE, READ, UPDATE, WRITE, defineTool, outputSchemaOf } from './mcp-tool';
 import type { McpTool } from './mcp-tool';
 import {
@@ -13,7 +13,7 @@ const as = (permission: Permission) => ({ kind: 'broker', permission }) as const
 const BALANCE = outputSchemaOf('The workspace balances', { decisions: 'number', lead_credits: 'number' });
 
 /** Spec 4.6 workspace tools: owner and admin manage; agents only read the workspace (spec 5.7). */
-export function workspaceTools(rest: RestRoutes): McpTool[] {
+export function workspaceTools(services: ToolServices): McpTool[] {
   return [
     defineTool({
       name: 'workspace_get_settings',
@@ -22,7 +22,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       audience: as('workspace:read'),
       annotations: READ,
       output: outputSchemaOf('The workspace', { id: 'string', name: 'string' }),
-      call: (principal) => rest.workspace.get(principal),
+      call: (principal) => services.workspace.getWorkspace(principal),
     }),
     defineTool({
       name: 'workspace_update_settings',
@@ -41,7 +41,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
         time_zone: 'string',
         low_balance_threshold: 'object',
       }),
-      call: (principal, body) => rest.workspace.updateSettings(principal, body),
+      call: (principal, body) => services.workspace.updateSettings(principal, body),
     }),
     defineTool({
       name: 'workspace_list_members',
@@ -50,7 +50,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       audience: as('team:manage'),
       annotations: READ,
       output: outputSchemaOf('The team', { data: 'array' }),
-      call: (principal) => rest.workspace.members(principal),
+      call: (principal) => services.workspace.listMembers(principal),
     }),
     defineTool({
       name: 'workspace_invite_member',
@@ -60,7 +60,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       annotations: WRITE,
       input: CreateInvitationBody,
       output: outputSchemaOf('The invitation', { id: 'string', email: 'string', role: 'string' }),
-      call: (principal, body) => rest.invitations.invite(principal, body),
+      call: (principal, body) => services.invitations.invite(principal, body),
     }),
     defineTool({
       name: 'workspace_update_member_role',
@@ -71,7 +71,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       ids: ['member_id'],
       input: UpdateMemberRoleBody,
       output: outputSchemaOf('The member', { role: 'string' }),
-      call: (principal, body, ids) => rest.workspace.changeRole(principal, ids.member_id, body),
+      call: (principal, body, ids) => services.workspace.changeRole(principal, ids.member_id, body),
     }),
     defineTool({
       name: 'workspace_remove_member',
@@ -81,7 +81,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       annotations: DELETE,
       ids: ['member_id'],
       output: outputSchemaOf('Removed', { removed: 'boolean' }),
-      call: (principal, _body, ids) => rest.workspace.remove(principal, ids.member_id),
+      call: (principal, _body, ids) => services.workspace.removeMember(principal, ids.member_id),
       wrap: () => ({ removed: true }),
     }),
     defineTool({
@@ -91,7 +91,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       audience: as('api_keys:read'),
       annotations: READ,
       output: outputSchemaOf('The keys', { data: 'array' }),
-      call: (principal) => rest.apiKeys.list(principal),
+      call: (principal) => services.apiKeys.list(principal),
     }),
     defineTool({
       name: 'workspace_create_api_key',
@@ -101,7 +101,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       annotations: WRITE,
       input: CreateApiKeyBody,
       output: outputSchemaOf('The key with its secret', { id: 'string', secret: 'string' }),
-      call: (principal, body) => rest.apiKeys.create(principal, body),
+      call: (principal, body) => services.apiKeys.create(principal, body),
     }),
     defineTool({
       name: 'workspace_delete_api_key',
@@ -111,7 +111,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       annotations: DELETE,
       ids: ['key_id'],
       output: outputSchemaOf('Revoked', { revoked: 'boolean' }),
-      call: (principal, _body, ids) => rest.apiKeys.revoke(principal, ids.key_id),
+      call: (principal, _body, ids) => services.apiKeys.revoke(principal, ids.key_id),
       wrap: () => ({ revoked: true }),
     }),
     defineTool({
@@ -121,7 +121,7 @@ export function workspaceTools(rest: RestRoutes): McpTool[] {
       audience: as('billing:read'),
       annotations: READ,
       output: BALANCE,
-      call: (principal) => rest.billing.balance(principal),
+      call: (principal) => services.billing.balance(principal),
     }),
   ];
 }
