@@ -38,6 +38,7 @@ const DOCUMENTED = [
   'conversations-http.contract.ts',
   'conversations-responses.contract.ts',
   'market.contract.ts',
+  'locations.contract.ts',
   'status.contract.ts',
   'billing.contract.ts',
   'notifications.contract.ts',

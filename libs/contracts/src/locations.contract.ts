@@ -1,4 +1,4 @@
-import { IsBoolean, IsOptional, IsString } from '@app/validation';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString } from '@app/validation';
 import { rpc } from './rpc-descriptor';
 
 /** The decision service's location messages and payloads. */
@@ -22,14 +22,17 @@ export interface GazetteerLoadedPayload {
 
 /** GET /v1/locations query string, as the gateway receives it (every value a string). */
 export class LocationsQuery {
+  /** At least 2 characters */
   @IsOptional()
   @IsString()
   city?: string;
 
+  /** At least 2 characters */
   @IsOptional()
   @IsString()
   district?: string;
 
+  /** `true` with `city`: the city with every district (any other value: 400 `invalid_param`) */
   @IsOptional()
   @IsString()
   districts?: string;
@@ -97,37 +100,115 @@ export function isLocationsQueryProblem(
   return 'error' in value;
 }
 
-export interface CityItem {
+export class CityItem {
+  /** Always `city`. */
+  @IsIn(['city'])
   object: 'city';
+
+  /** The city's id (GET /v1/locations?city=…, or a decision's `city_id`). */
+  @IsInt()
   id: number;
+
+  /**
+   * Its name in Arabic.
+   * @example "الرياض"
+   */
   name_ar: string;
+
+  /**
+   * Its name in English.
+   * @example "Riyadh"
+   */
   name_en: string;
+
+  /** How many districts it has. */
+  @IsInt()
   district_count: number;
 }
 
-export interface DistrictItem {
+export class DistrictItem {
+  /** Always `district`. */
+  @IsIn(['district'])
   object: 'district';
+
+  /** The district's id (a decision's or a listing's `district_id`). */
+  @IsInt()
   id: number;
+
+  /**
+   * Its name in Arabic.
+   * @example "العليا"
+   */
   name_ar: string;
+
+  /**
+   * Its name in English.
+   * @example "Al Olaya"
+   */
   name_en: string;
+
+  /** Its city's id. */
+  @IsInt()
   city_id: number;
+
+  /**
+   * Its city's name in Arabic.
+   * @example "الرياض"
+   */
   city_name_ar: string;
+
+  /**
+   * Its city's name in English.
+   * @example "Riyadh"
+   */
   city_name_en: string;
 }
 
-export interface CityWithDistricts {
-  object: 'city';
+/** One district of a city, as `districts=true` lists them. */
+export class CityDistrict {
+  /** The district's id. */
+  @IsInt()
   id: number;
+
+  /** Its name in Arabic. */
   name_ar: string;
+
+  /** Its name in English. */
   name_en: string;
-  districts: { id: number; name_ar: string; name_en: string }[];
 }
 
-export interface LocationsList {
+export class CityWithDistricts {
+  /** Always `city`. */
+  @IsIn(['city'])
+  object: 'city';
+
+  /** The city's id. */
+  @IsInt()
+  id: number;
+
+  /** Its name in Arabic. */
+  name_ar: string;
+
+  /** Its name in English. */
+  name_en: string;
+
+  /** Every district, sorted by Arabic name */
+  districts: CityDistrict[];
+}
+
+export class LocationsList {
+  /** Always `list`. */
+  @IsIn(['list'])
   object: 'list';
+
+  /** Cities and districts, best match first: at most 20. */
   data: (CityItem | DistrictItem)[];
+
+  /** Items returned */
+  @IsInt()
   total: number;
-  /** Only when a city was given and none matched. */
+
+  /** Only when a city was given and none matched: check the city name */
   message?: string;
 }
 

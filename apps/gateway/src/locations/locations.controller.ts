@@ -4,18 +4,16 @@ import {
   ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
-  ApiQuery,
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { LocationsQuery } from '@app/contracts';
+import { CityItem, CityWithDistricts, DistrictItem, LocationsList, LocationsQuery } from '@app/contracts';
 import type { LocationsSearchResponse } from '@app/contracts';
 import { KEYED_REFERENCE_DATA } from '../http/conditional-requests/cache-policy';
 import { ConditionalGet } from '../http/conditional-requests/conditional-get.decorator';
 import { LocationsEtagInterceptor } from '../http/conditional-requests/locations-etag.interceptor';
 import { Authenticated } from '../identity/access/access.decorators';
 import { LocationsApiService } from './locations-api.service';
-import { CityItemDto, CityWithDistrictsDto, DistrictItemDto, LocationsListDto } from './location.dto';
 
 @ApiTags('locations')
 @Authenticated(['api_key'])
@@ -31,13 +29,10 @@ export class LocationsController {
       'city alone: matching cities; district alone: districts in every city; both: districts of the matching ' +
       'city; districts=true with city: the city with every district (sorted by Arabic name). At most 20 items.',
   })
-  @ApiQuery({ name: 'city', required: false, description: 'At least 2 characters' })
-  @ApiQuery({ name: 'district', required: false, description: 'At least 2 characters' })
-  @ApiQuery({ name: 'districts', required: false, enum: ['true', 'false'] })
-  @ApiExtraModels(CityItemDto, DistrictItemDto, LocationsListDto, CityWithDistrictsDto)
+  @ApiExtraModels(CityItem, DistrictItem, LocationsList, CityWithDistricts)
   @ApiOkResponse({
     description: 'A list of city/district items, or (districts=true) the city object with its districts',
-    schema: { oneOf: [{ $ref: getSchemaPath(LocationsListDto) }, { $ref: getSchemaPath(CityWithDistrictsDto) }] },
+    schema: { oneOf: [{ $ref: getSchemaPath(LocationsList) }, { $ref: getSchemaPath(CityWithDistricts) }] },
   })
   @ApiBadRequestResponse({ description: '`missing_params` or `invalid_param` (with `field`)' })
   search(@Query() query: LocationsQuery): Promise<LocationsSearchResponse> {

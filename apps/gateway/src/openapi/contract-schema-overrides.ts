@@ -1,5 +1,5 @@
 import { getSchemaPath } from '@nestjs/swagger';
-import { DECISION_FACTOR_CODES, SlotResponse, SlotRuleResponse } from '@app/contracts';
+import { CityItem, DECISION_FACTOR_CODES, DistrictItem, SlotResponse, SlotRuleResponse } from '@app/contracts';
 import { ERROR_SCHEMA_NAME } from '../http/openapi-contract';
 
 /** A slot or a weekly rule, told apart by `object`. */
@@ -27,6 +27,15 @@ export const CONTRACT_SCHEMA_OVERRIDES: Record<string, Record<string, Record<str
   CreateProjectBody: { status: { default: 'off_plan' } },
   CreateUnitBody: { status: { default: 'available' } },
   SlotsResponse: { data: { type: 'array', items: SLOT_OR_RULE_SCHEMA } },
+  // The route reads the flag itself, to answer 400 `invalid_param` (spec 4.2), not 422.
+  LocationsQuery: { districts: { enum: ['true', 'false'] } },
+  LocationsList: {
+    data: {
+      type: 'array',
+      maxItems: 20,
+      items: { oneOf: [{ $ref: getSchemaPath(CityItem) }, { $ref: getSchemaPath(DistrictItem) }] },
+    },
+  },
   // Passwords and link tokens are sent, never answered: clients generated from the document should
   // not expect them back.
   CreateAccountBody: { password: WRITE_ONLY },
