@@ -5,6 +5,7 @@ import { PROPERTY_ITEM_FIELDS } from '@app/contracts';
 import type { PropertySort, SearchPropertiesRequest } from '@app/contracts';
 import { CATALOGUE_DATABASE } from '../database/catalogue.database';
 import type { ListingRow } from '../listings/listings.repository';
+import { PRICE_CHANGE_WINDOW_DAYS } from '../listings/price-history';
 import type { PropertyItemRow } from './property.dto';
 import { SEARCHABLE_TEXT_SQL, likePattern, searchWords } from './search-text';
 
@@ -12,7 +13,27 @@ const ORDER: Record<PropertySort, string> = {
   newest: 'l.listed_at DESC, l.id',
   price_asc: 'l.price_sar ASC, l.id',
   price_desc: 'l.price_sar DESC, l.id',
+  // The drop as a share of the reference price; no drop (or no reference) sorts after every drop.
+  price_drop: `CASE WHEN ref.price_sar > l.price_sar THEN (ref.price_sar - l.price_sar) / ref.price_sar END DESC NULLS LAST,
+    l.listed_at DESC, l.id`,
 };
+
+const WINDOW_START = `now() - make_interval(days => ${PRICE_CHANGE_WINDOW_DAYS})`;
+
+/**
+ * The price in force at the window's start, per listing: one probe of the (listing_id,
+ * changed_at) index, newest first, stopping at the first row (see EXPLAIN in docs/catalogue.md).
+ */
+const REFERENCE_PRICE = `LEFT JOIN LATERAL (
+    SELECT h.price_sar FROM catalogue.listing_price_changes h
+     WHERE h.listing_id = l.id AND h.changed_at <= ${WINDOW_START}
+     ORDER BY h.changed_at DESC, h.id DESC LIMIT 1) ref ON true`;
+
+/**
+ * A price below the one 30 days ago means a change since: the changed_at index finds those
+ * listings first, so the reference is looked up for them only.
+ */
+const REPRICED_LATELY = `l.id IN (SELECT r.listing_id FROM catalogue.listing_price_changes r WHERE r.changed_at > ${WINDOW_START})`;
 
 /** The public catalogue's reads: published listings only, whatever the filters. */
 @Injectable()
@@ -105,10 +126,12 @@ export function searchQuery(request: SearchPropertiesRequest): { sql: string; pa
   if (request.max_area_sqm !== undefined) where.push(`l.area_sqm <= ${bind(request.max_area_sqm)}`);
   for (const word of request.q ? searchWords(request.q) : [])
     where.push(`${SEARCHABLE_TEXT_SQL} LIKE ${bind(likePattern(word))}`);
+  if (request.reduced) where.push(REPRICED_LATELY, 'ref.price_sar > l.price_sar');
+  const reference = request.reduced || request.sort === 'price_drop' ? REFERENCE_PRICE : '';
   const limit = bind(request.limit);
   const offset = bind(request.offset);
   return {
-    sql: `SELECT ${ITEM_COLUMNS}, ${IMAGE_KEYS} FROM catalogue.listings l WHERE ${where.join(' AND ')}
+    sql: `SELECT ${ITEM_COLUMNS}, ${IMAGE_KEYS} FROM catalogue.listings l ${reference} WHERE ${where.join(' AND ')}
        ORDER BY ${ORDER[request.sort]} LIMIT ${limit} OFFSET ${offset}`,
     params,
   };
