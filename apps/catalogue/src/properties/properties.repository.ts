@@ -22,7 +22,7 @@ const WINDOW_START = `now() - make_interval(days => ${PRICE_CHANGE_WINDOW_DAYS})
 
 /**
  * The price in force at the window's start, per listing: one probe of the (listing_id,
- * changed_at) index, newest first, stopping at the first row (see EXPLAIN in docs/catalogue.md).
+ * changed_at, id) index, newest first, stopping at the first row (see EXPLAIN in docs/catalogue.md).
  */
 const REFERENCE_PRICE = `LEFT JOIN LATERAL (
     SELECT h.price_sar FROM catalogue.listing_price_changes h

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Every published listing's prices in SAR, one row per change (docs/catalogue.md "Price
- * history"). The (listing_id, changed_at) index serves the detail's history and the search's
+ * history"). The (listing_id, changed_at, id) index serves the detail's history and the search's
  * "price in force 30 days ago" probe; the changed_at index finds the listings repriced lately
  * (`reduced=true`). Listings published before this migration start with their current price,
  * dated at their publication.
@@ -23,7 +23,7 @@ export class ListingPriceChanges1769400000000 implements MigrationInterface {
         CONSTRAINT "listing_price_changes_price_ck" CHECK ("price_sar" >= 0)
       )`);
     await queryRunner.query(
-      `CREATE INDEX "listing_price_changes_listing_changed_idx" ON "catalogue"."listing_price_changes" ("listing_id", "changed_at")`,
+      `CREATE INDEX "listing_price_changes_listing_changed_idx" ON "catalogue"."listing_price_changes" ("listing_id", "changed_at", "id")`,
     );
     await queryRunner.query(
       `CREATE INDEX "listing_price_changes_changed_at_idx" ON "catalogue"."listing_price_changes" ("changed_at")`,
