@@ -33,10 +33,21 @@ async function main(): Promise<void> {
         const city = filters.city?.toLowerCase();
         const city_ids =
           city === undefined ? undefined : cities.rows.filter((c) => c.name === city).map((c) => Number(c.city_id));
-        const { sql, params } = searchQuery(Object.assign(new SearchPropertiesRequest(), filters, { city_ids }));
-        await client.query(sql, params); // warm the cache as the bench's load does
-        const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-        process.stdout.write(`\n### GET ${path}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
+        const request = Object.assign(new SearchPropertiesRequest(), filters, { city_ids });
+        // sort=price_drop without reduced is two statements: the drops, then the undropped rest.
+        const statements =
+          request.sort === 'price_drop' && !request.reduced
+            ? [
+                searchQuery({ ...request, reduced: true }),
+                searchQuery({ ...request, sort: 'newest' }, { undropped: true }),
+              ]
+            : [searchQuery(request)];
+        for (const [n, { sql, params }] of statements.entries()) {
+          await client.query(sql, params); // warm the cache as the bench's load does
+          const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+          const title = statements.length > 1 ? `${path} (statement ${n + 1})` : path;
+          process.stdout.write(`\n### GET ${title}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
+        }
       }
     } finally {
       await client.end();

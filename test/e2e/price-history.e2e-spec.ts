@@ -124,6 +124,12 @@ describeE2e('price history: the detail shows the changes, the search finds reduc
       bigDrop,
       smallDrop,
     ]);
+    // Page by page, across the drops' end, the order is the same without gaps or repeats.
+    const paged = [];
+    for (let offset = 0; offset < 4; offset++)
+      paged.push(...(await search({ q: word, sort: 'price_drop', limit: '1', offset: String(offset) })));
+    expect(paged.map((p) => p.id)).toEqual(byDrop.map((p) => p.id));
+    expect((await search({ q: word, sort: 'price_drop', offset: '3' })).map((p) => p.id)).toEqual([byDrop[3].id]);
 
     const detail = (await api().get(`/v1/properties/${bigDrop}`).expect(200)).body as PropertyDetailResponse;
     expect(detail.price_change_pct_30d).toBe(-20);

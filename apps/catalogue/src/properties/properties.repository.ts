@@ -40,9 +40,40 @@ const REPRICED_LATELY = `l.id IN (SELECT r.listing_id FROM catalogue.listing_pri
 export class PropertiesRepository {
   constructor(@InjectDataSource(CATALOGUE_DATABASE) private readonly dataSource: DataSource) {}
 
-  search(request: SearchPropertiesRequest): Promise<PropertyItemRow[]> {
-    const { sql, params } = searchQuery(request);
+  async search(request: SearchPropertiesRequest): Promise<PropertyItemRow[]> {
+    if (request.sort !== 'price_drop' || request.reduced) return this.rows(searchQuery(request));
+    // Ordering every listing by its drop would probe the history once per listing (a second on
+    // 100,000): the drops come from the listings repriced lately, the rest walks the newest index.
+    const dropped = { ...request, reduced: true };
+    const drops = await this.rows(searchQuery(dropped));
+    if (drops.length === request.limit) return drops;
+    const dropCount =
+      drops.length > 0 || request.offset === 0 ? request.offset + drops.length : await this.count(dropped);
+    const rest = await this.rows(
+      searchQuery(
+        {
+          ...request,
+          sort: 'newest',
+          limit: request.limit - drops.length,
+          offset: Math.max(0, request.offset - dropCount),
+        },
+        { undropped: true },
+      ),
+    );
+    return [...drops, ...rest];
+  }
+
+  private rows({ sql, params }: { sql: string; params: unknown[] }): Promise<PropertyItemRow[]> {
     return this.dataSource.query<PropertyItemRow[]>(sql, params);
+  }
+
+  private async count(request: SearchPropertiesRequest): Promise<number> {
+    const { where, params, reference } = filtersOf(request);
+    const rows = await this.dataSource.query<{ count: string }[]>(
+      `SELECT count(*) AS count FROM catalogue.listings l ${reference} WHERE ${where.join(' AND ')}`,
+      params,
+    );
+    return Number(rows[0]?.count ?? 0);
   }
 
   async published(id: string): Promise<ListingRow | null> {
@@ -107,8 +138,26 @@ const ITEM_COLUMNS = [...PROPERTY_ITEM_FIELDS.filter((field) => field !== 'image
 const IMAGE_KEYS = `ARRAY(SELECT i.display_key FROM catalogue.listing_images i
                      WHERE i.listing_id = l.id ORDER BY i.position) AS image_keys`;
 
-/** GET /v1/properties' one statement (exported: `npm run bench` runs it bare beside the route). */
-export function searchQuery(request: SearchPropertiesRequest): { sql: string; params: unknown[] } {
+/**
+ * GET /v1/properties' statement (exported: `npm run bench` runs it bare beside the route).
+ * `undropped`: only listings without a drop over the window (the tail of `sort=price_drop`).
+ */
+export function searchQuery(
+  request: SearchPropertiesRequest,
+  options: { undropped?: boolean } = {},
+): { sql: string; params: unknown[] } {
+  const { where, params, bind, reference } = filtersOf(request, options.undropped);
+  const limit = bind(request.limit);
+  const offset = bind(request.offset);
+  return {
+    sql: `SELECT ${ITEM_COLUMNS}, ${IMAGE_KEYS} FROM catalogue.listings l ${reference} WHERE ${where.join(' AND ')}
+       ORDER BY ${ORDER[request.sort]} LIMIT ${limit} OFFSET ${offset}`,
+    params,
+  };
+}
+
+/** The WHERE clauses of the search's filters, their parameters, and the reference price's join when one needs it. */
+function filtersOf(request: SearchPropertiesRequest, undropped = false) {
   const where = [`l.status = 'published'`];
   const params: unknown[] = [];
   const bind = (value: unknown) => {
@@ -127,12 +176,7 @@ export function searchQuery(request: SearchPropertiesRequest): { sql: string; pa
   for (const word of request.q ? searchWords(request.q) : [])
     where.push(`${SEARCHABLE_TEXT_SQL} LIKE ${bind(likePattern(word))}`);
   if (request.reduced) where.push(REPRICED_LATELY, 'ref.price_sar > l.price_sar');
-  const reference = request.reduced || request.sort === 'price_drop' ? REFERENCE_PRICE : '';
-  const limit = bind(request.limit);
-  const offset = bind(request.offset);
-  return {
-    sql: `SELECT ${ITEM_COLUMNS}, ${IMAGE_KEYS} FROM catalogue.listings l ${reference} WHERE ${where.join(' AND ')}
-       ORDER BY ${ORDER[request.sort]} LIMIT ${limit} OFFSET ${offset}`,
-    params,
-  };
+  if (undropped) where.push('(ref.price_sar IS NULL OR ref.price_sar <= l.price_sar)');
+  const reference = request.reduced || undropped || request.sort === 'price_drop' ? REFERENCE_PRICE : '';
+  return { where, params, bind, reference };
 }
