@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ListingResponse, PropertiesPage, PropertyDetailResponse } from '@app/contracts';
 import { addListingImage, backdatePrice, createModerator, priceChanges } from '../harness/catalogue-fixtures';
-import { createMember } from '../harness/identity-fixtures';
+import { createAccount, createMember } from '../harness/identity-fixtures';
 import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures';
+import { mcpClientOverOAuth } from '../harness/mcp-client';
 import { describeE2e } from '../harness/mode';
 import { sharedPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
@@ -133,6 +135,34 @@ describeE2e('price history: the detail shows the changes, the search finds reduc
 
     const detail = (await api().get(`/v1/properties/${bigDrop}`).expect(200)).body as PropertyDetailResponse;
     expect(detail.price_change_pct_30d).toBe(-20);
+  });
+
+  it('should find reduced listings the same way through the MCP search tool, and refuse a bad reduced', async () => {
+    const word = marker();
+    const cut = await repricedLately(`Cut ${word}`, 2_000_000, 1_700_000);
+    await publish(`Kept ${word}`, 2_000_000);
+    const client = await mcpClientOverOAuth(platform.gatewayUrl, await createAccount(platform));
+    try {
+      const found = (await client.callTool({
+        name: 'buyer_search_properties',
+        arguments: { q: word, reduced: true, sort: 'price_drop' },
+      })) as CallToolResult;
+      expect(found.isError).toBeFalsy();
+      expect((found.structuredContent as unknown as PropertiesPage).properties).toEqual([
+        expect.objectContaining({ id: cut, title_ar: TITLE_AR, price_sar: 1_700_000 }),
+      ]);
+      const refused = (await client.callTool({
+        name: 'buyer_search_properties',
+        arguments: { q: word, reduced: 'maybe' },
+      })) as CallToolResult;
+      expect(refused.isError).toBe(true);
+      expect(JSON.parse((refused.content[0] as { text: string }).text)).toMatchObject({
+        error: 'invalid_param',
+        field: 'reduced',
+      });
+    } finally {
+      await client.close();
+    }
   });
 
   it('should answer 400 invalid_param naming reduced when its value is not true or false', async () => {
