@@ -31,9 +31,14 @@ const REFERENCE_PRICE = `LEFT JOIN LATERAL (
 
 /**
  * A price below the one 30 days ago means a change since: the changed_at index finds those
- * listings first, so the reference is looked up for them only.
+ * listings first, so the reference is looked up for them only. Ordered by drop, every one is
+ * needed: their ids, as an array, are read through the primary key (a semi join would scan the
+ * table). In another order the semi join lets the planner walk the sort index and stop at the
+ * page. (EXPLAIN of both in docs/catalogue.md.)
  */
-const REPRICED_LATELY = `l.id IN (SELECT r.listing_id FROM catalogue.listing_price_changes r WHERE r.changed_at > ${WINDOW_START})`;
+const RECENT_CHANGES = `SELECT r.listing_id FROM catalogue.listing_price_changes r WHERE r.changed_at > ${WINDOW_START}`;
+const REPRICED_LATELY = `l.id IN (${RECENT_CHANGES})`;
+const REPRICED_LATELY_IDS = `l.id = ANY(ARRAY(SELECT DISTINCT recent.listing_id FROM (${RECENT_CHANGES}) recent))`;
 
 /** The public catalogue's reads: published listings only, whatever the filters. */
 @Injectable()
@@ -175,7 +180,8 @@ function filtersOf(request: SearchPropertiesRequest, undropped = false) {
   if (request.max_area_sqm !== undefined) where.push(`l.area_sqm <= ${bind(request.max_area_sqm)}`);
   for (const word of request.q ? searchWords(request.q) : [])
     where.push(`${SEARCHABLE_TEXT_SQL} LIKE ${bind(likePattern(word))}`);
-  if (request.reduced) where.push(REPRICED_LATELY, 'ref.price_sar > l.price_sar');
+  if (request.reduced)
+    where.push(request.sort === 'price_drop' ? REPRICED_LATELY_IDS : REPRICED_LATELY, 'ref.price_sar > l.price_sar');
   if (undropped) where.push('(ref.price_sar IS NULL OR ref.price_sar <= l.price_sar)');
   const reference = request.reduced || undropped || request.sort === 'price_drop' ? REFERENCE_PRICE : '';
   return { where, params, bind, reference };
