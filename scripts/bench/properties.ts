@@ -14,6 +14,39 @@ export const PROPERTY_PATHS = [
   '/v1/properties?city=Dammam&type=office',
 ];
 
+/** The searches that read the price history (EXPLAINed beside the mix, not part of it). */
+export const PRICE_DROP_PATHS = [
+  '/v1/properties?reduced=true',
+  '/v1/properties?sort=price_drop',
+  '/v1/properties?city=Riyadh&reduced=true&sort=price_drop',
+];
+
+/**
+ * Gives every published listing its publication price 60 days ago (as the price-history
+ * migration's backfill does) and one in `repricedEvery` a cut 10 days ago, half of those after
+ * an older cut 45 days ago: the history GET /v1/properties?reduced=true and sort=price_drop read.
+ */
+export async function seedPriceChanges(databaseUrl: string, repricedEvery = 20): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO catalogue.listing_price_changes (listing_id, price_sar, changed_at)
+       SELECT id, price_sar, now() - interval '60 days' FROM catalogue.listings WHERE status = 'published'
+       UNION ALL
+       SELECT id, price_sar * 1.05, now() - interval '45 days' FROM catalogue.listings
+        WHERE status = 'published' AND abs(hashtext(id::text)) % ($1::int * 2) = 0
+       UNION ALL
+       SELECT id, price_sar * 0.9, now() - interval '10 days' FROM catalogue.listings
+        WHERE status = 'published' AND abs(hashtext(id::text)) % $1::int = 0`,
+      [repricedEvery],
+    );
+    await client.query('ANALYZE catalogue.listing_price_changes');
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Fills the catalogue with `count` published listings spread over the places of the listings
  * already published (the demo seed: Riyadh, Jeddah, Dammam, Dubai), in one statement, then

@@ -109,3 +109,36 @@ export async function setPhone(platform: Platform, accountId: string, phone: str
     client.query(`UPDATE identity.accounts SET phone = $2 WHERE id = $1`, [accountId, phone]),
   );
 }
+
+export interface PriceChangeRow {
+  price_sar: number;
+  changed_at: Date;
+}
+
+/** A listing's stored price history (catalogue.listing_price_changes), oldest first. */
+export async function priceChanges(platform: Platform, listingId: string): Promise<PriceChangeRow[]> {
+  const result = await withClient(platform.databaseUrl, (client) =>
+    client.query<PriceChangeRow>(
+      `SELECT price_sar::float8 AS price_sar, changed_at FROM catalogue.listing_price_changes
+        WHERE listing_id = $1 ORDER BY changed_at, id`,
+      [listingId],
+    ),
+  );
+  return result.rows;
+}
+
+/** Moves a listing's recorded price change at this price `daysAgo` into the past (the 30-day window's tests). */
+export async function backdatePrice(
+  platform: Platform,
+  listingId: string,
+  priceSar: number,
+  daysAgo: number,
+): Promise<void> {
+  await withClient(platform.databaseUrl, (client) =>
+    client.query(
+      `UPDATE catalogue.listing_price_changes SET changed_at = now() - make_interval(days => $3)
+        WHERE listing_id = $1 AND price_sar = $2`,
+      [listingId, priceSar, daysAgo],
+    ),
+  );
+}

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import {
+  IsBoolean,
   IsIn,
   IsInt,
   IsISO8601,
@@ -20,7 +21,7 @@ import type { DecisionBenchmark } from './decisions.contract';
 import { ListPage, MAX_PAGE_OFFSET, PageRequest } from './paging';
 import { rpc } from './rpc-descriptor';
 
-export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export const PROPERTY_SORTS = ['newest', 'price_asc', 'price_desc', 'price_drop'] as const;
 export type PropertySort = (typeof PROPERTY_SORTS)[number];
 
 export const PROPERTY_PAGE_MAX = 50;
@@ -44,6 +45,13 @@ const queryNumber = () =>
   Transform(({ value }: { value: unknown }) => {
     const text = typeof value === 'string' ? value.trim() : value;
     return typeof text === 'string' && /^\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  });
+
+/** `true`/`false` (a query string's text, or a tool's boolean) become booleans; anything else stays, for the rules to refuse. */
+const queryBoolean = () =>
+  Transform(({ value }: { value: unknown }) => {
+    const text = typeof value === 'string' ? value.trim() : value;
+    return text === 'true' || text === true ? true : text === 'false' || text === false ? false : text;
   });
 
 /** `name must be …` for every rule of a field, so a value breaking several reads one message. */
@@ -122,7 +130,20 @@ export abstract class PropertySearchFilters {
   @Max(MAX_AREA_SQM, number('max_area_sqm', MAX_AREA_SQM))
   max_area_sqm?: number;
 
-  /** Order: `newest` (by `listed_at` then `id`, so paging is stable), `price_asc` or `price_desc` */
+  /**
+   * Only listings whose price is below the one in force 30 days ago (`true`); `false` or absent:
+   * all listings
+   */
+  @IsOmittable()
+  @queryBoolean()
+  @IsBoolean(says('reduced must be true or false.'))
+  reduced?: boolean;
+
+  /**
+   * Order: `newest` (by `listed_at` then `id`, so paging is stable), `price_asc`, `price_desc`, or
+   * `price_drop` (largest drop against the price in force 30 days ago first, listings without a
+   * drop after them; ties newest first, then by `id`)
+   */
   @IsOmittable()
   @queryText()
   @IsIn(PROPERTY_SORTS, oneOf('sort', PROPERTY_SORTS))
@@ -302,6 +323,16 @@ export class PropertiesPage {
   offset: number;
 }
 
+/** One price of a listing's history. */
+export class PriceChange {
+  /** The price from then on, in SAR */
+  price_sar: number;
+
+  /** When the listing was published at it, or repriced to it */
+  @IsISO8601()
+  changed_at: string;
+}
+
 /** GET /v1/properties/{id} as the catalogue answers it: the item with both descriptions and bullets. */
 export class PropertyDetail extends PropertyItem {
   /** Always `property` */
@@ -322,6 +353,16 @@ export class PropertyDetail extends PropertyItem {
 
   /** Longitude */
   lng: number | null;
+
+  /** Its prices since publication, oldest first: the latest 50 changes at most */
+  price_history: PriceChange[];
+
+  /**
+   * The current price against the price in force 30 days ago, in percent with one decimal
+   * (negative: cheaper); null when it is the same price or the listing was not priced yet then
+   * @example -7.5
+   */
+  price_change_pct_30d: number | null;
 }
 
 /** Who lists a property: the broker workspace's public name and badge. */

@@ -14,6 +14,7 @@ import { Projects1767000000000 } from './migrations/1767000000000-projects';
 import { PublishedEditReview1768100000000 } from './migrations/1768100000000-published-edit-review';
 import { SellerListings1768100000001 } from './migrations/1768100000001-seller-listings';
 import { PublishedListingsDistrictIndex1769300000000 } from './migrations/1769300000000-published-listings-district-index';
+import { ListingPriceChanges1769400000000 } from './migrations/1769400000000-listing-price-changes';
 
 export const CATALOGUE_DATABASE = 'catalogue';
 
@@ -37,5 +38,6 @@ export const catalogueDatabase: ServiceDatabaseDefinition = {
     PublishedEditReview1768100000000,
     SellerListings1768100000001,
     PublishedListingsDistrictIndex1769300000000,
+    ListingPriceChanges1769400000000,
   ],
 };

@@ -5,6 +5,7 @@ import { DecisionClient } from '../listings/decision.client';
 import { ListingImagesRepository } from '../listings/listing-images.repository';
 import { ListingsRepository } from '../listings/listings.repository';
 import type { ListingRow } from '../listings/listings.repository';
+import { PriceHistoryRepository } from '../listings/price-history.repository';
 import { DEMO_PLACES, demoListings } from './demo-listings';
 import type { DemoListing } from './demo-listings';
 
@@ -37,6 +38,7 @@ export class CatalogueDemoSeed {
     private readonly listings: ListingsRepository,
     private readonly images: ListingImagesRepository,
     private readonly decision: DecisionClient,
+    private readonly priceHistory: PriceHistoryRepository,
   ) {}
 
   /** `brokerId`: the member the listings are from (their phone is the one buyers reveal). */
@@ -60,6 +62,8 @@ export class CatalogueDemoSeed {
               tx,
               id,
             );
+            // Published straight away: its first price starts its history, as an approval's does.
+            await this.priceHistory.record(tx, id, row.price_sar);
             if (picture) {
               const keys = listingImageKeys(id, picture.image_id);
               await this.images.append(tx, {

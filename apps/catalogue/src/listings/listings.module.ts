@@ -10,6 +10,7 @@ import { ListingImportService } from './listing-import.service';
 import { ListingsController } from './listings.controller';
 import { ListingsRepository } from './listings.repository';
 import { ListingsService } from './listings.service';
+import { PriceHistoryRepository } from './price-history.repository';
 
 /** A workspace's listings: drafts, edits, images, submission with automated checks, events. */
 @Module({
@@ -23,7 +24,8 @@ import { ListingsService } from './listings.service';
     ListingImportService,
     DecisionClient,
     ImageUrls,
+    PriceHistoryRepository,
   ],
-  exports: [ListingsService, ListingsRepository, ListingImagesRepository, ImageUrls],
+  exports: [ListingsService, ListingsRepository, ListingImagesRepository, ImageUrls, PriceHistoryRepository],
 })
 export class ListingsModule {}

@@ -34,6 +34,7 @@ import { assertRoomsFitType, assertSubmittable, transition } from './listing-sta
 import { toListingResponse, toListingsPage } from './listing.dto';
 import { ListingsRepository, numberOrNull } from './listings.repository';
 import type { ListingRow, ListingWrite } from './listings.repository';
+import { PriceHistoryRepository } from './price-history.repository';
 
 const PLACE_FIELDS = ['district_id', 'city_id', 'city', 'district'] as const;
 
@@ -48,6 +49,7 @@ export class ListingsService {
     private readonly decision: DecisionClient,
     private readonly outbox: Outbox,
     private readonly urls: ImageUrls,
+    private readonly priceHistory: PriceHistoryRepository,
   ) {}
 
   async create(request: CreateListingRequest): Promise<ListingResponse> {
@@ -134,9 +136,13 @@ export class ListingsService {
       // A live edit's bullets follow its new facts (price, rooms, place).
       const live = current.status === 'published' ? bulletColumns(next) : {};
       const updated = await this.listings.update(tx, current.id, { ...changes, ...live });
-      if (current.status === 'published') return this.reviewLiveEdit(tx, current, updated, changed);
-      await this.emit(tx, CATALOGUE_LISTING_UPDATED, updated, { changed });
-      return updated;
+      if (current.status !== 'published') {
+        await this.emit(tx, CATALOGUE_LISTING_UPDATED, updated, { changed });
+        return updated;
+      }
+      // A live price change joins the history in the edit's own transaction.
+      if (updated.price_sar !== current.price_sar) await this.priceHistory.record(tx, updated.id, updated.price_sar);
+      return this.reviewLiveEdit(tx, current, updated, changed);
     });
   }
 

@@ -15,6 +15,7 @@ import { toListingsPage } from '../listings/listing.dto';
 import { ListingsRepository } from '../listings/listings.repository';
 import type { ListingRow } from '../listings/listings.repository';
 import { bulletColumns, ListingsService } from '../listings/listings.service';
+import { PriceHistoryRepository } from '../listings/price-history.repository';
 
 /**
  * The moderators' queue (pending listings, and published ones an edit flagged) and their
@@ -26,6 +27,7 @@ export class ModerationService {
     private readonly listings: ListingsRepository,
     private readonly listingsService: ListingsService,
     private readonly urls: ImageUrls,
+    private readonly priceHistory: PriceHistoryRepository,
   ) {}
 
   async queue(request: ModerationQueueRequest): Promise<ListingsPageResponse> {
@@ -56,6 +58,8 @@ export class ModerationService {
         action: 'approved',
         flags: current.flags,
       });
+      // The first price of its history (or the price it returns with, when republished).
+      await this.priceHistory.record(tx, published.id, published.price_sar);
       await this.listingsService.emit(tx, CATALOGUE_LISTING_PUBLISHED, published);
       return published;
     });

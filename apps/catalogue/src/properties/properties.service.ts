@@ -10,9 +10,12 @@ import { AppError } from '@app/errors';
 import { DecisionClient } from '../listings/decision.client';
 import { ImageUrls } from '../listings/image-urls';
 import { ListingsRepository } from '../listings/listings.repository';
+import { PRICE_CHANGE_WINDOW_DAYS, PRICE_HISTORY_LIMIT, priceChangePct } from '../listings/price-history';
+import { PriceHistoryRepository } from '../listings/price-history.repository';
 import { priceIntel } from './price-intel';
 import { PropertiesRepository } from './properties.repository';
 import { toPropertyDetail, toPropertyItem } from './property.dto';
+import type { PriceTrend } from './property.dto';
 
 /** The public catalogue: published listings only, for anyone. */
 @Injectable()
@@ -22,6 +25,7 @@ export class PropertiesService {
     private readonly listings: ListingsRepository,
     private readonly urls: ImageUrls,
     private readonly decision: DecisionClient,
+    private readonly priceHistory: PriceHistoryRepository,
   ) {}
 
   async search(request: SearchPropertiesRequest): Promise<PropertiesPage> {
@@ -34,7 +38,22 @@ export class PropertiesService {
 
   async get(request: GetPropertyRequest): Promise<PropertyDetail> {
     const row = await this.mustFind(request.id);
-    return toPropertyDetail(row, await this.listings.images([row.id]), (key) => this.urls.imageUrl(key));
+    const [images, trend] = await Promise.all([this.listings.images([row.id]), this.trendOf(row.id, row.price_sar)]);
+    return toPropertyDetail(row, images, (key) => this.urls.imageUrl(key), trend);
+  }
+
+  private async trendOf(id: string, priceSar: string | null): Promise<PriceTrend> {
+    const [history, reference] = await Promise.all([
+      this.priceHistory.latest(id, PRICE_HISTORY_LIMIT),
+      this.priceHistory.priceDaysAgo(id, PRICE_CHANGE_WINDOW_DAYS),
+    ]);
+    return {
+      price_history: history.map((change) => ({
+        price_sar: change.price_sar,
+        changed_at: change.changed_at.toISOString(),
+      })),
+      price_change_pct_30d: priceSar === null ? null : priceChangePct(Number(priceSar), reference),
+    };
   }
 
   /** Free of charge: the listing against its benchmark (district + type, else city + type). */

@@ -1,4 +1,4 @@
-import type { PROPERTY_ITEM_FIELDS, PropertyDetail, PropertyItem } from '@app/contracts';
+import type { PROPERTY_ITEM_FIELDS, PriceChange, PropertyDetail, PropertyItem } from '@app/contracts';
 import type { ListingImageRow, ListingRow } from '../listings/listings.repository';
 import { numberOrNull } from '../listings/listings.repository';
 
@@ -57,10 +57,17 @@ export function imageKeys(images: ListingImageRow[]): string[] {
   return [...images].sort((a, b) => a.position - b.position).map((image) => image.display_key);
 }
 
+/** A published listing's price history and its change over the last 30 days. */
+export interface PriceTrend {
+  price_history: PriceChange[];
+  price_change_pct_30d: number | null;
+}
+
 export function toPropertyDetail(
   row: ListingRow,
   images: ListingImageRow[],
   imageUrl: (key: string) => string,
+  trend: PriceTrend,
 ): PropertyDetail {
   return {
     object: 'property',
@@ -70,5 +77,6 @@ export function toPropertyDetail(
     ai_bullets_ar: row.ai_bullets_ar,
     lat: row.lat,
     lng: row.lng,
+    ...trend,
   };
 }

@@ -1060,12 +1060,18 @@ export default async () => {
                 description: 'Maximum area in m\u00B2, inclusive',
                 minimum: 0,
               },
+              reduced: {
+                required: false,
+                type: () => Boolean,
+                description:
+                  'Only listings whose price is below the one in force 30 days ago (`true`); `false` or absent:\nall listings',
+              },
               sort: {
                 required: false,
                 description:
-                  'Order: `newest` (by `listed_at` then `id`, so paging is stable), `price_asc` or `price_desc`',
+                  'Order: `newest` (by `listed_at` then `id`, so paging is stable), `price_asc`, `price_desc`, or\n`price_drop` (largest drop against the price in force 30 days ago first, listings without a\ndrop after them; ties newest first, then by `id`)',
                 default: 'newest',
-                enum: ['newest', 'price_asc', 'price_desc'],
+                enum: ['newest', 'price_asc', 'price_desc', 'price_drop'],
               },
               limit: { required: false, type: () => Number, description: 'Results per page', minimum: 1 },
               offset: {
@@ -1172,6 +1178,14 @@ export default async () => {
               count: { required: true, type: () => Number, description: 'Results returned, up to `limit`' },
               offset: { required: true, type: () => Number, description: 'The offset asked for' },
             },
+            PriceChange: {
+              price_sar: { required: true, type: () => Number, description: 'The price from then on, in SAR' },
+              changed_at: {
+                required: true,
+                type: () => String,
+                description: 'When the listing was published at it, or repriced to it',
+              },
+            },
             PropertyDetail: {
               object: { required: true, description: 'Always `property`', enum: ['property'] },
               description_en: { required: true, type: () => String, description: 'English description' },
@@ -1179,6 +1193,19 @@ export default async () => {
               ai_bullets_ar: { required: true, type: () => [String], description: 'The three bullets in Arabic' },
               lat: { required: true, type: () => Number, nullable: true, description: 'Latitude' },
               lng: { required: true, type: () => Number, nullable: true, description: 'Longitude' },
+              price_history: {
+                required: true,
+                type: () => [t['@app/contracts'].PriceChange],
+                description: 'Its prices since publication, oldest first: the latest 50 changes at most',
+              },
+              price_change_pct_30d: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description:
+                  'The current price against the price in force 30 days ago, in percent with one decimal\n(negative: cheaper); null when it is the same price or the listing was not priced yet then',
+                example: -7.5,
+              },
             },
             PropertyBroker: {
               name: { required: true, type: () => String, description: 'The workspace name' },

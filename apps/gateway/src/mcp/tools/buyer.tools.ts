@@ -29,7 +29,8 @@ const SEARCH_HELP: Record<string, string> = {
   max_bedrooms: 'Maximum bedrooms',
   min_area_sqm: 'Minimum area, m²',
   max_area_sqm: 'Maximum area, m²',
-  sort: 'Order; default newest',
+  reduced: 'true: only properties whose price is below the one 30 days ago',
+  sort: 'Order; default newest; price_drop: largest drop over the last 30 days first',
   limit: 'Results per page, default 20',
   offset: 'Results to skip',
 };
