@@ -23,6 +23,17 @@ const GATEWAY_ONLY = [
   },
 ];
 
+/** An app's import rules: libs through their alias, and never another app. */
+function appImportPatterns(app) {
+  return [
+    { group: ['**/libs/**', '@app/*/src/**'], message: 'Import a lib through its @app/<name> alias.' },
+    {
+      group: APPS.filter((other) => other !== app).flatMap((other) => [`**/${other}/src/**`, `**/apps/${other}/**`]),
+      message: 'An app never imports another app: talk over the transport (libs/contracts).',
+    },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -62,24 +73,28 @@ export default tseslint.config(
   // No app imports another app; only the standalone composition root and tooling join them.
   ...APPS.map((app) => ({
     files: [`apps/${app}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: appImportPatterns(app) }] },
+  })),
+  // Inside the gateway, identity keeps its repositories and entities: the other features read it
+  // through IdentityDirectory, DeveloperWorkspaces and the access decorators (issue 28 point 4).
+  {
+    files: ['apps/gateway/src/**/*.ts'],
+    ignores: ['apps/gateway/src/identity/**', 'apps/gateway/src/oauth/**', 'apps/gateway/src/database/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/libs/**', '@app/*/src/**'], message: 'Import a lib through its @app/<name> alias.' },
+            ...appImportPatterns('gateway'),
             {
-              group: APPS.filter((other) => other !== app).flatMap((other) => [
-                `**/${other}/src/**`,
-                `**/apps/${other}/**`,
-              ]),
-              message: 'An app never imports another app: talk over the transport (libs/contracts).',
+              group: ['**/identity/**/*.repository', '**/identity/**/*.entity'],
+              message: "Identity's repositories and entities are its own: use IdentityDirectory (identity/directory).",
             },
           ],
         },
       ],
     },
-  })),
+  },
   {
     files: ['libs/**/*.ts', 'scripts/**/*.ts', ...SERVICES.map((service) => `apps/${service}/**/*.ts`)],
     // The phone entry of @app/validation is the one lib file the gateway alone imports.

@@ -20,7 +20,7 @@ import {
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import { DeveloperWorkspaceGuard } from '../widgets/developer-workspace.guard';
+import { DeveloperWorkspaceGuard } from '../identity/access/developer-workspace.guard';
 import { pathId } from '../leads/lead-parties';
 import { ConversationsService } from './conversations.service';
 

@@ -11,14 +11,14 @@ import type {
   WorkspaceRef,
 } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { DeveloperWorkspacesRepository } from '../widgets/developer-workspaces.repository';
+import { DeveloperWorkspaces } from '../identity/workspaces/developer-workspaces';
 
 /** The inbox routes and the MCP inbox tools: the caller's developer workspace, then the leads service. */
 @Injectable()
 export class ConversationsService {
   constructor(
     private readonly rpc: RpcClient,
-    private readonly developers: DeveloperWorkspacesRepository,
+    private readonly developers: DeveloperWorkspaces,
   ) {}
 
   async list(principal: Principal, query: ListConversationsQuery): Promise<ConversationsPageResponse> {
@@ -55,6 +55,6 @@ export class ConversationsService {
 
   /** An API key acts as its creator (the member its replies and take-overs are attributed to). */
   private async ref(principal: Principal): Promise<WorkspaceRef> {
-    return { workspace_id: await this.developers.workspaceOf(principal), account_id: principal.accountId };
+    return { workspace_id: await this.developers.of(principal), account_id: principal.accountId };
   }
 }

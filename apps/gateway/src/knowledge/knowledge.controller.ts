@@ -30,7 +30,7 @@ import type { Principal } from '@app/contracts';
 import { AcceptsMultipart } from '../http/multipart-body';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { KNOWLEDGE_DOCUMENT_MAX_BYTES } from './document-upload';
-import { DeveloperWorkspaceGuard } from './developer-workspace.guard';
+import { DeveloperWorkspaceGuard } from '../identity/access/developer-workspace.guard';
 import { KnowledgeService } from './knowledge.service';
 
 const NOT_FOUND = '`project_not_found`: no such project in your workspace; `not_found`: no such entry in it';

@@ -15,7 +15,7 @@ import type {
   UpdateKnowledgeArticleBody,
 } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { DeveloperWorkspaces } from '../projects/developer-workspace';
+import { DeveloperWorkspaces } from '../identity/workspaces/developer-workspaces';
 import { readUploadedDocument } from './document-upload';
 import { entryId, projectId } from './knowledge-access';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { BuyerRef, LeadSide, Principal, ViewerRef } from '@app/contracts';
 import { AppError } from '@app/errors';
-import { AccountsRepository } from '../identity/accounts/accounts.repository';
+import { IdentityDirectory } from '../identity/directory/identity-directory';
 import { isSeller } from '../identity/access/principal-workspace';
 
 /**
@@ -12,10 +12,10 @@ import { isSeller } from '../identity/access/principal-workspace';
  */
 @Injectable()
 export class LeadParties {
-  constructor(private readonly accounts: AccountsRepository) {}
+  constructor(private readonly identity: IdentityDirectory) {}
 
   async buyer(principal: Principal): Promise<BuyerRef> {
-    const found = await this.accounts.findWithWorkspace(principal.accountId);
+    const found = await this.identity.accountWithWorkspace(principal.accountId);
     if (!found) throw new AppError('invalid_token', 'The account behind this credential no longer exists.');
     const { account } = found;
     return {
@@ -26,7 +26,7 @@ export class LeadParties {
 
   /** The account's phone and name (a broker's, for a phone reveal). */
   async contact(accountId: string): Promise<{ name: string; phone: string | null } | null> {
-    const found = await this.accounts.findWithWorkspace(accountId);
+    const found = await this.identity.accountWithWorkspace(accountId);
     return found ? { name: found.account.name, phone: found.account.phone } : null;
   }
 }

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AccountsModule } from '../identity/accounts/accounts.module';
+import { IdentityDirectoryModule } from '../identity/directory/identity-directory.module';
 import { BookingsController } from './bookings.controller';
 import { CrmController } from './crm.controller';
 import { InquiriesController } from './inquiries.controller';
@@ -14,7 +14,7 @@ import { SlotsService } from './slots.service';
 
 /** Inquiries, bookings, slots, availability, phone reveal and the CRM, forwarded to the leads service. */
 @Module({
-  imports: [AccountsModule],
+  imports: [IdentityDirectoryModule],
   controllers: [InquiriesController, BookingsController, SlotsController, PropertyLeadsController, CrmController],
   providers: [LeadParties, InquiriesService, BookingsService, SlotsService, CrmService, PropertyLeadsService],
   exports: [InquiriesService, BookingsService, CrmService, PropertyLeadsService],

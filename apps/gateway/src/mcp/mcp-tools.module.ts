@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingApiModule } from '../billing/billing-api.module';
 import { BrokersApiModule } from '../brokers/brokers-api.module';
 import { CatalogueApiModule } from '../catalogue/catalogue-api.module';
-import { IDENTITY_DATABASE } from '../database/identity.database';
 import { DecisionsApiModule } from '../decisions/decisions-api.module';
 import { AccountsModule } from '../identity/accounts/accounts.module';
+import { IdentityDirectoryModule } from '../identity/directory/identity-directory.module';
 import { ApiKeysModule } from '../identity/api-keys/api-keys.module';
 import { KnowledgeApiModule } from '../knowledge/knowledge-api.module';
-import { Workspace } from '../identity/workspaces/workspace.entity';
 import { WorkspacesModule } from '../identity/workspaces/workspaces.module';
 import { LocationsApiModule } from '../locations/locations-api.module';
 import { MarketApiModule } from '../market/market-api.module';
@@ -27,7 +25,7 @@ import { ToolCatalogue } from './tools/tool-catalogue';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Workspace], IDENTITY_DATABASE),
+    IdentityDirectoryModule,
     AccountsModule,
     ApiKeysModule,
     BillingApiModule,

@@ -9,7 +9,7 @@ import { ImageFiles } from '../catalogue/images/image-files';
 import { IMAGE_STORE } from '../catalogue/images/image-store';
 import type { ImageStore, StoredImage } from '../catalogue/images/image-store';
 import { gatewayConfig } from '../config/gateway.env';
-import { DeveloperWorkspaces } from './developer-workspace';
+import { DeveloperWorkspaces } from '../identity/workspaces/developer-workspaces';
 
 /**
  * Project images through the listing image pipeline (ImageFiles): stored as WebP in a display

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ImagesModule } from '../catalogue/images/images.module';
-import { DeveloperWorkspaces } from './developer-workspace';
+import { IdentityDirectoryModule } from '../identity/directory/identity-directory.module';
 import { ProjectFilesCleanupConsumer } from './project-files-cleanup.consumer';
 import { ProjectImageFilesController, ProjectImagesController } from './project-images.controller';
 import { ProjectImagesService } from './project-images.service';
@@ -13,7 +13,7 @@ import { UnitsService } from './units.service';
 
 /** `/v1/projects` (developer workspaces), their images, and `/v1/public/projects`, forwarded to the catalogue. */
 @Module({
-  imports: [ImagesModule],
+  imports: [ImagesModule, IdentityDirectoryModule],
   controllers: [
     ProjectsController,
     UnitsController,
@@ -21,14 +21,7 @@ import { UnitsService } from './units.service';
     ProjectImageFilesController,
     PublicProjectsController,
   ],
-  providers: [
-    ProjectsService,
-    UnitsService,
-    DeveloperWorkspaces,
-    ProjectImagesService,
-    UnitListingService,
-    ProjectFilesCleanupConsumer,
-  ],
-  exports: [ProjectsService, UnitsService, DeveloperWorkspaces],
+  providers: [ProjectsService, UnitsService, ProjectImagesService, UnitListingService, ProjectFilesCleanupConsumer],
+  exports: [ProjectsService, UnitsService, IdentityDirectoryModule],
 })
 export class ProjectsApiModule {}

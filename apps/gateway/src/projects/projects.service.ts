@@ -11,7 +11,7 @@ import type {
   UpdateProjectBody,
 } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { DeveloperWorkspaces } from './developer-workspace';
+import { DeveloperWorkspaces } from '../identity/workspaces/developer-workspaces';
 
 /** A developer workspace's projects for REST and MCP alike, and the public project page; kept by the catalogue. */
 @Injectable()

@@ -11,7 +11,7 @@ import type {
   UpdateUnitBody,
 } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { DeveloperWorkspaces } from './developer-workspace';
+import { DeveloperWorkspaces } from '../identity/workspaces/developer-workspaces';
 import { UnitListingService } from './unit-listing.service';
 
 /** A project's units for REST and MCP alike: the caller's developer workspace, then the catalogue. */

@@ -13,7 +13,7 @@ import { InjectConfig } from '@app/config';
 import type { AppConfig } from '@app/config';
 import { gatewayConfig } from '../config/gateway.env';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import { DeveloperWorkspaceGuard } from './developer-workspace.guard';
+import { DeveloperWorkspaceGuard } from '../identity/access/developer-workspace.guard';
 import { publicOriginOf } from '../oauth/public-origin';
 import { WidgetConfigService } from './widget-config.service';
 

@@ -9,20 +9,20 @@ import type {
 import { WidgetsRpc } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { RpcClient } from '@app/messaging';
-import { DeveloperWorkspacesRepository } from './developer-workspaces.repository';
+import { DeveloperWorkspaces } from '../identity/workspaces/developer-workspaces';
 
 /** The widget configuration routes and MCP tools: the caller's developer workspace, then the leads service. */
 @Injectable()
 export class WidgetConfigService {
   constructor(
     private readonly rpc: RpcClient,
-    private readonly developers: DeveloperWorkspacesRepository,
+    private readonly developers: DeveloperWorkspaces,
   ) {}
 
   /** `origin`: where the gateway is reached, for the embed snippet. */
   async get(principal: Principal, projectId: string, origin: string): Promise<WidgetConfigWithSnippetResponse> {
     const widget = await this.rpc.call(WidgetsRpc.config, {
-      workspace_id: await this.developers.workspaceOf(principal),
+      workspace_id: await this.developers.of(principal),
       account_id: principal.accountId,
       project_id: projectIdOf(projectId),
     });
@@ -37,7 +37,7 @@ export class WidgetConfigService {
   ): Promise<WidgetConfigWithSnippetResponse> {
     const widget = await this.rpc.call(WidgetsRpc.updateConfig, {
       ...body,
-      workspace_id: await this.developers.workspaceOf(principal),
+      workspace_id: await this.developers.of(principal),
       account_id: principal.accountId,
       project_id: projectIdOf(projectId),
     });

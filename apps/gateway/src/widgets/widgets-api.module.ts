@@ -2,8 +2,8 @@ import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { ConversationsController } from '../conversations/conversations.controller';
 import { ConversationsService } from '../conversations/conversations.service';
-import { DeveloperWorkspaceGuard } from './developer-workspace.guard';
-import { DeveloperWorkspacesRepository } from './developer-workspaces.repository';
+import { DeveloperWorkspaceGuard } from '../identity/access/developer-workspace.guard';
+import { IdentityDirectoryModule } from '../identity/directory/identity-directory.module';
 import { LiveHub } from './live-hub';
 import { VisitorAccessService } from './visitor-access.service';
 import { VisitorRateLimitModule } from './visitor-rate-limit';
@@ -16,11 +16,10 @@ import { WidgetsController } from './widgets.controller';
 
 /** The chat widget's HTTP edge: configuration, the visitors' API and live stream, and the team's inbox. */
 @Module({
-  imports: [JwtModule.register({}), VisitorRateLimitModule],
+  imports: [JwtModule.register({}), VisitorRateLimitModule, IdentityDirectoryModule],
   controllers: [WidgetConfigController, WidgetsController, VisitorSessionsController, ConversationsController],
   providers: [
     VisitorSessionsService,
-    DeveloperWorkspacesRepository,
     DeveloperWorkspaceGuard,
     VisitorTokensService,
     VisitorAccessService,

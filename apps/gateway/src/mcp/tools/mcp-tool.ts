@@ -1,8 +1,7 @@
 import type { Type } from '@nestjs/common';
-import type { Permission, Principal } from '@app/contracts';
+import type { Permission, Principal, WorkspaceKind } from '@app/contracts';
 import { AppError, contractValidationPipe } from '@app/errors';
 import { contractSchemas } from '../../http/contract-schemas';
-import type { WorkspaceKind } from '../../identity/workspaces/workspace.entity';
 
 /** The caller of a tool: a signed-in person (MCP tokens are issued to users only). */
 export type UserPrincipal = Extract<Principal, { kind: 'user' }>;

@@ -1,6 +1,6 @@
 import { AppError } from '@app/errors';
 import { IsString, MaxLength } from '@app/validation';
-import type { AccountsRepository } from '../../identity/accounts/accounts.repository';
+import type { IdentityDirectory } from '../../identity/directory/identity-directory';
 import { READ, defineTool, outputSchemaOf } from './mcp-tool';
 import type { McpTool } from './mcp-tool';
 
@@ -12,7 +12,7 @@ export class PingDto {
 }
 
 /** Spec 4.6 tools of every session. */
-export function sessionTools(accounts: AccountsRepository): McpTool[] {
+export function sessionTools(identity: IdentityDirectory): McpTool[] {
   const session = { kind: 'session' } as const;
   return [
     defineTool({
@@ -30,7 +30,7 @@ export function sessionTools(accounts: AccountsRepository): McpTool[] {
         workspace_role: 'string|null',
       }),
       call: async (principal) => {
-        const found = await accounts.findWithWorkspace(principal.accountId);
+        const found = await identity.accountWithWorkspace(principal.accountId);
         if (!found) throw new AppError('invalid_token', 'The account behind this credential no longer exists.');
         return {
           account_id: found.account.id,

@@ -5,7 +5,7 @@ import type { AppConfig } from '@app/config';
 import { gatewayConfig } from '../../config/gateway.env';
 import { ConversationsService } from '../../conversations/conversations.service';
 import { isAllowed } from '../../identity/access/access-rules';
-import { AccountsRepository } from '../../identity/accounts/accounts.repository';
+import { IdentityDirectory } from '../../identity/directory/identity-directory';
 import { WidgetConfigService } from '../../widgets/widget-config.service';
 import { brokerTools } from './broker.tools';
 import { buyerTools } from './buyer.tools';
@@ -29,14 +29,14 @@ export class ToolCatalogue {
 
   constructor(
     services: ToolServices,
-    accounts: AccountsRepository,
+    identity: IdentityDirectory,
     widgets: WidgetConfigService,
     conversations: ConversationsService,
     @InjectConfig(gatewayConfig) config: AppConfig<typeof gatewayConfig>,
   ) {
     const origin = new URL(publicUrlOf(config.PUBLIC_URL, config.PORT)).origin;
     this.tools = [
-      ...sessionTools(accounts),
+      ...sessionTools(identity),
       ...buyerTools(services),
       ...brokerTools(services),
       ...workspaceTools(services),

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
-import type { RequestWithPrincipal } from '../identity/access/access.decorators';
-import { DeveloperWorkspaces } from '../projects/developer-workspace';
+import { DeveloperWorkspaces } from '../workspaces/developer-workspaces';
+import type { RequestWithPrincipal } from './access.decorators';
 
 /**
- * A broker workspace is refused (403) before its body or query is read, as the access guard
- * refuses a role: after it (the principal is known), ahead of validation. The handlers still
- * ask DeveloperWorkspaces for the workspace id, which is what MCP tools (calling them
- * directly) rely on.
+ * After the access guard (the principal is known), ahead of validation: a broker workspace is
+ * refused (403) before its body or query is read, as a role is. The services still ask
+ * DeveloperWorkspaces for the workspace id, which is what the MCP tools rely on.
  */
 @Injectable()
 export class DeveloperWorkspaceGuard implements CanActivate {
