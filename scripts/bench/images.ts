@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { imageVariants } from '../../apps/gateway/src/catalogue/images/image-variants';
+import { imageVariants } from '../../apps/gateway/src/media/images/image-variants';
 import { runLoad } from './load';
 import { startStandalone } from './platforms';
 

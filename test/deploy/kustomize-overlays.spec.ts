@@ -10,7 +10,7 @@ import { join } from 'path';
 import { APP_NAMES, APP_RUNTIME, LISTING_IMPORT_MAX_BYTES, SERVICE_NAMES, nodeArgsFor } from '@app/contracts';
 import type { AppName } from '@app/contracts';
 import { GatewayEnv } from '../../apps/gateway/src/config/gateway.env';
-import { KNOWLEDGE_DOCUMENT_MAX_BYTES } from '../../apps/gateway/src/knowledge/document-upload';
+import { KNOWLEDGE_DOCUMENT_MAX_BYTES } from '../../apps/gateway/src/media/documents/document-upload';
 import { HEAP_SHARE_OF_LIMIT, heapFlagMiB, memoryMiB } from '../../scripts/bench/shipped-sizing';
 import { documentedSecretKeys, documentedSecretTable, settingsProblems } from './app-settings';
 import { renderKustomization } from './kustomize';

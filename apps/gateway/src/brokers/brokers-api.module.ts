@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ImagesModule } from '../catalogue/images/images.module';
+import { MediaModule } from '../media/media.module';
 import {
   BrokersController,
   ModerationVerificationsController,
@@ -9,7 +9,7 @@ import { BrokersService } from './brokers.service';
 
 /** Broker verification (workspace and moderators) and public broker pages. */
 @Module({
-  imports: [ImagesModule],
+  imports: [MediaModule],
   controllers: [WorkspaceVerificationController, ModerationVerificationsController, BrokersController],
   providers: [BrokersService],
   exports: [BrokersService],

@@ -30,7 +30,7 @@ import { PublicRateLimited } from '../fair-use/public-rate-limit.guard';
 import { IMAGE_UPLOAD_BODY } from '../openapi/upload-bodies';
 import { PUBLISHED_ITEM } from '../http/conditional-requests/cache-policy';
 import { ConditionalGet } from '../http/conditional-requests/conditional-get.decorator';
-import { AcceptsMultipart } from '../http/multipart-body';
+import { AcceptsMultipart } from '../media/multipart-body';
 import { Authenticated, CurrentPrincipal, Moderator, Public } from '../identity/access/access.decorators';
 import { BrokersService } from './brokers.service';
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../identity/accounts/accounts.module';
-import { ImagesModule } from './images/images.module';
+import { ListingImagesModule } from './images/listing-images.module';
 import { ListingImportController } from './import/listing-import.controller';
 import { ListingImportService } from './import/listing-import.service';
 import { ListingsController } from './listings.controller';
@@ -10,7 +10,7 @@ import { ModerationService } from './moderation.service';
 
 /** `/v1/listings` and `/v1/moderation/listings`, forwarded to the catalogue service; listing images. */
 @Module({
-  imports: [ImagesModule, AccountsModule],
+  imports: [ListingImagesModule, AccountsModule],
   controllers: [ListingImportController, ListingsController, ModerationController],
   providers: [ListingsService, ModerationService, ListingImportService],
   exports: [ListingsService],

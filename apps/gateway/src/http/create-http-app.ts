@@ -15,7 +15,7 @@ import { useJsonBodyParser } from './json-body-parser';
 import { useRequestLogging } from './request-logging';
 import { useHttpMetrics } from './http-metrics';
 import { useIdempotentReplies } from '../idempotency/idempotent-replies';
-import { useMultipartBodies } from './multipart-body';
+import { useMultipartBodies } from '../media/multipart-body';
 import { asyncApiDocument } from './asyncapi';
 import { mountOpenApi } from './openapi';
 import { useInteractionFormBodies } from '../oauth/form-body-parser';

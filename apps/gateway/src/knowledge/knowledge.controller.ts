@@ -27,9 +27,9 @@ import {
   UpdateKnowledgeArticleBody,
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
-import { AcceptsMultipart } from '../http/multipart-body';
+import { AcceptsMultipart } from '../media/multipart-body';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
-import { KNOWLEDGE_DOCUMENT_MAX_BYTES } from './document-upload';
+import { KNOWLEDGE_DOCUMENT_MAX_BYTES } from '../media/documents/document-upload';
 import { DeveloperWorkspaceGuard } from '../identity/access/developer-workspace.guard';
 import { KnowledgeService } from './knowledge.service';
 

@@ -16,7 +16,7 @@ import type {
 } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 import { DeveloperWorkspaces } from '../identity/workspaces/developer-workspaces';
-import { readUploadedDocument } from './document-upload';
+import { readUploadedDocument } from '../media/documents/document-upload';
 import { entryId, projectId } from './knowledge-access';
 
 interface KnowledgeCaller {

@@ -21,9 +21,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ListingImageResponse, MAX_PROJECT_IMAGES, ProjectImageDeletedResponse } from '@app/contracts';
 import type { Principal } from '@app/contracts';
-import { imageAnswer, listingImageKeyOf } from '../catalogue/images/image-answer';
+import { imageAnswer, listingImageKeyOf } from '../media/images/image-answer';
 import { IMAGE_UPLOAD_BODY } from '../openapi/upload-bodies';
-import { AcceptsMultipart } from '../http/multipart-body';
+import { AcceptsMultipart } from '../media/multipart-body';
 import { Authenticated, CurrentPrincipal, Public } from '../identity/access/access.decorators';
 import { ProjectImagesService } from './project-images.service';
 import { DEVELOPERS_ONLY, PROJECT_NOT_FOUND } from './projects.controller';

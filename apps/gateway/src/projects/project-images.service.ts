@@ -5,9 +5,9 @@ import type { ListingImageResponse, Principal, ProjectImageDeletedResponse } fro
 import { InjectConfig } from '@app/config';
 import { RpcClient } from '@app/messaging';
 import type { AppConfig } from '@app/config';
-import { ImageFiles } from '../catalogue/images/image-files';
-import { IMAGE_STORE } from '../catalogue/images/image-store';
-import type { ImageStore, StoredImage } from '../catalogue/images/image-store';
+import { ImageFiles } from '../media/images/image-files';
+import { IMAGE_STORE } from '../media/images/image-store';
+import type { ImageStore, StoredImage } from '../media/images/image-store';
 import { gatewayConfig } from '../config/gateway.env';
 import { DeveloperWorkspaces } from '../identity/workspaces/developer-workspaces';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ImagesModule } from '../catalogue/images/images.module';
+import { MediaModule } from '../media/media.module';
 import { IdentityDirectoryModule } from '../identity/directory/identity-directory.module';
 import { ProjectFilesCleanupConsumer } from './project-files-cleanup.consumer';
 import { ProjectImageFilesController, ProjectImagesController } from './project-images.controller';
@@ -13,7 +13,7 @@ import { UnitsService } from './units.service';
 
 /** `/v1/projects` (developer workspaces), their images, and `/v1/public/projects`, forwarded to the catalogue. */
 @Module({
-  imports: [ImagesModule, IdentityDirectoryModule],
+  imports: [MediaModule, IdentityDirectoryModule],
   controllers: [
     ProjectsController,
     UnitsController,

@@ -4,9 +4,9 @@ import { ProjectsRpc, listingImageKeys, listingImagesPrefix } from '@app/contrac
 import type { ListingResponse, UnitRefRequest } from '@app/contracts';
 import { AppError } from '@app/errors';
 import { RpcClient } from '@app/messaging';
-import { ImageFiles } from '../catalogue/images/image-files';
-import { IMAGE_STORE } from '../catalogue/images/image-store';
-import type { ImageStore } from '../catalogue/images/image-store';
+import { ImageFiles } from '../media/images/image-files';
+import { IMAGE_STORE } from '../media/images/image-store';
+import type { ImageStore } from '../media/images/image-store';
 
 /**
  * A unit published as a listing that starts with its project's images. The files are copied

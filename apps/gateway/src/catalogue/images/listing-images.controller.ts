@@ -23,7 +23,7 @@ import {
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../../identity/access/access.decorators';
-import { AcceptsMultipart } from '../../http/multipart-body';
+import { AcceptsMultipart } from '../../media/multipart-body';
 import { IMAGE_UPLOAD_BODY } from '../../openapi/upload-bodies';
 import { ListingImagesService } from './listing-images.service';
 

@@ -7,10 +7,10 @@ import { RpcClient } from '@app/messaging';
 import type { AppConfig } from '@app/config';
 import { gatewayConfig } from '../../config/gateway.env';
 import { listingOwnerOf } from '../listing-owner';
-import { ImageFiles } from './image-files';
-import type { StoredImageRecord } from './image-files';
-import { IMAGE_STORE } from './image-store';
-import type { ImageStore, StoredImage } from './image-store';
+import { ImageFiles } from '../../media/images/image-files';
+import type { StoredImageRecord } from '../../media/images/image-files';
+import { IMAGE_STORE } from '../../media/images/image-store';
+import type { ImageStore, StoredImage } from '../../media/images/image-store';
 
 /**
  * Listing images at the edge: the gateway reads the upload, makes the display size and the

@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import { parse } from 'csv-parse';
 import type ExcelJSModule from 'exceljs';
 import { AppError } from '@app/errors';
-import { IMPORT_FILE_FIELD } from './import-upload';
+import { IMPORT_FILE_FIELD } from '../../media/spooled-upload';
 
 export type ImportFormat = 'csv' | 'xlsx';
 

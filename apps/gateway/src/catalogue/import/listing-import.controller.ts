@@ -15,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LISTING_IMPORT_MAX_ROWS, ListingImportReport } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../../identity/access/access.decorators';
-import { AcceptsMultipart } from '../../http/multipart-body';
+import { AcceptsMultipart } from '../../media/multipart-body';
 import { IMPORT_UPLOAD_BODY } from '../../openapi/upload-bodies';
 import { LISTING_IMPORT_TEMPLATE_CSV } from './listing-import-template';
 import { ListingImportService } from './listing-import.service';

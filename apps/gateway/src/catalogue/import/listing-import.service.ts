@@ -20,7 +20,7 @@ import { workspaceOf } from '../../identity/access/principal-workspace';
 import { headerColumns, isBlankRow, listingFromRow } from './import-columns';
 import { badFile, formatOf, sheetRows } from './import-sheet';
 import type { ImportFormat } from './import-sheet';
-import { spoolUpload } from './import-upload';
+import { spoolUpload } from '../../media/spooled-upload';
 
 export interface ImportCaller {
   workspace_id: string;

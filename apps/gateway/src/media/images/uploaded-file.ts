@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { receiveSingleFile } from '../../http/single-file-upload';
+import { receiveSingleFile } from '../single-file-upload';
 
 /** Reads the image of a multipart/form-data request into memory, at most `maxBytes` of it. */
 export function readUploadedFile(request: FastifyRequest, maxBytes: number): Promise<Buffer> {

@@ -13,7 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../identity/access/access.decorators';
 import { ListingImagesService } from './listing-images.service';
-import { imageAnswer, listingImageKeyOf } from './image-answer';
+import { imageAnswer, listingImageKeyOf } from '../../media/images/image-answer';
 
 /** The optional If-None-Match header (`@Headers()` would be documented as a required one). */
 // eslint-disable-next-line no-useless-assignment -- read by @IfNoneMatch() below: ESLint 10 does not count parameter decorators as reads (eslint/eslint#20947)
@@ -25,7 +25,7 @@ const IfNoneMatch = createParamDecorator(
 /** GET /v1/images/listings/{listing_id}/{file}: the stored images, for anyone, cacheable for good. */
 @ApiTags('listings')
 @Controller('images')
-export class ImagesController {
+export class ListingImageFilesController {
   constructor(private readonly images: ListingImagesService) {}
 
   @Get('listings/:listing_id/:file')

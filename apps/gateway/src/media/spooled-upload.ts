@@ -6,8 +6,8 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { UPLOAD_FIELD, receiveSingleFile } from '../../http/single-file-upload';
-import { claimUpload } from '../../idempotency/idempotency.interceptor';
+import { UPLOAD_FIELD, receiveSingleFile } from './single-file-upload';
+import { claimUpload } from '../idempotency/idempotency.interceptor';
 
 export const IMPORT_FILE_FIELD = UPLOAD_FIELD;
 

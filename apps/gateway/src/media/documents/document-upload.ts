@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { KnowledgeDocumentType } from '@app/contracts';
 import { KNOWLEDGE_DOCUMENT_TEXT_MAX } from '@app/contracts';
 import { AppError } from '@app/errors';
-import { receiveSingleFile } from '../http/single-file-upload';
+import { receiveSingleFile } from '../single-file-upload';
 import { pdfText } from './pdf-text';
 
 /** An uploaded knowledge-base document, at most this large. */
