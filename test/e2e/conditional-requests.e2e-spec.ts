@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { Response } from 'supertest';
 import { LocationsRpc } from '@app/contracts';
 import type { ListingResponse } from '@app/contracts';
-import { addListingImage, createModerator } from '../harness/catalogue-fixtures';
+import { createModerator, publishThroughApi } from '../harness/catalogue-fixtures';
 import { withClient } from '../harness/databases';
 import { eventually } from '../harness/eventually';
 import { createApiKey, createMember } from '../harness/identity-fixtures';
@@ -33,30 +33,7 @@ describeE2e('conditional requests: ETag, Cache-Control, 304', () => {
     return ifNoneMatch === undefined ? req : req.set('if-none-match', ifNoneMatch);
   };
 
-  async function publishedListing(): Promise<ListingResponse> {
-    const draft = (
-      await api()
-        .post('/v1/listings')
-        .set(as(broker.token))
-        .send({
-          property_type: 'apartment',
-          title_en: 'Bright apartment near the metro',
-          title_ar: 'شقة مشرقة قرب المترو',
-          price: 1_200_000,
-          city: 'Riyadh',
-          district: 'Al Olaya',
-          area_sqm: 150,
-          bedrooms: 3,
-          bathrooms: 2,
-          licence_number: '7200012345',
-        })
-        .expect(201)
-    ).body as ListingResponse;
-    await addListingImage(platform, draft.id);
-    await api().post(`/v1/listings/${draft.id}/submit`).set(as(broker.token)).expect(200);
-    return (await api().post(`/v1/moderation/listings/${draft.id}/approve`).set(as(moderator.token)).expect(200))
-      .body as ListingResponse;
-  }
+  const publishedListing = () => publishThroughApi(platform, { broker: broker.token, moderator: moderator.token });
 
   const expectNotModified = (res: Response, etag: string, cacheControl: string) => {
     expect(res.status).toBe(304);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ListingResponse, PropertiesPage, PropertyDetailResponse } from '@app/contracts';
-import { addListingImage, backdatePrice, createModerator, priceChanges } from '../harness/catalogue-fixtures';
+import type { PropertiesPage, PropertyDetailResponse } from '@app/contracts';
+import { backdatePrice, createModerator, priceChanges, publishThroughApi } from '../harness/catalogue-fixtures';
 import { createAccount, createMember } from '../harness/identity-fixtures';
 import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures';
 import { mcpClientOverOAuth } from '../harness/mcp-client';
@@ -23,28 +23,12 @@ describeE2e('price history: the detail shows the changes, the search finds reduc
   const marker = () => `Marker${randomBytes(4).toString('hex')}`;
 
   async function publish(title: string, price: number): Promise<string> {
-    const draft = (
-      await api()
-        .post('/v1/listings')
-        .set(as(broker.token))
-        .send({
-          property_type: 'apartment',
-          title_en: title,
-          title_ar: TITLE_AR,
-          price,
-          city: 'Riyadh',
-          district: 'Al Olaya',
-          area_sqm: 150,
-          bedrooms: 3,
-          bathrooms: 2,
-          licence_number: '7200012345',
-        })
-        .expect(201)
-    ).body as ListingResponse;
-    await addListingImage(platform, draft.id);
-    await api().post(`/v1/listings/${draft.id}/submit`).set(as(broker.token)).expect(200);
-    await api().post(`/v1/moderation/listings/${draft.id}/approve`).set(as(moderator.token)).expect(200);
-    return draft.id;
+    const listing = await publishThroughApi(
+      platform,
+      { broker: broker.token, moderator: moderator.token },
+      { title_en: title, title_ar: TITLE_AR, price },
+    );
+    return listing.id;
   }
 
   const reprice = (id: string, price: number) =>
