@@ -2,6 +2,7 @@ import { Type } from 'class-transformer';
 import { IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from '@app/validation';
 import { OwningSeller, OwningWorkspace } from './catalogue.contract';
 import type { ListingOwner } from './catalogue.contract';
+import type { RequestClass } from './request-mixins';
 
 /** Events (outbox → `leads.<entity>.<event>.v1`); payloads below, for the notification service. */
 export const LEADS_INQUIRY_CREATED = 'leads.inquiry.created.v1';
@@ -127,10 +128,6 @@ export class LeadPerson {
   @MaxLength(20)
   phone: string | null;
 }
-
-/** Any class a request extends (TypeScript's mixin rule asks for exactly `any[]` here). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type RequestClass = new (...args: any[]) => object;
 
 /**
  * `Base` (a route's body or query) asked by a buyer-side caller; `buyer_workspace_id` is theirs

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from '@app/validation';
+import type { RequestClass } from './request-mixins';
 
 /**
  * Bounds of every paged list (`?limit=&offset=`). The offset is bounded so a client's huge
@@ -8,10 +9,6 @@ import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from '@app/validation';
 export const MAX_PAGE_LIMIT = 100;
 export const MAX_PAGE_OFFSET = 1_000_000;
 export const DEFAULT_PAGE_LIMIT = 20;
-
-/** Any class a request extends (TypeScript's mixin rule asks for exactly `any[]` here). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type RequestClass = new (...args: any[]) => object;
 
 /**
  * `Base` with the `limit` (1 to MAX_PAGE_LIMIT, default 20) and `offset` (0 to MAX_PAGE_OFFSET,
