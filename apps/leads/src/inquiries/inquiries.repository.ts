@@ -10,7 +10,7 @@ import type {
 } from '@app/contracts';
 import { INQUIRIES_PER_HOUR } from '@app/contracts';
 import { LEADS_DATABASE } from '../database/leads.database';
-import { ownerParams, sideClause, sideParams } from '../listings/listing-owner';
+import { sideClause, sideParams } from '../listings/listing-owner';
 
 export interface InquiryRow {
   id: string;
@@ -38,9 +38,10 @@ export interface MessageRow {
   created_at: Date;
 }
 
-export type NewInquiry = Pick<
+/** A new thread: every column but those the database sets (its id, state and clock). */
+export type NewInquiry = Omit<
   InquiryRow,
-  'lead_id' | 'workspace_id' | 'seller_id' | 'listing_id' | 'buyer_id' | 'broker_id' | 'question' | 'preferred_contact'
+  'id' | 'status' | 'closed_reason' | 'last_message_at' | 'created_at' | 'updated_at'
 >;
 
 @Injectable()
@@ -69,20 +70,12 @@ export class InquiriesRepository {
 
   /** Stamped with the clock after the lock, so the window counts what really came before. */
   async insert(tx: EntityManager, inquiry: NewInquiry): Promise<InquiryRow> {
+    const columns = Object.keys(inquiry) as (keyof NewInquiry)[];
     const rows = await tx.query<InquiryRow[]>(
-      `INSERT INTO leads.inquiries
-         (lead_id, workspace_id, seller_id, listing_id, buyer_id, broker_id, question, preferred_contact,
-          last_message_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, clock_timestamp(), clock_timestamp(), clock_timestamp()) RETURNING *`,
-      [
-        inquiry.lead_id,
-        ...ownerParams(inquiry),
-        inquiry.listing_id,
-        inquiry.buyer_id,
-        inquiry.broker_id,
-        inquiry.question,
-        inquiry.preferred_contact,
-      ],
+      `INSERT INTO leads.inquiries (${columns.join(', ')}, last_message_at, created_at, updated_at)
+       VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}, clock_timestamp(), clock_timestamp(), clock_timestamp())
+       RETURNING *`,
+      columns.map((column) => inquiry[column]),
     );
     return rows[0];
   }

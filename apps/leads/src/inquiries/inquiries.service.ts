@@ -26,7 +26,7 @@ import { CatalogueClient, ownListing } from '../listings/catalogue.client';
 import { ownerColumns } from '../listings/listing-owner';
 import { InquiriesRepository } from './inquiries.repository';
 import type { InquiryRow } from './inquiries.repository';
-import { toInquiryResponse, toMessageResponse } from './inquiry.dto';
+import { toInquiryResponse, toMessageResponse, toNewInquiry } from './inquiry.dto';
 
 /** Inquiry threads between a buyer and a listing's broker or seller (spec 2.5, 3, 4.4). */
 @Injectable()
@@ -63,15 +63,7 @@ export class InquiriesService {
         preferred_contact: request.preferred_contact,
         source: 'inquiry',
       });
-      const inquiry = await this.inquiries.insert(tx, {
-        lead_id: opened.lead.id,
-        ...ownerColumns(listing),
-        listing_id: listing.id,
-        buyer_id: request.buyer.account_id,
-        broker_id: listing.broker_id,
-        question: request.question,
-        preferred_contact: request.preferred_contact,
-      });
+      const inquiry = await this.inquiries.insert(tx, toNewInquiry(request, listing, opened.lead.id));
       await this.emit(tx, LEADS_INQUIRY_CREATED, inquiry);
       return { inquiry, opened };
     });

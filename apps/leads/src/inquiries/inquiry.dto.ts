@@ -1,5 +1,24 @@
-import type { InquiryMessageResponse, InquiryResponse } from '@app/contracts';
-import type { InquiryRow, MessageRow } from './inquiries.repository';
+import type {
+  CreateInquiryRequest,
+  InquiryMessageResponse,
+  InquiryResponse,
+  ListingOwnerResponse,
+} from '@app/contracts';
+import { ownerColumns } from '../listings/listing-owner';
+import type { InquiryRow, MessageRow, NewInquiry } from './inquiries.repository';
+
+/** The thread a buyer's request opens, on the lead it belongs to: what they asked, column by column. */
+export function toNewInquiry(request: CreateInquiryRequest, listing: ListingOwnerResponse, leadId: string): NewInquiry {
+  return {
+    lead_id: leadId,
+    ...ownerColumns(listing),
+    listing_id: listing.id,
+    buyer_id: request.buyer.account_id,
+    broker_id: listing.broker_id,
+    question: request.question,
+    preferred_contact: request.preferred_contact,
+  };
+}
 
 export function toInquiryResponse(row: InquiryRow): InquiryResponse {
   return {
