@@ -67,6 +67,11 @@ export default async () => {
                 default: 'whatsapp',
                 enum: ['whatsapp', 'phone', 'email'],
               },
+              preferred_language: {
+                required: false,
+                description: 'The language you want the answer in: `ar` or `en`. Left out: no preference.',
+                enum: ['en', 'ar'],
+              },
             },
             InquiryMessageBody: {
               body: { required: true, type: () => String, description: 'Plain text, Arabic or English.' },
@@ -249,6 +254,12 @@ export default async () => {
                 required: true,
                 description: 'How the buyer wants to be reached.',
                 enum: ['whatsapp', 'phone', 'email'],
+              },
+              preferred_language: {
+                required: true,
+                nullable: true,
+                description: 'The language the buyer wants the answer in (`ar` or `en`), or null for no preference.',
+                enum: ['en', 'ar'],
               },
               status: {
                 required: true,

@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type {
   InquiryCloseReason,
   InquiryStatus,
+  Language,
   LeadSide,
   ListInquiriesRequest,
   PreferredContact,
@@ -22,6 +23,7 @@ export interface InquiryRow {
   broker_id: string | null;
   question: string;
   preferred_contact: PreferredContact;
+  preferred_language: Language | null;
   status: InquiryStatus;
   closed_reason: InquiryCloseReason | null;
   last_message_at: Date;

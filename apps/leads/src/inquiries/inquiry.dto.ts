@@ -17,6 +17,7 @@ export function toNewInquiry(request: CreateInquiryRequest, listing: ListingOwne
     broker_id: listing.broker_id,
     question: request.question,
     preferred_contact: request.preferred_contact,
+    preferred_language: request.preferred_language ?? null,
   };
 }
 
@@ -28,6 +29,7 @@ export function toInquiryResponse(row: InquiryRow): InquiryResponse {
     broker_id: row.broker_id,
     question: row.question,
     preferred_contact: row.preferred_contact,
+    preferred_language: row.preferred_language,
     status: row.status,
     closed_reason: row.closed_reason,
     lead_id: row.lead_id,
