@@ -2159,7 +2159,7 @@ export default async () => {
                 example: { decisions: 3, lead_credits: 3 },
               },
             },
-            MemberResponse: {
+            MemberSummary: {
               object: { required: true, description: 'Always `member`.', enum: ['member'] },
               id: {
                 required: true,
@@ -2186,6 +2186,8 @@ export default async () => {
                 example: 'agent',
                 enum: ['admin', 'agent', 'owner'],
               },
+            },
+            MemberResponse: {
               joined_at: {
                 required: true,
                 type: () => String,
@@ -2251,32 +2253,6 @@ export default async () => {
               name: { required: true, type: () => String, description: 'Its name.', example: 'Al Noor Real Estate' },
             },
             AcceptedMemberResponse: {
-              object: { required: true, description: 'Always `member`.', enum: ['member'] },
-              id: {
-                required: true,
-                type: () => String,
-                description: 'The account id',
-                example: '0f8e2a61-3c4b-4d1e-8f7a-6b5c4d3e2f10',
-                format: 'uuid',
-              },
-              name: {
-                required: true,
-                type: () => String,
-                description: "The member's name.",
-                example: '\u062E\u0627\u0644\u062F \u0627\u0644\u0634\u0645\u0631\u064A',
-              },
-              email: {
-                required: true,
-                type: () => String,
-                description: "The member's e-mail address.",
-                example: 'khalid@alnoor.sa',
-              },
-              role: {
-                required: true,
-                description: 'The role joined with.',
-                example: 'agent',
-                enum: ['admin', 'agent', 'owner'],
-              },
               workspace: {
                 required: true,
                 type: () => t['@app/contracts'].WorkspaceRefResponse,
