@@ -2951,6 +2951,26 @@ export default async () => {
                 minimum: 1,
               },
             },
+            MarketSalesMedian: {
+              median_sqm: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: 'Median price per sqm of these sales, SAR (integer); null from fewer than 5 sales.',
+              },
+              transaction_count: {
+                required: true,
+                type: () => Number,
+                description: 'Sales recorded (0 when none).',
+                minimum: 0,
+              },
+              reason: {
+                required: true,
+                nullable: true,
+                description: 'Why `median_sqm` is null (`too_few_sales`); null when it is a number.',
+                enum: ['too_few_sales', 'too_few_listings'],
+              },
+            },
             MarketQuarter: {
               quarter: {
                 required: true,
@@ -2963,25 +2983,6 @@ export default async () => {
                 required: true,
                 description: 'The property type of the sales.',
                 enum: ['apartment', 'villa', 'land', 'office', 'commercial'],
-              },
-              median_sqm: {
-                required: true,
-                type: () => Number,
-                nullable: true,
-                description:
-                  "Median price per sqm of the quarter's sales, SAR (integer); null from fewer than 5 sales.",
-              },
-              transaction_count: {
-                required: true,
-                type: () => Number,
-                description: 'Sales recorded in the quarter (0 when none).',
-                minimum: 0,
-              },
-              reason: {
-                required: true,
-                nullable: true,
-                description: 'Why `median_sqm` is null (`too_few_sales`); null when it is a number.',
-                enum: ['too_few_sales', 'too_few_listings'],
               },
             },
             MarketSalesWindow: {
@@ -2998,24 +2999,6 @@ export default async () => {
                 description: 'Last quarter of the window',
                 example: '2025-Q3',
                 pattern: '^\\d{4}-Q[1-4]$',
-              },
-              median_sqm: {
-                required: true,
-                type: () => Number,
-                nullable: true,
-                description: "Median price per sqm of the window's sales, SAR (integer); null from fewer than 5 sales.",
-              },
-              transaction_count: {
-                required: true,
-                type: () => Number,
-                description: 'Sales recorded in the window.',
-                minimum: 0,
-              },
-              reason: {
-                required: true,
-                nullable: true,
-                description: 'Why `median_sqm` is null (`too_few_sales`); null when it is a number.',
-                enum: ['too_few_sales', 'too_few_listings'],
               },
             },
             MarketListings: {
