@@ -13,7 +13,7 @@ export const DEFAULT_PAGE_LIMIT = 20;
 /**
  * `Base` with the `limit` (1 to MAX_PAGE_LIMIT, default 20) and `offset` (0 to MAX_PAGE_OFFSET,
  * default 0) of a paged list: for a request that already extends a reference class
- * (`Paged(ViewerRef)`); any other paged request extends `PageRequest`. `@Type` lets a numeric
+ * (`Paged(WebhookRefRequest)`); any other paged request extends `PageRequest`. `@Type` lets a numeric
  * string through as a number; defaults fill what a caller leaves out.
  */
 export function Paged<TBase extends RequestClass>(Base: TBase) {
