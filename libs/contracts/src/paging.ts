@@ -86,6 +86,24 @@ export class ListPage {
   has_more: boolean;
 }
 
+/**
+ * A page from the rows a query fetched with one more than `limit` (that extra row only says a next
+ * page exists), each kept row mapped to its answer.
+ */
+export function pageFrom<TRow, TItem>(
+  rows: readonly TRow[],
+  paging: { limit: number; offset: number },
+  toItem: (row: TRow) => TItem,
+): Page<TItem> {
+  return {
+    object: 'list',
+    data: rows.slice(0, paging.limit).map((row) => toItem(row)),
+    limit: paging.limit,
+    offset: paging.offset,
+    has_more: rows.length > paging.limit,
+  };
+}
+
 /** The paging a service takes, from an HTTP query whose defaults may not be filled in. */
 export function pageOf(query: PageQuery): { limit: number; offset: number } {
   return { limit: query.limit ?? DEFAULT_PAGE_LIMIT, offset: query.offset ?? 0 };

@@ -5,6 +5,7 @@ import {
   LEADS_INQUIRY_CREATED,
   LEADS_INQUIRY_MESSAGE_ADDED,
   LEADS_INQUIRY_REPLIED,
+  pageFrom,
 } from '@app/contracts';
 import type {
   CreateInquiryRequest,
@@ -76,13 +77,7 @@ export class InquiriesService {
       throw new AppError('forbidden', 'Only members of a workspace, or sellers, see inquiries about their listings.');
     }
     const rows = await this.inquiries.page(request);
-    return {
-      object: 'list',
-      data: rows.slice(0, request.limit).map(toInquiryResponse),
-      limit: request.limit,
-      offset: request.offset,
-      has_more: rows.length > request.limit,
-    };
+    return pageFrom(rows, request, toInquiryResponse);
   }
 
   async get(request: InquiryRefRequest): Promise<InquiryThreadResponse> {
