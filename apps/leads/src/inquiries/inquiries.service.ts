@@ -24,7 +24,7 @@ import { AppError } from '@app/errors';
 import { Outbox } from '@app/messaging';
 import { LeadCharges } from '../crm/lead-charges';
 import { CatalogueClient, ownListing } from '../listings/catalogue.client';
-import { ownerColumns } from '../listings/listing-owner';
+import { eventParties, ownerColumns } from '../listings/listing-owner';
 import { InquiriesRepository } from './inquiries.repository';
 import type { InquiryRow } from './inquiries.repository';
 import { toInquiryResponse, toMessageResponse, toNewInquiry } from './inquiry.dto';
@@ -158,15 +158,11 @@ export class InquiriesService {
     extra: Partial<LeadsEventPayload> = {},
   ): Promise<void> {
     await this.outbox.add<LeadsEventPayload>(tx, subject, {
-      workspace_id: inquiry.workspace_id,
-      seller_id: inquiry.seller_id,
-      property_id: inquiry.listing_id,
-      buyer_id: inquiry.buyer_id,
+      ...eventParties(inquiry),
       broker_id: inquiry.broker_id,
       lead_id: inquiry.lead_id,
       inquiry_id: inquiry.id,
       status: inquiry.status,
-      occurred_at: new Date().toISOString(),
       ...extra,
     });
   }
