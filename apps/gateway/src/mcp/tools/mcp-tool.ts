@@ -100,8 +100,8 @@ export function inputSchemaOf(
 }
 
 /**
- * The class whose decorators validate `contract`: itself, or the contract class it extends only
- * to document (the gateway's DTOs `declare` the inherited fields for OpenAPI).
+ * The class whose decorators validate `contract`: itself, or the class it extends when it adds
+ * no rule of its own (`class UpdateProjectBody extends ProjectFieldsInput {}`).
  */
 function validatedClassOf(contract: Type): Type {
   for (let candidate: unknown = contract; typeof candidate === 'function';) {
