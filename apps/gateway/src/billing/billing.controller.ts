@@ -37,7 +37,7 @@ export class BillingController {
     description: 'Owner, admin or an API key (spec 5.7: only owner and admin see billing).',
     200: WorkspaceBalanceResponse,
   })
-  balance(@CurrentPrincipal() principal: Principal): Promise<WorkspaceBalanceResponse> {
+  balance(@CurrentPrincipal() principal: Principal) {
     return this.billing.balance(principal);
   }
 
@@ -47,10 +47,7 @@ export class BillingController {
     description: 'Falling below it emits billing.balance.low.v1, once per crossing. 0: never.',
     200: WorkspaceBalanceResponse,
   })
-  setLowBalanceThreshold(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: LowBalanceThresholdBody,
-  ): Promise<WorkspaceBalanceResponse> {
+  setLowBalanceThreshold(@CurrentPrincipal() principal: Principal, @Body() body: LowBalanceThresholdBody) {
     return this.billing.setLowBalanceThreshold(principal, body);
   }
 
@@ -71,7 +68,7 @@ export class BillingController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: PurchaseDecisionPackBody,
     @IdempotencyKey() idempotencyKey?: string,
-  ): Promise<DecisionPackResponse> {
+  ) {
     return this.billing.purchasePack(principal, body, idempotencyKey);
   }
 
@@ -91,7 +88,7 @@ export class BillingController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: PurchaseLeadCreditsBody,
     @IdempotencyKey() idempotencyKey?: string,
-  ): Promise<LeadCreditsPurchaseResponse> {
+  ) {
     return this.billing.purchaseLeadCredits(principal, body.quantity, idempotencyKey);
   }
 
@@ -106,7 +103,7 @@ export class BillingController {
     404: '`not_found`: no such pack in your workspace',
     409: '`conflict`: already refunded, or past the 24-hour window',
   })
-  refund(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionPackResponse> {
+  refund(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.billing.refundPack(principal, id);
   }
 
@@ -117,7 +114,7 @@ export class BillingController {
       'Each with its state: `pending` until the payment provider confirms, then `paid`, `failed` or `expired`.',
     200: PurchasesPageResponse,
   })
-  purchases(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery): Promise<PurchasesPageResponse> {
+  purchases(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
     return this.billing.purchases(principal, query);
   }
 
@@ -129,7 +126,7 @@ export class BillingController {
       "carry ZATCA's phase-1 QR payload.",
     200: InvoicesPageResponse,
   })
-  invoices(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery): Promise<InvoicesPageResponse> {
+  invoices(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
     return this.billing.invoices(principal, query);
   }
 
@@ -156,7 +153,7 @@ export class BillingController {
   @ApiRoute("The workspace's legal name, VAT number and country, as invoices name the buyer", {
     200: BillingProfileResponse,
   })
-  billingProfile(@CurrentPrincipal() principal: Principal): Promise<BillingProfileResponse> {
+  billingProfile(@CurrentPrincipal() principal: Principal) {
     return this.billing.billingProfile(principal);
   }
 
@@ -167,17 +164,14 @@ export class BillingController {
     200: BillingProfileResponse,
     422: "`validation_error`: a VAT number not in its country's shape",
   })
-  setBillingProfile(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: UpdateBillingProfileBody,
-  ): Promise<BillingProfileResponse> {
+  setBillingProfile(@CurrentPrincipal() principal: Principal, @Body() body: UpdateBillingProfileBody) {
     return this.billing.setBillingProfile(principal, body);
   }
 
   @Get('ledger')
   @Authenticated(['user', 'api_key'], 'billing:read')
   @ApiRoute('Ledger entries, newest first', { 200: LedgerPageResponse })
-  ledger(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery): Promise<LedgerPageResponse> {
+  ledger(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
     return this.billing.ledger(principal, query);
   }
 }

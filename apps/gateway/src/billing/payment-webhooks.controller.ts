@@ -31,7 +31,7 @@ export class PaymentWebhooksController {
     @Param('provider') provider: string,
     @Req() request: FastifyRequest,
     @Headers('stripe-signature') signature?: string,
-  ): Promise<PaymentWebhookResponse> {
+  ) {
     return this.billing.paymentWebhook(provider, rawBodyOf(request), signature);
   }
 }

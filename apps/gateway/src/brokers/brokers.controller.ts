@@ -31,7 +31,7 @@ export class WorkspaceVerificationController {
   @Get()
   @Authenticated(['user', 'api_key'], 'workspace:read')
   @ApiRoute("The workspace's verification and its public page's slug", { 200: WorkspaceVerificationResponse })
-  get(@CurrentPrincipal() principal: Principal): Promise<WorkspaceVerificationResponse> {
+  get(@CurrentPrincipal() principal: Principal) {
     return this.brokers.verification(principal);
   }
 
@@ -50,7 +50,7 @@ export class WorkspaceVerificationController {
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody(IMAGE_UPLOAD_BODY)
-  document(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest): Promise<VerificationResponse> {
+  document(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.brokers.uploadDocument(principal, request);
   }
 
@@ -62,10 +62,7 @@ export class WorkspaceVerificationController {
     409: ILLEGAL,
     422: '`validation_error` with `field` (`document`: upload it first)',
   })
-  submit(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: SubmitVerificationBody,
-  ): Promise<VerificationResponse> {
+  submit(@CurrentPrincipal() principal: Principal, @Body() body: SubmitVerificationBody) {
     return this.brokers.submit(principal, body);
   }
 }
@@ -78,7 +75,7 @@ export class ModerationVerificationsController {
 
   @Get()
   @ApiRoute('Verifications waiting for review, oldest first', { 200: VerificationReviewsResponse })
-  queue(): Promise<VerificationReviewsResponse> {
+  queue() {
     return this.brokers.queue();
   }
 
@@ -109,7 +106,7 @@ export class ModerationVerificationsController {
     @CurrentPrincipal() principal: Principal,
     @Param('workspace_id') workspaceId: string,
     @Body() _body: ApproveVerificationBody,
-  ): Promise<VerificationReviewResponse> {
+  ) {
     return this.brokers.decide(principal, workspaceId, 'approve');
   }
 
@@ -125,7 +122,7 @@ export class ModerationVerificationsController {
     @CurrentPrincipal() principal: Principal,
     @Param('workspace_id') workspaceId: string,
     @Body() body: RejectVerificationBody,
-  ): Promise<VerificationReviewResponse> {
+  ) {
     return this.brokers.decide(principal, workspaceId, 'reject', body.reason);
   }
 }
@@ -145,7 +142,7 @@ export class BrokersController {
     200: BrokerPageResponse,
     404: '`not_found`: no broker at this address',
   })
-  page(@Param('slug') slug: string): Promise<BrokerPageResponse> {
+  page(@Param('slug') slug: string) {
     return this.brokers.page(slug);
   }
 }

@@ -38,7 +38,7 @@ export class ListingsController {
       `${SELLER_LISTING_LIMIT} listings (\`details.max_listings\`)`,
     422: PLACE_422,
   })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateListingBody): Promise<ListingResponse> {
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateListingBody) {
     return this.listings.create(principal, body);
   }
 
@@ -47,14 +47,14 @@ export class ListingsController {
   @ApiRoute('Your listings (your workspace’s, or your own as a seller), newest first, optionally by status', {
     200: ListingsPageResponse,
   })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ListListingsQuery): Promise<ListingsPageResponse> {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListListingsQuery) {
     return this.listings.list(principal, query);
   }
 
   @Get(':id')
   @Authenticated(['user', 'api_key'], 'listings:manage', { sellers: true })
   @ApiRoute('One of your listings, in any state', { 200: ListingResponse, 404: NOT_FOUND })
-  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingResponse> {
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.listings.get(principal, id);
   }
 
@@ -71,11 +71,7 @@ export class ListingsController {
     409: '`invalid_state` with `state` (pending), or `conflict` (external_ref taken)',
     422: PLACE_422,
   })
-  update(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Body() body: UpdateListingBody,
-  ): Promise<ListingResponse> {
+  update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: UpdateListingBody) {
     return this.listings.update(principal, id, body);
   }
 
@@ -86,7 +82,7 @@ export class ListingsController {
     200: ListingDeletedResponse,
     404: NOT_FOUND,
   })
-  delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingDeletedResponse> {
+  delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.listings.delete(principal, id);
   }
 
@@ -105,7 +101,7 @@ export class ListingsController {
       `\`conflict\`: resubmitting a rejected listing of a seller who already has ${SELLER_LISTING_LIMIT} others`,
     422: '`listing_incomplete` with `missing` (images, title_en, title_ar, price, area_sqm, place)',
   })
-  submit(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingResponse> {
+  submit(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.listings.submit(principal, id);
   }
 }

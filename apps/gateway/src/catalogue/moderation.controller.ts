@@ -26,7 +26,7 @@ export class ModerationController {
       '`flagged_at`; status `published`, `changed_after_publication` first in `flags`, the edit already live).',
     200: ListingsPageResponse,
   })
-  queue(@Query() query: PageQuery): Promise<ListingsPageResponse> {
+  queue(@Query() query: PageQuery) {
     return this.moderation.queue(query);
   }
 
@@ -41,7 +41,7 @@ export class ModerationController {
     404: NOT_FOUND,
     409: NOT_PENDING,
   })
-  approve(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ListingResponse> {
+  approve(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.moderation.approve(principal, id);
   }
 
@@ -56,11 +56,7 @@ export class ModerationController {
     404: NOT_FOUND,
     409: NOT_REJECTABLE,
   })
-  reject(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Body() body: RejectListingBody,
-  ): Promise<ListingResponse> {
+  reject(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: RejectListingBody) {
     return this.moderation.reject(principal, id, body);
   }
 }

@@ -34,10 +34,7 @@ export class ConversationsController {
     200: ConversationsPageResponse,
     422: INVALID,
   })
-  list(
-    @CurrentPrincipal() principal: Principal,
-    @Query() query: ListConversationsQuery,
-  ): Promise<ConversationsPageResponse> {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListConversationsQuery) {
     return this.conversations.list(principal, query);
   }
 
@@ -48,7 +45,7 @@ export class ConversationsController {
     200: ConversationThreadResponse,
     404: NOT_YOURS,
   })
-  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ConversationThreadResponse> {
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.conversations.get(principal, pathId(id, 'conversation'));
   }
 
@@ -62,11 +59,7 @@ export class ConversationsController {
     409: CLOSED,
     422: '`validation_error`: text of 1 to 2000 characters',
   })
-  reply(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Body() body: ChatTextBody,
-  ): Promise<MessageEnvelopeResponse> {
+  reply(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: ChatTextBody) {
     return this.conversations.reply(principal, pathId(id, 'conversation'), body.text);
   }
 
@@ -79,7 +72,7 @@ export class ConversationsController {
     404: NOT_YOURS,
     409: CLOSED,
   })
-  takeOver(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ConversationResponse> {
+  takeOver(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.conversations.takeOver(principal, pathId(id, 'conversation'));
   }
 
@@ -92,7 +85,7 @@ export class ConversationsController {
     404: NOT_YOURS,
     409: CLOSED,
   })
-  handBack(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ConversationResponse> {
+  handBack(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.conversations.handBack(principal, pathId(id, 'conversation'));
   }
 
@@ -104,11 +97,7 @@ export class ConversationsController {
     404: NOT_YOURS,
     422: '`validation_error`: member_id is not a member of your workspace',
   })
-  assign(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Body() body: AssignConversationBody,
-  ): Promise<ConversationResponse> {
+  assign(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: AssignConversationBody) {
     return this.conversations.assign(principal, pathId(id, 'conversation'), body.member_id);
   }
 
@@ -121,7 +110,7 @@ export class ConversationsController {
     404: NOT_YOURS,
     409: CLOSED,
   })
-  close(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ConversationResponse> {
+  close(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.conversations.close(principal, pathId(id, 'conversation'));
   }
 
@@ -136,7 +125,7 @@ export class ConversationsController {
     404: NOT_YOURS,
     422: '`contact_required`: the visitor left no phone or e-mail',
   })
-  promote(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<LeadResponse> {
+  promote(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.conversations.promote(principal, pathId(id, 'conversation'));
   }
 }

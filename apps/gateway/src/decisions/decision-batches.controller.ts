@@ -99,7 +99,7 @@ export class DecisionBatchesController {
     200: DecisionBatchResponse,
     404: '`not_found`: no such batch in your workspace',
   })
-  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionBatchResponse> {
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.batches.get(principal, id);
   }
 }

@@ -31,18 +31,14 @@ export class DecisionsController {
     schema: { $ref: getSchemaPath(DecisionRequestBody), examples: [DECISION_REQUEST_EXAMPLE] },
     description: DECISION_REQUEST_DESCRIPTION,
   })
-  create(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: unknown,
-    @IdempotencyKey() key?: string,
-  ): Promise<DecisionResponse> {
+  create(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @IdempotencyKey() key?: string) {
     return this.decisions.create(principal, body, key);
   }
 
   @Get()
   @Authenticated(['user', 'api_key'], 'decisions:read')
   @ApiRoute("The workspace's decisions, newest first, as they were answered", { 200: DecisionsPageResponse })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery): Promise<DecisionsPageResponse> {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
     return this.decisions.list(principal, query);
   }
 
@@ -52,7 +48,7 @@ export class DecisionsController {
     200: DecisionResponse,
     404: '`not_found`: no such decision in your workspace',
   })
-  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionResponse> {
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.decisions.get(principal, id);
   }
 }

@@ -1,7 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import type { HealthCheckResult } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ServiceHealthResponse, ServicesHealthResponse } from '@app/contracts';
@@ -33,7 +32,7 @@ export class HealthController {
   @Get('live')
   @ApiRoute('Liveness: the process answers')
   @HealthProbe()
-  live(): Promise<HealthCheckResult> {
+  live() {
     return this.health.check([]);
   }
 
@@ -44,7 +43,7 @@ export class HealthController {
       'that need it answer 503 `service_unavailable` and the others keep working. See /v1/health/dependencies.',
   })
   @HealthProbe()
-  ready(): Promise<HealthCheckResult> {
+  ready() {
     return this.health.check([]);
   }
 
@@ -53,7 +52,7 @@ export class HealthController {
     description: 'Never a probe: 503 here says which shared dependency is down, not that this replica is broken.',
   })
   @HealthProbe()
-  dependencies(): Promise<HealthCheckResult> {
+  dependencies() {
     return this.health.check([
       () => this.database.pingCheck('database', { connection: this.dataSource, timeout: 1000 }),
       () => this.transport.check(),
@@ -65,7 +64,7 @@ export class HealthController {
     description: 'Always 200; each service is up, degraded or down.',
     200: ServicesHealthResponse,
   })
-  services(): Promise<ServicesHealthResponse> {
+  services() {
     return this.servicesStatus.status();
   }
 
@@ -76,7 +75,7 @@ export class HealthController {
     404: '`not_found`: no service of that name',
     503: '`service_unavailable`: the service did not answer in time',
   })
-  service(@Param('service') service: string): Promise<ServiceHealthResponse> {
+  service(@Param('service') service: string) {
     return this.servicesStatus.one(service);
   }
 }

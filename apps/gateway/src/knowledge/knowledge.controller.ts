@@ -40,11 +40,7 @@ export class KnowledgeController {
     200: KnowledgePageResponse,
     404: NOT_FOUND,
   })
-  list(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Query() query: ListKnowledgeQuery,
-  ): Promise<KnowledgePageResponse> {
+  list(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query() query: ListKnowledgeQuery) {
     return this.knowledge.list(principal, id, query);
   }
 
@@ -61,11 +57,7 @@ export class KnowledgeController {
     404: NOT_FOUND,
     422: '`validation_error` with `field`: `q` missing or too long',
   })
-  search(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Query() query: SearchKnowledgeQuery,
-  ): Promise<KnowledgeSearchResponse> {
+  search(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query() query: SearchKnowledgeQuery) {
     return this.knowledge.search(principal, id, query);
   }
 
@@ -83,11 +75,7 @@ export class KnowledgeController {
     404: NOT_FOUND,
     422: '`validation_error` with `field`: `question` missing or too long',
   })
-  answer(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Body() body: AnswerKnowledgeBody,
-  ): Promise<KnowledgeAnswerResponse> {
+  answer(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: AnswerKnowledgeBody) {
     return this.knowledge.answer(principal, id, body);
   }
 
@@ -106,7 +94,7 @@ export class KnowledgeController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Body() body: CreateKnowledgeArticleBody,
-  ): Promise<KnowledgeEntryResponse> {
+  ) {
     return this.knowledge.createArticle(principal, id, body);
   }
 
@@ -135,22 +123,14 @@ export class KnowledgeController {
       properties: { file: { type: 'string', format: 'binary', description: 'text/plain, text/markdown or PDF' } },
     },
   })
-  createDocument(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Req() request: FastifyRequest,
-  ): Promise<KnowledgeEntryResponse> {
+  createDocument(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() request: FastifyRequest) {
     return this.knowledge.createDocument(principal, id, request);
   }
 
   @Get(':entry_id')
   @Authenticated(['user', 'api_key'], 'inbox:read')
   @ApiRoute('One knowledge-base entry', { description: DEVELOPERS.trim(), 200: KnowledgeEntryResponse, 404: NOT_FOUND })
-  get(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Param('entry_id') entry: string,
-  ): Promise<KnowledgeEntryResponse> {
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('entry_id') entry: string) {
     return this.knowledge.get(principal, id, entry);
   }
 
@@ -170,7 +150,7 @@ export class KnowledgeController {
     @Param('id') id: string,
     @Param('entry_id') entry: string,
     @Body() body: UpdateKnowledgeArticleBody,
-  ): Promise<KnowledgeEntryResponse> {
+  ) {
     return this.knowledge.update(principal, id, entry, body);
   }
 
@@ -181,11 +161,7 @@ export class KnowledgeController {
     200: KnowledgeEntryDeletedResponse,
     404: NOT_FOUND,
   })
-  delete(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Param('entry_id') entry: string,
-  ): Promise<KnowledgeEntryDeletedResponse> {
+  delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('entry_id') entry: string) {
     return this.knowledge.delete(principal, id, entry);
   }
 }

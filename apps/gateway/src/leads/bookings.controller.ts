@@ -48,10 +48,7 @@ export class BookingsController {
     409: '`slot_already_booked`: someone booked it first',
     422: '`slot_unavailable`: not an open slot; `validation_error` with `field` (e.g. a time in the past)',
   })
-  async create(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: CreateBookingBody,
-  ): Promise<BookingCreatedResponse> {
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateBookingBody) {
     return this.bookings.create(principal, body);
   }
 
@@ -63,7 +60,7 @@ export class BookingsController {
     200: BookingsPageResponse,
     403: '`forbidden`: `as=broker` without a workspace',
   })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ListBookingsQuery): Promise<BookingsPageResponse> {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListBookingsQuery) {
     return this.bookings.list(principal, query);
   }
 
@@ -71,7 +68,7 @@ export class BookingsController {
   @HttpCode(200)
   @ApiRoute('Confirm a pending booking (broker)')
   @BookingActionResponses()
-  confirm(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BookingResponse> {
+  confirm(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.bookings.act(principal, id, 'confirm');
   }
 
@@ -98,7 +95,7 @@ export class BookingsController {
   @HttpCode(200)
   @ApiRoute('Mark a confirmed viewing as done (broker); the buyer gets a survey')
   @BookingActionResponses()
-  complete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BookingResponse> {
+  complete(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.bookings.act(principal, id, 'complete');
   }
 
@@ -119,7 +116,7 @@ export class BookingsController {
     422: '`slot_unavailable`: the proposed time is no longer open',
   })
   @BookingActionResponses()
-  accept(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BookingResponse> {
+  accept(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.bookings.act(principal, id, 'accept');
   }
 
@@ -131,11 +128,7 @@ export class BookingsController {
     409: '`conflict`: already answered; `invalid_state`: not completed yet',
     422: INVALID,
   })
-  survey(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Body() body: SurveyBody,
-  ): Promise<SurveyResponse> {
+  survey(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: SurveyBody) {
     return this.bookings.survey(principal, id, body);
   }
 }

@@ -20,7 +20,7 @@ export class CrmController {
       '(no workspace) sees the leads of their own listings here, never locked: sellers are never charged lead credits.',
     200: LeadsPageResponse,
   })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ListLeadsQuery): Promise<LeadsPageResponse> {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListLeadsQuery) {
     return this.crm.list(principal, query);
   }
 
@@ -33,11 +33,7 @@ export class CrmController {
     404: '`not_found`: no such lead among yours',
     422: INVALID,
   })
-  update(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Body() body: UpdateLeadBody,
-  ): Promise<LeadResponse> {
+  update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: UpdateLeadBody) {
     return this.crm.update(principal, id, body);
   }
 }

@@ -41,7 +41,7 @@ export class InquiriesController {
     422: INVALID,
     429: '`rate_limited`: over 10 inquiries in the last hour',
   })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateInquiryBody): Promise<InquiryCreatedResponse> {
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateInquiryBody) {
     return this.inquiries.create(principal, body);
   }
 
@@ -53,13 +53,13 @@ export class InquiriesController {
     200: InquiriesPageResponse,
     403: '`forbidden`: `as=broker` without a workspace',
   })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ListInquiriesQuery): Promise<InquiriesPageResponse> {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListInquiriesQuery) {
     return this.inquiries.list(principal, query);
   }
 
   @Get(':id')
   @ApiRoute('One thread with its messages', { 200: InquiryThreadResponse, 404: NOT_YOURS })
-  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<InquiryThreadResponse> {
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.inquiries.get(principal, id);
   }
 
@@ -72,11 +72,7 @@ export class InquiriesController {
     409: '`invalid_state`: the thread is closed',
     422: INVALID,
   })
-  addMessage(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Body() body: InquiryMessageBody,
-  ): Promise<InquiryMessageResponse> {
+  addMessage(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: InquiryMessageBody) {
     return this.inquiries.addMessage(principal, id, body);
   }
 
@@ -87,11 +83,7 @@ export class InquiriesController {
     409: '`invalid_state`: already closed',
     422: '`validation_error`: `status` must be `closed`',
   })
-  update(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Body() _body: UpdateInquiryBody,
-  ): Promise<InquiryThreadResponse> {
+  update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() _body: UpdateInquiryBody) {
     return this.inquiries.close(principal, id);
   }
 }

@@ -26,7 +26,7 @@ export class PropertyLeadsController {
     400: '`invalid_param` with `field`: a bad date or window',
     404: '`property_not_found`: unknown or unpublished',
   })
-  availability(@Param('id') id: string, @Query() query: AvailabilityQuery): Promise<AvailabilityResponse> {
+  availability(@Param('id') id: string, @Query() query: AvailabilityQuery) {
     return this.propertyLeads.availability(id, query);
   }
 
@@ -43,7 +43,7 @@ export class PropertyLeadsController {
     403: '`forbidden`: a listing of your own workspace',
     404: '`property_not_found`: unknown or unpublished; `not_found`: the broker has no phone on file',
   })
-  revealPhone(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BrokerPhoneResponse> {
+  revealPhone(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.propertyLeads.revealPhone(principal, id);
   }
 }

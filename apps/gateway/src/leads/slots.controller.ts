@@ -17,7 +17,7 @@ export class SlotsController {
 
   @Get()
   @ApiRoute('Your open viewing slots still ahead and your weekly rules', { 200: SlotsResponse })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ListSlotsQuery): Promise<SlotsResponse> {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListSlotsQuery) {
     return this.slots.list(principal, query);
   }
 
@@ -33,10 +33,7 @@ export class SlotsController {
     409: '`conflict`: a slot already starts then',
     422: INVALID,
   })
-  create(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: CreateSlotBody,
-  ): Promise<SlotResponse | SlotRuleResponse> {
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateSlotBody) {
     return this.slots.create(principal, body);
   }
 
@@ -46,7 +43,7 @@ export class SlotsController {
     204: 'Removed',
     404: '`not_found`: no such slot or rule among yours',
   })
-  remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+  remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.slots.remove(principal, id);
   }
 }

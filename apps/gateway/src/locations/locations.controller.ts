@@ -1,7 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { CityItem, CityWithDistricts, DistrictItem, LocationsList, LocationsQuery } from '@app/contracts';
-import type { LocationsSearchResponse } from '@app/contracts';
 import { KEYED_REFERENCE_DATA } from '../http/conditional-requests/cache-policy';
 import { ConditionalGet } from '../http/conditional-requests/conditional-get.decorator';
 import { LocationsEtagInterceptor } from '../http/conditional-requests/locations-etag.interceptor';
@@ -28,7 +27,7 @@ export class LocationsController {
     400: '`missing_params` or `invalid_param` (with `field`)',
   })
   @ApiExtraModels(CityItem, DistrictItem, LocationsList, CityWithDistricts)
-  search(@Query() query: LocationsQuery): Promise<LocationsSearchResponse> {
+  search(@Query() query: LocationsQuery) {
     return this.locations.search(query);
   }
 }

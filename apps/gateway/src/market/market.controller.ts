@@ -25,7 +25,7 @@ export class MarketController {
     404: '`not_found`: no district with that id',
     422: '`validation_error` with `field: district_id` (not a positive integer)',
   })
-  district(@Param() params: DistrictMarketParams): Promise<MarketTrendsResponse> {
+  district(@Param() params: DistrictMarketParams) {
     return this.market.district(params);
   }
 
@@ -36,7 +36,7 @@ export class MarketController {
     404: '`not_found`: no city with that id',
     422: '`validation_error` with `field: city_id` (not a positive integer)',
   })
-  city(@Param() params: CityMarketParams): Promise<MarketTrendsResponse> {
+  city(@Param() params: CityMarketParams) {
     return this.market.city(params);
   }
 }

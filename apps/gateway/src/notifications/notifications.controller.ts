@@ -27,14 +27,14 @@ export class NotificationsController {
     description: 'New inquiries, replies, viewing requests and their answers, surveys, low balances (spec 6).',
     200: InboxPage,
   })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: InboxQuery): Promise<InboxPage> {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: InboxQuery) {
     return this.notifications.inbox(principal, query);
   }
 
   @Post('notifications/read')
   @HttpCode(200)
   @ApiRoute('Mark notifications read (all of them when no ids are sent)', { 200: InboxReadResponse })
-  read(@CurrentPrincipal() principal: Principal, @Body() body: MarkReadBody): Promise<InboxReadResponse> {
+  read(@CurrentPrincipal() principal: Principal, @Body() body: MarkReadBody) {
     return this.notifications.markRead(principal, body);
   }
 
@@ -42,7 +42,7 @@ export class NotificationsController {
   @ApiRoute('Your browsers subscribed to web push, and the VAPID key to subscribe another', {
     200: PushSubscriptionsResponse,
   })
-  pushSubscriptions(@CurrentPrincipal() principal: Principal): Promise<PushSubscriptionsResponse> {
+  pushSubscriptions(@CurrentPrincipal() principal: Principal) {
     return this.notifications.pushSubscriptions(principal);
   }
 
@@ -53,17 +53,14 @@ export class NotificationsController {
     422: INVALID,
     503: '`service_unavailable`: web push is not set up on this platform',
   })
-  subscribe(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: PushSubscribeBody,
-  ): Promise<PushSubscriptionResponse> {
+  subscribe(@CurrentPrincipal() principal: Principal, @Body() body: PushSubscribeBody) {
     return this.notifications.subscribe(principal, body);
   }
 
   @Delete('push-subscriptions/:id')
   @HttpCode(204)
   @ApiRoute('Unsubscribe a browser', { 204: 'Removed', 404: '`not_found`: not one of your subscriptions' })
-  unsubscribe(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+  unsubscribe(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.notifications.unsubscribe(principal, id);
   }
 
@@ -71,16 +68,13 @@ export class NotificationsController {
   @ApiRoute('Which channels may reach you (every channel is on until you turn it off)', {
     200: NotificationPreferences,
   })
-  preferences(@CurrentPrincipal() principal: Principal): Promise<NotificationPreferences> {
+  preferences(@CurrentPrincipal() principal: Principal) {
     return this.notifications.preferences(principal);
   }
 
   @Put('notification-preferences')
   @ApiRoute('Turn channels on or off; channels not sent keep their setting', { 200: NotificationPreferences })
-  setPreferences(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: UpdatePreferencesBody,
-  ): Promise<NotificationPreferences> {
+  setPreferences(@CurrentPrincipal() principal: Principal, @Body() body: UpdatePreferencesBody) {
     return this.notifications.setPreferences(principal, body);
   }
 }

@@ -24,7 +24,7 @@ export class WebhooksController {
 
   @Get()
   @ApiRoute("The workspace's webhooks (never their secrets)", { 200: WebhooksResponse })
-  list(@CurrentPrincipal() principal: Principal): Promise<WebhooksResponse> {
+  list(@CurrentPrincipal() principal: Principal) {
     return this.webhooks.list(principal);
   }
 
@@ -40,14 +40,14 @@ export class WebhooksController {
     422: '`validation_error` with `field` (a URL that is not https and public)',
     503: '`service_unavailable`: webhooks are not set up on this platform',
   })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookBody): Promise<WebhookCreatedResponse> {
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookBody) {
     return this.webhooks.create(principal, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @ApiRoute('Remove a webhook (its pending deliveries go with it)', { 204: 'Removed', 404: NOT_YOURS })
-  remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+  remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.webhooks.remove(principal, id);
   }
 
@@ -56,11 +56,7 @@ export class WebhooksController {
     200: WebhookDeliveriesPage,
     404: NOT_YOURS,
   })
-  deliveries(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Query() query: PageQuery,
-  ): Promise<WebhookDeliveriesPage> {
+  deliveries(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query() query: PageQuery) {
     return this.webhooks.deliveries(principal, id, query);
   }
 
@@ -70,11 +66,7 @@ export class WebhooksController {
     202: { type: WebhookDeliveryResponse, description: 'Queued again' },
     404: NOT_YOURS,
   })
-  replay(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Param('delivery_id') deliveryId: string,
-  ): Promise<WebhookDeliveryResponse> {
+  replay(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('delivery_id') deliveryId: string) {
     return this.webhooks.replay(principal, id, deliveryId);
   }
 }

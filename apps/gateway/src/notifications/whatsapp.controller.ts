@@ -15,7 +15,7 @@ export class WhatsAppController {
 
   @Get()
   @ApiRoute("The workspace's WhatsApp connection (never its token)", { 200: WhatsAppConnectionResponse })
-  get(@CurrentPrincipal() principal: Principal): Promise<WhatsAppConnectionResponse> {
+  get(@CurrentPrincipal() principal: Principal) {
     return this.whatsapp.get(principal);
   }
 
@@ -28,10 +28,7 @@ export class WhatsAppController {
     422: '`validation_error` with `field` (WhatsApp refused the token for this phone number id)',
     503: '`service_unavailable`: WhatsApp could not be reached, or connections are not set up here',
   })
-  connect(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: ConnectWhatsAppBody,
-  ): Promise<WhatsAppConnectionResponse> {
+  connect(@CurrentPrincipal() principal: Principal, @Body() body: ConnectWhatsAppBody) {
     return this.whatsapp.connect(principal, body);
   }
 
@@ -41,7 +38,7 @@ export class WhatsAppController {
     204: 'Disconnected',
     404: '`not_found`: the workspace has no WhatsApp connection',
   })
-  disconnect(@CurrentPrincipal() principal: Principal): Promise<void> {
+  disconnect(@CurrentPrincipal() principal: Principal) {
     return this.whatsapp.disconnect(principal);
   }
 }

@@ -51,11 +51,7 @@ export class ProjectImagesController {
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody(IMAGE_UPLOAD_BODY)
-  upload(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Req() request: FastifyRequest,
-  ): Promise<ListingImageResponse> {
+  upload(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() request: FastifyRequest) {
     return this.images.upload(principal, id, request);
   }
 
@@ -66,11 +62,7 @@ export class ProjectImagesController {
     200: ProjectImageDeletedResponse,
     404: `${PROJECT_NOT_FOUND}; \`not_found\`: no such image of the project`,
   })
-  delete(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Param('image_id') imageId: string,
-  ): Promise<ProjectImageDeletedResponse> {
+  delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('image_id') imageId: string) {
     return this.images.delete(principal, id, imageId);
   }
 }

@@ -31,7 +31,7 @@ export class ProjectsController {
     201: ProjectResponse,
     422: PLACE_422,
   })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateProjectBody): Promise<ProjectResponse> {
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateProjectBody) {
     return this.projects.create(principal, body);
   }
 
@@ -41,7 +41,7 @@ export class ProjectsController {
     description: `Newest first, or by name (\`sort=name_ar\`: Arabic collation). ${DEVELOPERS_ONLY}`,
     200: ProjectsPageResponse,
   })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ListProjectsQuery): Promise<ProjectsPageResponse> {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListProjectsQuery) {
     return this.projects.list(principal, query);
   }
 
@@ -52,7 +52,7 @@ export class ProjectsController {
     200: ProjectResponse,
     404: PROJECT_NOT_FOUND,
   })
-  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ProjectResponse> {
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.projects.get(principal, id);
   }
 
@@ -64,11 +64,7 @@ export class ProjectsController {
     404: PROJECT_NOT_FOUND,
     422: PLACE_422,
   })
-  update(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Body() body: UpdateProjectBody,
-  ): Promise<ProjectResponse> {
+  update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: UpdateProjectBody) {
     return this.projects.update(principal, id, body);
   }
 
@@ -79,7 +75,7 @@ export class ProjectsController {
     200: ProjectDeletedResponse,
     404: PROJECT_NOT_FOUND,
   })
-  delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ProjectDeletedResponse> {
+  delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.projects.delete(principal, id);
   }
 }

@@ -25,7 +25,7 @@ export class PublicProjectsController {
     200: PublicProjectResponse,
     404: '`project_not_found`: no such project, or none of its listings is published',
   })
-  get(@Param('id') id: string): Promise<PublicProjectResponse> {
+  get(@Param('id') id: string) {
     return this.projects.publicPage(id);
   }
 }

@@ -32,11 +32,7 @@ export class UnitsController {
     200: UnitsPageResponse,
     404: PROJECT_NOT_FOUND,
   })
-  list(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Query() query: ListUnitsQuery,
-  ): Promise<UnitsPageResponse> {
+  list(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query() query: ListUnitsQuery) {
     return this.units.list(principal, id, query);
   }
 
@@ -49,11 +45,7 @@ export class UnitsController {
     409: '`conflict`: another unit of the project has this unit_ref',
     422: LAND_422,
   })
-  create(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Body() body: CreateUnitBody,
-  ): Promise<UnitResponse> {
+  create(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: CreateUnitBody) {
     return this.units.create(principal, id, body);
   }
 
@@ -74,7 +66,7 @@ export class UnitsController {
     @Param('id') id: string,
     @Param('unit_id') unitId: string,
     @Body() body: UpdateUnitBody,
-  ): Promise<UnitResponse> {
+  ) {
     return this.units.update(principal, id, unitId, body);
   }
 
@@ -85,11 +77,7 @@ export class UnitsController {
     200: UnitDeletedResponse,
     404: UNIT_NOT_FOUND,
   })
-  delete(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Param('unit_id') unitId: string,
-  ): Promise<UnitDeletedResponse> {
+  delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('unit_id') unitId: string) {
     return this.units.delete(principal, id, unitId);
   }
 
@@ -113,11 +101,7 @@ export class UnitsController {
       "`service_unavailable`: the catalogue or the image store did not answer (copying the project's images); " +
       'no listing was created',
   })
-  publish(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Param('unit_id') unitId: string,
-  ): Promise<ListingResponse> {
+  publish(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('unit_id') unitId: string) {
     return this.units.publish(principal, id, unitId);
   }
 }

@@ -25,7 +25,7 @@ export class PropertiesController {
     200: PropertiesPage,
     400: '`invalid_param` with `field`',
   })
-  search(@Query() query: SearchPropertiesQuery): Promise<PropertiesPage> {
+  search(@Query() query: SearchPropertiesQuery) {
     return this.properties.search(query);
   }
 
@@ -35,7 +35,7 @@ export class PropertiesController {
     200: PropertyDetailResponse,
     404: '`property_not_found`: unknown or not published',
   })
-  get(@Param('id') id: string): Promise<PropertyDetailResponse> {
+  get(@Param('id') id: string) {
     return this.properties.get(id);
   }
 
@@ -45,7 +45,7 @@ export class PropertiesController {
     200: PriceIntel,
     404: '`property_not_found`: unknown or not published',
   })
-  priceIntel(@Param('id') id: string): Promise<PriceIntel> {
+  priceIntel(@Param('id') id: string) {
     return this.properties.priceIntel(id);
   }
 }

@@ -16,7 +16,7 @@ export class SavedPropertiesController {
 
   @Get()
   @ApiRoute('Your saved properties that are published now, newest saved first', { 200: SavedPropertiesPage })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery): Promise<SavedPropertiesPage> {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
     return this.properties.listSaved(principal, query);
   }
 
@@ -25,14 +25,14 @@ export class SavedPropertiesController {
     201: SavedProperty,
     404: '`property_not_found`: unknown or not published',
   })
-  save(@CurrentPrincipal() principal: Principal, @Body() body: SavePropertyBody): Promise<SavedProperty> {
+  save(@CurrentPrincipal() principal: Principal, @Body() body: SavePropertyBody) {
     return this.properties.save(principal, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @ApiRoute('Forget a saved property', { 204: 'Removed', 404: '`not_found`: not among your saved properties' })
-  remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+  remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.properties.unsave(principal, id);
   }
 }

@@ -37,10 +37,7 @@ export class VisitorSessionsController {
 
   @Get(':session_id/messages')
   @ApiRoute('The chat so far, oldest first', { 200: VisitorThreadResponse })
-  messages(
-    @Param('session_id') sessionId: string,
-    @Headers('authorization') authorization: string | undefined,
-  ): Promise<VisitorThreadResponse> {
+  messages(@Param('session_id') sessionId: string, @Headers('authorization') authorization: string | undefined) {
     return this.visitors.thread(sessionId, bearerTokenFrom(authorization));
   }
 
@@ -61,7 +58,7 @@ export class VisitorSessionsController {
     @Param('session_id') sessionId: string,
     @Headers('authorization') authorization: string | undefined,
     @Body() body: ChatTextBody,
-  ): Promise<MessageEnvelopeResponse> {
+  ) {
     return this.visitors.send(sessionId, bearerTokenFrom(authorization), body);
   }
 
@@ -81,7 +78,7 @@ export class VisitorSessionsController {
     @Query('token') token: string | undefined,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
-  ): Promise<void> {
+  ) {
     return this.visitors.follow(
       sessionId,
       bearerTokenFrom(authorization) ?? stringOrUndefined(token),
@@ -102,7 +99,7 @@ export class VisitorSessionsController {
     @Param('session_id') sessionId: string,
     @Headers('authorization') authorization: string | undefined,
     @Body() body: VisitorContactBody,
-  ): Promise<SessionEnvelopeResponse> {
+  ) {
     return this.visitors.contact(sessionId, bearerTokenFrom(authorization), body);
   }
 
@@ -113,10 +110,7 @@ export class VisitorSessionsController {
     200: SessionEnvelopeResponse,
     409: '`invalid_state`: the chat is closed',
   })
-  escalate(
-    @Param('session_id') sessionId: string,
-    @Headers('authorization') authorization: string | undefined,
-  ): Promise<SessionEnvelopeResponse> {
+  escalate(@Param('session_id') sessionId: string, @Headers('authorization') authorization: string | undefined) {
     return this.visitors.escalate(sessionId, bearerTokenFrom(authorization));
   }
 }

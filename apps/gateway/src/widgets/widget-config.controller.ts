@@ -31,11 +31,7 @@ export class WidgetConfigController {
     200: WidgetConfigWithSnippetResponse,
     404: '`project_not_found`: no such project in your workspace',
   })
-  async get(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Req() request: FastifyRequest,
-  ): Promise<WidgetConfigWithSnippetResponse> {
+  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() request: FastifyRequest) {
     return this.widgets.get(principal, id, this.originOf(request));
   }
 
@@ -54,7 +50,7 @@ export class WidgetConfigController {
     @Param('id') id: string,
     @Body() body: UpdateWidgetBody,
     @Req() request: FastifyRequest,
-  ): Promise<WidgetConfigWithSnippetResponse> {
+  ) {
     return this.widgets.update(principal, id, body, this.originOf(request));
   }
 

@@ -23,7 +23,7 @@ export class WidgetsController {
     200: PublicWidgetResponse,
     404: NO_WIDGET,
   })
-  get(@Param('widget_id') widgetId: string): Promise<PublicWidgetResponse> {
+  get(@Param('widget_id') widgetId: string) {
     return this.visitors.publicWidget(widgetId);
   }
 
@@ -46,7 +46,7 @@ export class WidgetsController {
     @Param('widget_id') widgetId: string,
     @Body() body: CreateVisitorSessionBody,
     @Req() request: FastifyRequest,
-  ): Promise<SessionCreatedResponse> {
+  ) {
     return this.visitors.start(widgetId, body, request.raw);
   }
 }

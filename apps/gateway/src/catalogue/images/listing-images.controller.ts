@@ -44,11 +44,7 @@ export class ListingImagesController {
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody(IMAGE_UPLOAD_BODY)
-  upload(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Req() request: FastifyRequest,
-  ): Promise<ListingImageResponse> {
+  upload(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() request: FastifyRequest) {
     return this.images.upload(principal, id, request);
   }
 
@@ -63,11 +59,7 @@ export class ListingImagesController {
     409: PENDING,
     422: '`validation_error` with `field: "image_ids"`: not exactly the listing\'s images',
   })
-  reorder(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Body() body: ReorderListingImagesBody,
-  ): Promise<ListingResponse> {
+  reorder(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: ReorderListingImagesBody) {
     return this.images.reorder(principal, id, body.image_ids);
   }
 
@@ -79,11 +71,7 @@ export class ListingImagesController {
     404: NOT_FOUND,
     409: `${PENDING}; or the last image of a published listing (it keeps one)`,
   })
-  delete(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Param('image_id') imageId: string,
-  ): Promise<ListingImageDeletedResponse> {
+  delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('image_id') imageId: string) {
     return this.images.delete(principal, id, imageId);
   }
 }

@@ -40,7 +40,7 @@ export class ListingImportController {
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody(IMPORT_UPLOAD_BODY)
-  import(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest): Promise<ListingImportReport> {
+  import(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.imports.import(principal, request);
   }
 

@@ -21,7 +21,7 @@ export class AccountsController {
     409: '`conflict` on `email`: an account with this e-mail exists',
     422: '`validation_error` with the offending `field`',
   })
-  create(@Body() dto: CreateAccountBody): Promise<CreatedAccountResponse> {
+  create(@Body() dto: CreateAccountBody) {
     return this.accounts.signUp(dto);
   }
 }

@@ -17,7 +17,7 @@ export class ApiKeysController {
     description: 'Owner or admin of a broker workspace, or one of its keys (secrets are never shown).',
     200: ApiKeyListResponse,
   })
-  list(@CurrentPrincipal() principal: Principal): Promise<ApiKeyListResponse> {
+  list(@CurrentPrincipal() principal: Principal) {
     return this.apiKeys.list(principal);
   }
 
@@ -27,7 +27,7 @@ export class ApiKeysController {
     description: 'The secret is in this response only. A signed-in owner or admin: an API key gets 403.',
     201: ApiKeyWithSecretResponse,
   })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiKeyBody): Promise<ApiKeyWithSecretResponse> {
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiKeyBody) {
     return this.apiKeys.create(principal, body);
   }
 
@@ -37,7 +37,7 @@ export class ApiKeysController {
     description: 'Send an API key (never a user token) to check it works and see which key it is.',
     200: ApiKeyResponse,
   })
-  current(@CurrentPrincipal() principal: Principal): Promise<ApiKeyResponse> {
+  current(@CurrentPrincipal() principal: Principal) {
     return this.apiKeys.current(principal);
   }
 
@@ -49,7 +49,7 @@ export class ApiKeysController {
     200: ApiKeyWithSecretResponse,
     404: '`not_found`: no such key in your workspace, or it is revoked',
   })
-  rotate(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ApiKeyWithSecretResponse> {
+  rotate(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.apiKeys.rotate(principal, id);
   }
 
@@ -61,7 +61,7 @@ export class ApiKeysController {
     204: {},
     404: '`not_found`: no such key in your workspace, or it is already revoked',
   })
-  revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+  revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.apiKeys.revoke(principal, id);
   }
 }

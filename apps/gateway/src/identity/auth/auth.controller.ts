@@ -22,7 +22,7 @@ export class AuthController {
     401: '`invalid_credentials`: email or password is incorrect (the same for both)',
     422: '`validation_error`',
   })
-  login(@Body() dto: LoginBody): Promise<TokenResponse> {
+  login(@Body() dto: LoginBody) {
     return this.auth.login(dto);
   }
 
@@ -34,7 +34,7 @@ export class AuthController {
     200: TokenResponse,
     401: '`invalid_token`: unknown, used, expired or revoked',
   })
-  refresh(@Body() dto: RefreshTokenBody): Promise<TokenResponse> {
+  refresh(@Body() dto: RefreshTokenBody) {
     return this.auth.refresh(dto);
   }
 
@@ -46,7 +46,7 @@ export class AuthController {
     @CurrentPrincipal() principal: Principal,
     @BearerToken() accessToken: string | undefined,
     @Body() dto: LogoutBody,
-  ): Promise<void> {
+  ) {
     return this.auth.logout(principal, accessToken, dto);
   }
 }

@@ -14,7 +14,7 @@ export class MeController {
   @Get()
   @Authenticated(['user'])
   @ApiRoute('The caller: account, roles, workspace and role in it', { 200: MeResponse })
-  me(@CurrentPrincipal() principal: Principal): Promise<MeResponse> {
+  me(@CurrentPrincipal() principal: Principal) {
     return this.auth.me(principal);
   }
 }

@@ -17,7 +17,7 @@ export class ConnectedAppsController {
   @ApiRoute('Apps (AI assistants) you allowed through OAuth to use the MCP server for you', {
     200: ConnectedAppListResponse,
   })
-  list(@CurrentPrincipal() principal: Principal): Promise<ConnectedAppListResponse> {
+  list(@CurrentPrincipal() principal: Principal) {
     return this.connectedApps.list(principal);
   }
 
@@ -29,7 +29,7 @@ export class ConnectedAppsController {
     404: '`not_found`: you have not connected this app.',
   })
   @ApiParam({ name: 'client_id', description: 'The app’s OAuth client id, as listed.' })
-  disconnect(@CurrentPrincipal() principal: Principal, @Param('client_id') clientId: string): Promise<void> {
+  disconnect(@CurrentPrincipal() principal: Principal, @Param('client_id') clientId: string) {
     return this.connectedApps.disconnect(principal, clientId);
   }
 }

@@ -34,7 +34,7 @@ export class AccountLinksController {
     200: EmailVerifiedResponse,
     422: BAD_LINK,
   })
-  verifyEmail(@Body() dto: LinkTokenBody): Promise<EmailVerifiedResponse> {
+  verifyEmail(@Body() dto: LinkTokenBody) {
     return this.lifecycle.verifyEmail(dto.token);
   }
 
@@ -49,7 +49,7 @@ export class AccountLinksController {
     202: PasswordResetAcceptedResponse,
     422: '`validation_error` on `email`',
   })
-  requestPasswordReset(@Body() dto: PasswordResetRequestBody): Promise<PasswordResetAcceptedResponse> {
+  requestPasswordReset(@Body() dto: PasswordResetRequestBody) {
     return this.lifecycle.requestPasswordReset(dto.email);
   }
 
@@ -62,7 +62,7 @@ export class AccountLinksController {
     204: 'Password changed',
     422: BAD_LINK,
   })
-  confirmPasswordReset(@Body() dto: PasswordResetConfirmBody): Promise<void> {
+  confirmPasswordReset(@Body() dto: PasswordResetConfirmBody) {
     return this.lifecycle.confirmPasswordReset(dto);
   }
 }
@@ -82,7 +82,7 @@ export class MyAccountController {
     202: 'The link is on its way',
     409: '`conflict`: the address is already confirmed',
   })
-  resendVerification(@CurrentPrincipal() principal: Principal): Promise<void> {
+  resendVerification(@CurrentPrincipal() principal: Principal) {
     return this.lifecycle.resendVerification(principal);
   }
 
@@ -95,7 +95,7 @@ export class MyAccountController {
     204: 'Password changed',
     422: '`validation_error` on `current_password` (incorrect) or `new_password` (too short or long)',
   })
-  changePassword(@CurrentPrincipal() principal: Principal, @Body() dto: ChangePasswordBody): Promise<void> {
+  changePassword(@CurrentPrincipal() principal: Principal, @Body() dto: ChangePasswordBody) {
     return this.lifecycle.changePassword(principal, dto);
   }
 
@@ -111,7 +111,7 @@ export class MyAccountController {
     409: '`conflict`: you own a workspace (transfer it or delete it first)',
     422: '`validation_error` on `password`: missing or incorrect',
   })
-  deleteAccount(@CurrentPrincipal() principal: Principal, @Body() dto: DeleteAccountBody): Promise<void> {
+  deleteAccount(@CurrentPrincipal() principal: Principal, @Body() dto: DeleteAccountBody) {
     return this.lifecycle.deleteAccount(principal, dto);
   }
 }

@@ -29,14 +29,14 @@ export class InvitationsController {
     409: '`conflict`: already a member, or already invited',
     503: '`service_unavailable`: invitations cannot be e-mailed here',
   })
-  invite(@CurrentPrincipal() principal: Principal, @Body() dto: CreateInvitationBody): Promise<InvitationResponse> {
+  invite(@CurrentPrincipal() principal: Principal, @Body() dto: CreateInvitationBody) {
     return this.invitations.invite(principal, dto);
   }
 
   @Get('workspace/invitations')
   @Authenticated(['user', 'api_key'], 'team:manage')
   @ApiRoute('Pending invitations', { 200: InvitationListResponse })
-  list(@CurrentPrincipal() principal: Principal): Promise<InvitationListResponse> {
+  list(@CurrentPrincipal() principal: Principal) {
     return this.invitations.listPending(principal);
   }
 
@@ -47,7 +47,7 @@ export class InvitationsController {
     204: 'Revoked',
     404: '`not_found`: no such pending invitation in your workspace',
   })
-  revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+  revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.invitations.revoke(principal, id);
   }
 
@@ -61,7 +61,7 @@ export class InvitationsController {
     404: '`not_found`: used, revoked, expired or unknown invitation',
     409: '`conflict`: the account already belongs to a workspace',
   })
-  accept(@Body() dto: AcceptInvitationBody): Promise<AcceptedMemberResponse> {
+  accept(@Body() dto: AcceptInvitationBody) {
     return this.invitations.accept(dto);
   }
 }

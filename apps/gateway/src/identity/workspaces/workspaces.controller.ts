@@ -26,7 +26,7 @@ export class WorkspacesController {
     description: 'Any member, or an API key of the workspace.',
     200: WorkspaceResponse,
   })
-  get(@CurrentPrincipal() principal: Principal): Promise<WorkspaceResponse> {
+  get(@CurrentPrincipal() principal: Principal) {
     return this.workspaces.getWorkspace(principal);
   }
 
@@ -40,10 +40,7 @@ export class WorkspacesController {
     200: WorkspaceSettingsResponse,
     422: '`validation_error` with `field`; an empty body names `name`',
   })
-  updateSettings(
-    @CurrentPrincipal() principal: Principal,
-    @Body() dto: UpdateWorkspaceSettingsBody,
-  ): Promise<WorkspaceSettingsResponse> {
+  updateSettings(@CurrentPrincipal() principal: Principal, @Body() dto: UpdateWorkspaceSettingsBody) {
     return this.workspaces.updateSettings(principal, dto);
   }
 
@@ -62,7 +59,7 @@ export class WorkspacesController {
       'used oldest first); send `forfeit_balance: true` to give them up',
     422: '`validation_error` on `password`: missing or incorrect',
   })
-  deleteWorkspace(@CurrentPrincipal() principal: Principal, @Body() dto: DeleteWorkspaceBody): Promise<void> {
+  deleteWorkspace(@CurrentPrincipal() principal: Principal, @Body() dto: DeleteWorkspaceBody) {
     return this.workspaces.deleteWorkspace(principal, dto);
   }
 
@@ -72,7 +69,7 @@ export class WorkspacesController {
     description: 'Owner, then admins, then agents; by name within a role.',
     200: MemberListResponse,
   })
-  members(@CurrentPrincipal() principal: Principal): Promise<MemberListResponse> {
+  members(@CurrentPrincipal() principal: Principal) {
     return this.workspaces.listMembers(principal);
   }
 
@@ -83,11 +80,7 @@ export class WorkspacesController {
     200: MemberResponse,
     404: '`not_found`: no such member in your workspace',
   })
-  changeRole(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Body() dto: UpdateMemberRoleBody,
-  ): Promise<MemberResponse> {
+  changeRole(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() dto: UpdateMemberRoleBody) {
     return this.workspaces.changeRole(principal, id, dto);
   }
 
@@ -99,7 +92,7 @@ export class WorkspacesController {
     204: 'Removed',
     404: '`not_found`: no such member in your workspace',
   })
-  remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+  remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.workspaces.removeMember(principal, id);
   }
 
@@ -112,10 +105,7 @@ export class WorkspacesController {
     404: '`not_found`: no such member in your workspace',
     409: '`conflict`',
   })
-  transferOwnership(
-    @CurrentPrincipal() principal: Principal,
-    @Body() dto: OwnershipTransferBody,
-  ): Promise<MemberListResponse> {
+  transferOwnership(@CurrentPrincipal() principal: Principal, @Body() dto: OwnershipTransferBody) {
     return this.workspaces.transferOwnership(principal, dto);
   }
 }
