@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ApproveVerificationBody,
@@ -36,7 +36,7 @@ export class WorkspaceVerificationController {
   }
 
   @Post('document')
-  @AcceptsMultipart()
+  @AcceptsMultipart(IMAGE_UPLOAD_BODY)
   @Authenticated(['user', 'api_key'], 'workspace:settings')
   @ApiRoute('Upload the licence or register document (an image)', {
     description:
@@ -45,11 +45,8 @@ export class WorkspaceVerificationController {
     201: VerificationResponse,
     409: ILLEGAL,
     413: '`payload_too_large`: over IMAGE_MAX_BYTES, or more than one part',
-    415: '`unsupported_media_type`: not multipart/form-data',
     422: '`validation_error` with `field: "file"`: not an image',
   })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(IMAGE_UPLOAD_BODY)
   document(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.brokers.uploadDocument(principal, request);
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import {
   AnswerKnowledgeBody,
@@ -15,6 +15,7 @@ import {
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { AcceptsMultipart } from '../media/multipart-body';
+import { DOCUMENT_UPLOAD_BODY } from '../openapi/upload-bodies';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { KNOWLEDGE_DOCUMENT_MAX_BYTES } from '../media/documents/document-upload';
 import { DeveloperWorkspaceGuard } from '../identity/access/developer-workspace.guard';
@@ -99,7 +100,7 @@ export class KnowledgeController {
   }
 
   @Post('documents')
-  @AcceptsMultipart()
+  @AcceptsMultipart(DOCUMENT_UPLOAD_BODY)
   @Authenticated(['user', 'api_key'], 'knowledge:manage')
   @ApiRoute('Upload a document (text, markdown or PDF)', {
     description:
@@ -111,17 +112,7 @@ export class KnowledgeController {
     201: KnowledgeEntryResponse,
     404: NOT_FOUND,
     413: '`payload_too_large` with `field: "file"`: over 10 MB, too much text, or more than one part',
-    415: '`unsupported_media_type`: the body is not multipart/form-data',
     422: '`validation_error` with `field`: `file` missing, empty, not text or PDF, or a PDF without text',
-  })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    required: true,
-    schema: {
-      type: 'object',
-      required: ['file'],
-      properties: { file: { type: 'string', format: 'binary', description: 'text/plain, text/markdown or PDF' } },
-    },
   })
   createDocument(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() request: FastifyRequest) {
     return this.knowledge.createDocument(principal, id, request);

@@ -1,14 +1,6 @@
 import { Controller, Delete, Get, Param, Post, Req, Res, createParamDecorator } from '@nestjs/common';
 import type { ExecutionContext } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiConsumes,
-  ApiHeader,
-  ApiParam,
-  ApiProduces,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiHeader, ApiParam, ApiProduces, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ListingImageResponse, MAX_PROJECT_IMAGES, ProjectImageDeletedResponse } from '@app/contracts';
 import type { Principal } from '@app/contracts';
@@ -35,7 +27,7 @@ export class ProjectImagesController {
   constructor(private readonly images: ProjectImagesService) {}
 
   @Post()
-  @AcceptsMultipart()
+  @AcceptsMultipart(IMAGE_UPLOAD_BODY)
   @Authenticated(['user', 'api_key'], 'projects:manage')
   @ApiRoute('Upload an image of a project', {
     description:
@@ -46,11 +38,8 @@ export class ProjectImagesController {
     404: PROJECT_NOT_FOUND,
     409: `\`conflict\`: the project already holds ${MAX_PROJECT_IMAGES} images`,
     413: '`payload_too_large` with `field: "file"`',
-    415: '`unsupported_media_type`: the body is not multipart/form-data',
     422: '`validation_error` with `field`: `file` missing or not an image',
   })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(IMAGE_UPLOAD_BODY)
   upload(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() request: FastifyRequest) {
     return this.images.upload(principal, id, request);
   }

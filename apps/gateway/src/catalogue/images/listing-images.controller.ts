@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Param, Patch, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import {
   ListingImageDeletedResponse,
@@ -27,7 +27,7 @@ export class ListingImagesController {
   constructor(private readonly images: ListingImagesService) {}
 
   @Post()
-  @AcceptsMultipart()
+  @AcceptsMultipart(IMAGE_UPLOAD_BODY)
   @Authenticated(['user', 'api_key'], 'listings:manage', { sellers: true })
   @ApiRoute('Upload an image of a listing', {
     description:
@@ -39,11 +39,8 @@ export class ListingImagesController {
     404: NOT_FOUND,
     409: `${PENDING}; \`conflict\`: the listing already holds ${MAX_LISTING_IMAGES}`,
     413: '`payload_too_large` with `field: "file"`: the file is over IMAGE_MAX_BYTES, or more than one part',
-    415: '`unsupported_media_type`: the body is not multipart/form-data',
     422: '`validation_error` with `field`: `file` missing or not a JPEG, PNG or WebP image; another field',
   })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(IMAGE_UPLOAD_BODY)
   upload(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() request: FastifyRequest) {
     return this.images.upload(principal, id, request);
   }

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LISTING_IMPORT_MAX_ROWS, ListingImportReport } from '@app/contracts';
 import type { Principal } from '@app/contracts';
@@ -19,7 +19,7 @@ export class ListingImportController {
   @Post()
   @Idempotent({ body: 'upload' })
   @HttpCode(200)
-  @AcceptsMultipart()
+  @AcceptsMultipart(IMPORT_UPLOAD_BODY)
   @Authenticated(['user', 'api_key'], 'listings:manage')
   @ApiRoute('Import listings from a CSV or XLSX file', {
     description:
@@ -32,14 +32,11 @@ export class ListingImportController {
       `CSV or XLSX, has a wrong header row or more than ${LISTING_IMPORT_MAX_ROWS} data rows creates nothing.`,
     200: ListingImportReport,
     413: `\`payload_too_large\` with \`field: "file"\`: over 32 MB, more than ${LISTING_IMPORT_MAX_ROWS} data rows (\`details.max_rows\`), or more than one part`,
-    415: '`unsupported_media_type`: the body is not multipart/form-data',
     422:
       '`validation_error` with `field: "file"`: missing, empty, neither CSV nor XLSX, unreadable, or a header row ' +
       'with an unknown or repeated column or without property_type (`details`); nothing is created',
     503: '`service_unavailable`: the catalogue did not answer in time',
   })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(IMPORT_UPLOAD_BODY)
   import(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.imports.import(principal, request);
   }
