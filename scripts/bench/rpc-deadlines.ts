@@ -1,5 +1,6 @@
 import { APP_NAMES, SERVICE_NAMES, SLOW_RPC_PATTERNS, rpcDeadlineMs } from '@app/contracts';
 import type { AppName } from '@app/contracts';
+import { listingBody } from '../../test/harness/listing-body';
 import { parseExposition } from '../../test/harness/prometheus-text';
 import type { Sample } from '../../test/harness/prometheus-text';
 import { measureBatch } from './batch';
@@ -26,20 +27,8 @@ const ANSWERED = new Set(['ok', 'client_error']);
 /** Listings for GET /v1/properties to search: enough for real plans, quick to seed. */
 const LISTINGS = 5000;
 
-const listing = (i: number) => ({
-  property_type: 'apartment',
-  title_en: `Bright apartment ${i} facing Kingdom Tower`,
-  title_ar: 'شقة فاخرة بإطلالة على برج المملكة — حي العليا',
-  description_en: 'Three bedrooms, fitted kitchen, close to services.',
-  description_ar: 'ثلاث غرف نوم، مطبخ مجهز، قريبة من الخدمات.',
-  price: 1_200_000 + i,
-  city: 'Riyadh',
-  district: 'Al Olaya',
-  area_sqm: 150,
-  bedrooms: 3,
-  bathrooms: 2,
-  licence_number: '7200012345',
-});
+const listing = (i: number) =>
+  listingBody({ title_en: `Bright apartment ${i} facing Kingdom Tower`, price: 1_200_000 + i });
 
 /** A broker's reads across every service (the token's workspace), one path per family. */
 const WORKSPACE_READS = [

@@ -7,6 +7,7 @@ import type { BookingCreatedResponse, InquiryCreatedResponse } from '@app/contra
 import { addListingImage, createModerator, publishedListing } from '../harness/catalogue-fixtures';
 import { withClient } from '../harness/databases';
 import { viewingStarted } from '../harness/leads-fixtures';
+import { listingBody } from '../harness/listing-body';
 import { TEST_PASSWORD, createAccount, createMember, createWorkspace } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
@@ -69,17 +70,7 @@ describeE2e('the AsyncAPI document of the domain events', () => {
       const draft = await api()
         .post('/v1/listings')
         .set(as(owner.token))
-        .send({
-          property_type: 'apartment',
-          title_en: 'Apartment in Al Olaya',
-          title_ar: 'شقة في العليا',
-          price: 1_200_000,
-          city: 'Riyadh',
-          district: 'Al Olaya',
-          area_sqm: 150,
-          bedrooms: 3,
-          bathrooms: 2,
-        })
+        .send(listingBody({ title_en: 'Apartment in Al Olaya', title_ar: 'شقة في العليا' }))
         .expect(201);
       await addListingImage(platform, draft.body.id as string);
       await api().post(`/v1/listings/${draft.body.id}/submit`).set(as(owner.token)).expect(200);

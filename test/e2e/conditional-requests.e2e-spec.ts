@@ -3,6 +3,7 @@ import type { Response } from 'supertest';
 import { LocationsRpc } from '@app/contracts';
 import type { ListingResponse } from '@app/contracts';
 import { createModerator, publishThroughApi } from '../harness/catalogue-fixtures';
+import { listingBody } from '../harness/listing-body';
 import { withClient } from '../harness/databases';
 import { eventually } from '../harness/eventually';
 import { createApiKey, createMember } from '../harness/identity-fixtures';
@@ -151,18 +152,17 @@ describeE2e('conditional requests: ETag, Cache-Control, 304', () => {
         await api()
           .post('/v1/listings')
           .set(as(broker.token))
-          .send({
-            property_type: 'villa',
-            title_en: 'Draft villa',
-            title_ar: 'فيلا مسودة',
-            price: 3_000_000,
-            city: 'Riyadh',
-            district: 'Al Olaya',
-            area_sqm: 400,
-            bedrooms: 5,
-            bathrooms: 4,
-            licence_number: '7200012345',
-          })
+          .send(
+            listingBody({
+              property_type: 'villa',
+              title_en: 'Draft villa',
+              title_ar: 'فيلا مسودة',
+              price: 3_000_000,
+              area_sqm: 400,
+              bedrooms: 5,
+              bathrooms: 4,
+            }),
+          )
           .expect(201)
       ).body as ListingResponse;
       const hidden = await api().get(`/v1/properties/${draft.id}`).set('if-none-match', '*').expect(404);

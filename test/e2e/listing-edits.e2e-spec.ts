@@ -8,7 +8,8 @@ import type {
   ListingsPageResponse,
   PropertyItem,
 } from '@app/contracts';
-import { addListingImage, createModerator, listingEvents, moderationLog } from '../harness/catalogue-fixtures';
+import { createModerator, listingEvents, moderationLog, publishThroughApi } from '../harness/catalogue-fixtures';
+import { listingBody } from '../harness/listing-body';
 import { eventually, until } from '../harness/eventually';
 import { createAccount, createMember } from '../harness/identity-fixtures';
 import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures';
@@ -29,27 +30,10 @@ describeE2e('edits to a published listing: live at once, flagged to moderators, 
   /** A word no other listing carries, so a search by `q` finds this one only. */
   const marker = () => `Marker${randomBytes(4).toString('hex')}`;
 
-  const apartment = (title: string) => ({
-    property_type: 'apartment',
-    title_en: title,
-    title_ar: 'شقة مجددة في حي العليا',
-    price: 1_200_000,
-    city: 'Riyadh',
-    district: 'Al Olaya',
-    area_sqm: 150,
-    bedrooms: 3,
-    bathrooms: 2,
-    licence_number: '7200012345',
-  });
+  const apartment = (title: string) => listingBody({ title_en: title, title_ar: 'شقة مجددة في حي العليا' });
 
-  async function publishedListing(title: string): Promise<ListingResponse> {
-    const draft = (await api().post('/v1/listings').set(as(broker.token)).send(apartment(title)).expect(201))
-      .body as ListingResponse;
-    await addListingImage(platform, draft.id);
-    await api().post(`/v1/listings/${draft.id}/submit`).set(as(broker.token)).expect(200);
-    return (await api().post(`/v1/moderation/listings/${draft.id}/approve`).set(as(moderator.token)).expect(200))
-      .body as ListingResponse;
-  }
+  const publishedListing = (title: string) =>
+    publishThroughApi(platform, { broker: broker.token, moderator: moderator.token }, apartment(title));
 
   const queue = async () =>
     (

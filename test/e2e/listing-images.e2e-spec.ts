@@ -5,6 +5,7 @@ import { createModerator } from '../harness/catalogue-fixtures';
 import { createAccount, createApiKey, createMember } from '../harness/identity-fixtures';
 import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures';
 import { startTestImageStore } from '../harness/image-store';
+import { listingBody } from '../harness/listing-body';
 import type { TestImageStore } from '../harness/image-store';
 import { describeE2e, e2eMode } from '../harness/mode';
 import { startPlatform } from '../harness/platform';
@@ -45,18 +46,7 @@ function noisyPng(side: number): Promise<Buffer> {
     .toBuffer();
 }
 
-const apartment = {
-  property_type: 'apartment',
-  title_en: 'Bright apartment facing Kingdom Tower',
-  title_ar: 'شقة مشرقة مقابل برج المملكة',
-  price: 1_200_000,
-  city: 'Riyadh',
-  district: 'Al Olaya',
-  area_sqm: 150,
-  bedrooms: 3,
-  bathrooms: 2,
-  licence_number: '7200012345',
-};
+const apartment = listingBody();
 
 describeE2e('listing images', () => {
   let platform: Platform;

@@ -4,6 +4,7 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { createModerator } from '../harness/catalogue-fixtures';
 import { createMember } from '../harness/identity-fixtures';
+import { listingBody } from '../harness/listing-body';
 import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
 import { sharedPlatform } from '../harness/platform';
@@ -47,17 +48,7 @@ describeE2e('nothing unpublished is ever public (property-based)', () => {
       const res = await api()
         .post('/v1/listings')
         .set(as(broker.token))
-        .send({
-          property_type: 'apartment',
-          title_en: `Apartment ${marker}`,
-          title_ar: `شقة ${marker}`,
-          price: 1_200_000,
-          city: 'Riyadh',
-          district: 'Al Olaya',
-          area_sqm: 150,
-          bedrooms: 3,
-          bathrooms: 2,
-        })
+        .send(listingBody({ title_en: `Apartment ${marker}`, title_ar: `شقة ${marker}` }))
         .expect(201);
       ids.push(res.body.id as string);
       return;

@@ -5,6 +5,7 @@ import request from 'supertest';
 import type { ListingResponse, ListingsPageResponse } from '@app/contracts';
 import { addListingImage, createModerator, listingEvents, moderationLog } from '../harness/catalogue-fixtures';
 import { createAccount, createApiKey, createMember } from '../harness/identity-fixtures';
+import { listingBody } from '../harness/listing-body';
 import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
 import { sharedPlatform } from '../harness/platform';
@@ -34,21 +35,8 @@ async function createModeratorTool(
   return { code, output };
 }
 
-const apartment = (overrides: Record<string, unknown> = {}) => ({
-  property_type: 'apartment',
-  title_en: 'Bright apartment facing Kingdom Tower',
-  title_ar: TITLE_AR,
-  description_en: 'Three bedrooms, fitted kitchen, close to services.',
-  description_ar: DESCRIPTION_AR,
-  price: 1_200_000,
-  city: 'Riyadh',
-  district: 'Al Olaya',
-  area_sqm: 150,
-  bedrooms: 3,
-  bathrooms: 2,
-  licence_number: '7200012345',
-  ...overrides,
-});
+const apartment = (overrides: Record<string, unknown> = {}) =>
+  listingBody({ title_ar: TITLE_AR, description_ar: DESCRIPTION_AR, ...overrides });
 
 describeE2e('listings and moderation', () => {
   let platform: Platform;

@@ -8,6 +8,7 @@ import { natsConnectionOptions, qualifySubject, renderNatsAuthorization } from '
 import { balanceOf, fundedWorkspace } from '../harness/billing-fixtures';
 import { addListingImage, createModerator, publishedListing } from '../harness/catalogue-fixtures';
 import { createAccount, createMember } from '../harness/identity-fixtures';
+import { listingBody } from '../harness/listing-body';
 import { eventually } from '../harness/eventually';
 import { describeDistributed } from '../harness/mode';
 import { startOwnNatsServer } from '../harness/nats-server';
@@ -126,24 +127,7 @@ describeDistributed('NATS with per-app credentials and permissions', () => {
     const moderator = await createModerator(platform);
     const as = (token: string) => ({ authorization: `Bearer ${token}` });
     const draft = (
-      await request(platform.baseUrl)
-        .post('/v1/listings')
-        .set(as(agent.token))
-        .send({
-          property_type: 'apartment',
-          title_en: 'Bright apartment facing Kingdom Tower',
-          title_ar: 'شقة مشرقة مقابل برج المملكة',
-          description_en: 'Three bedrooms, fitted kitchen, close to services.',
-          description_ar: 'ثلاث غرف نوم ومطبخ مجهز وقريبة من الخدمات.',
-          price: 1_200_000,
-          city: 'Riyadh',
-          district: 'Al Olaya',
-          area_sqm: 150,
-          bedrooms: 3,
-          bathrooms: 2,
-          licence_number: '7200012345',
-        })
-        .expect(201)
+      await request(platform.baseUrl).post('/v1/listings').set(as(agent.token)).send(listingBody()).expect(201)
     ).body as ListingResponse;
     expect(draft.city_ar).toBe('الرياض'); // catalogue resolved the place through decision
     await addListingImage(platform, draft.id);

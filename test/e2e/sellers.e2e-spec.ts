@@ -17,6 +17,7 @@ import { addListingImage, createModerator, publishedListing } from '../harness/c
 import { withClient } from '../harness/databases';
 import { eventually } from '../harness/eventually';
 import { createAccount, createMember } from '../harness/identity-fixtures';
+import { listingBody } from '../harness/listing-body';
 import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
 import { sharedPlatform } from '../harness/platform';
@@ -26,19 +27,17 @@ const TITLE_AR = 'فيلا عائلية في حي العليا يبيعها ما
 const QUESTION_AR = 'هل يمكن معاينة الفيلا مساء الخميس؟';
 
 /** A listing a seller writes: their own villa, complete enough to submit once it has an image. */
-const villa = (overrides: Record<string, unknown> = {}) => ({
-  property_type: 'villa',
-  title_en: 'Family villa sold by its owner',
-  title_ar: TITLE_AR,
-  price: 3_200_000,
-  city: 'Riyadh',
-  district: 'Al Olaya',
-  area_sqm: 400,
-  bedrooms: 5,
-  bathrooms: 4,
-  licence_number: '7200012345',
-  ...overrides,
-});
+const villa = (overrides: Record<string, unknown> = {}) =>
+  listingBody({
+    property_type: 'villa',
+    title_en: 'Family villa sold by its owner',
+    title_ar: TITLE_AR,
+    price: 3_200_000,
+    area_sqm: 400,
+    bedrooms: 5,
+    bathrooms: 4,
+    ...overrides,
+  });
 
 let slotCounter = 0;
 /** A start well in the future on a whole hour, unique per call. */

@@ -3,6 +3,7 @@ import request from 'supertest';
 import type { ListingResponse } from '@app/contracts';
 import { withClient } from './databases';
 import { createAccount } from './identity-fixtures';
+import { listingBody } from './listing-body';
 import type { AccountFixture } from './identity-fixtures';
 import type { Platform } from './platform';
 
@@ -23,8 +24,8 @@ export async function addListingImage(platform: Platform, listingId: string, pos
 }
 
 /**
- * A listing published the way a broker and a moderator publish one, over the API: created (a Riyadh,
- * Al Olaya apartment unless `fields` says otherwise), given an image, submitted and approved.
+ * A listing published the way a broker and a moderator publish one, over the API: created (the
+ * apartment of listingBody unless `fields` says otherwise), given an image, submitted and approved.
  */
 export async function publishThroughApi(
   platform: Platform,
@@ -33,25 +34,8 @@ export async function publishThroughApi(
 ): Promise<ListingResponse> {
   const api = () => request(platform.baseUrl);
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
-  const draft = (
-    await api()
-      .post('/v1/listings')
-      .set(as(tokens.broker))
-      .send({
-        property_type: 'apartment',
-        title_en: 'Bright apartment near the metro',
-        title_ar: 'شقة مشرقة قرب المترو',
-        price: 1_200_000,
-        city: 'Riyadh',
-        district: 'Al Olaya',
-        area_sqm: 150,
-        bedrooms: 3,
-        bathrooms: 2,
-        licence_number: '7200012345',
-        ...fields,
-      })
-      .expect(201)
-  ).body as ListingResponse;
+  const draft = (await api().post('/v1/listings').set(as(tokens.broker)).send(listingBody(fields)).expect(201))
+    .body as ListingResponse;
   await addListingImage(platform, draft.id);
   await api().post(`/v1/listings/${draft.id}/submit`).set(as(tokens.broker)).expect(200);
   return (await api().post(`/v1/moderation/listings/${draft.id}/approve`).set(as(tokens.moderator)).expect(200))

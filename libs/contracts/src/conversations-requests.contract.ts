@@ -1,9 +1,8 @@
-import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from '@app/validation';
-import { LANGUAGES } from './access';
-import type { Language } from './access';
+import { IsOptional, IsString, IsUUID, MaxLength } from '@app/validation';
 import {
   AssignConversationBody,
   ChatTextBody,
+  CreateVisitorSessionBody,
   ListConversationsQuery,
   UpdateWidgetBody,
   VisitorContactBody,
@@ -40,16 +39,13 @@ export class WidgetRefRequest {
   widget_id: string;
 }
 
-export class CreateVisitorSessionRequest extends WidgetRefRequest {
-  @IsOptional()
-  @IsIn(LANGUAGES)
-  language?: Language;
+/** The visitor's body, for a widget, with what the gateway read from the browser. */
+export class CreateVisitorSessionRequest extends CreateVisitorSessionBody {
+  @IsUUID()
+  widget_id: string;
 
-  /** The embedding page's origin, as the gateway established it; null when none was given. */
-  @IsOptional()
-  @IsString()
-  @MaxLength(300)
-  origin: string | null;
+  /** The embedding page's origin as the gateway established it (the Origin header, else the body's). */
+  declare origin?: string;
 
   /** BCP 47 tag from the browser (Accept-Language's first), for the notification; no personal data. */
   @IsOptional()

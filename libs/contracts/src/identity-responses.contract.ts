@@ -249,7 +249,8 @@ export class WorkspaceSettingsResponse extends WorkspaceResponse {
   low_balance_threshold: LowBalanceThresholds;
 }
 
-export class MemberResponse {
+/** A member of a workspace: who they are and their role in it. */
+export class MemberSummary {
   /** Always `member`. */
   @IsIn(['member'])
   object: 'member';
@@ -281,7 +282,9 @@ export class MemberResponse {
    */
   @IsIn(WORKSPACE_ROLES)
   role: WorkspaceRole;
+}
 
+export class MemberResponse extends MemberSummary {
   /**
    * When they joined.
    * @example "2025-11-22T09:30:00.000Z"
@@ -379,39 +382,8 @@ export class WorkspaceRefResponse {
   name: string;
 }
 
-export class AcceptedMemberResponse {
-  /** Always `member`. */
-  @IsIn(['member'])
-  object: 'member';
-
-  /**
-   * The account id
-   * @example "0f8e2a61-3c4b-4d1e-8f7a-6b5c4d3e2f10"
-   */
-  @IsUUID()
-  id: string;
-
-  /**
-   * The member's name.
-   * @example "خالد الشمري"
-   */
-  @IsString()
-  name: string;
-
-  /**
-   * The member's e-mail address.
-   * @example "khalid@alnoor.sa"
-   */
-  @IsString()
-  email: string;
-
-  /**
-   * The role joined with.
-   * @example "agent"
-   */
-  @IsIn(WORKSPACE_ROLES)
-  role: WorkspaceRole;
-
+/** The new member an accepted invitation made, and the workspace they joined. */
+export class AcceptedMemberResponse extends MemberSummary {
   /** The workspace joined. */
   workspace: WorkspaceRefResponse;
 }

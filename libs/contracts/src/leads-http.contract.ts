@@ -33,6 +33,8 @@ import type {
   LeadStage,
   PreferredContact,
 } from './leads.contract';
+import { LANGUAGES } from './access';
+import type { Language } from './access';
 import { PageQuery } from './paging';
 
 /**
@@ -56,6 +58,11 @@ export class CreateInquiryBody {
   @IsOptional()
   @IsIn(PREFERRED_CONTACTS)
   preferred_contact?: PreferredContact = 'whatsapp';
+
+  /** The language you want the answer in: `ar` or `en`. Left out: no preference. */
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  preferred_language?: Language;
 }
 
 export class InquiryMessageBody {

@@ -4,25 +4,15 @@ import {
   CreateInquiryBody,
   CreateSlotBody,
   InquiryMessageBody,
+  ListBookingsQuery,
+  ListInquiriesQuery,
   ListLeadsQuery,
   ListSlotsQuery,
   SurveyBody,
   UpdateLeadBody,
 } from './leads-http.contract';
-import {
-  BOOKING_ACTIONS,
-  BOOKING_STATUSES,
-  BuyerRef,
-  ByBuyer,
-  ByOwner,
-  ByViewer,
-  INQUIRY_STATUSES,
-  LEAD_SIDES,
-  OwnerRef,
-  ViewerRef,
-} from './leads.contract';
-import type { BookingAction, BookingStatus, InquiryStatus, LeadSide, PreferredContact } from './leads.contract';
-import { Paged } from './paging';
+import { BOOKING_ACTIONS, BuyerRef, ByBuyer, ByOwner, ByViewer, OwnerRef, ViewerRef } from './leads.contract';
+import type { BookingAction, LeadSide, PreferredContact } from './leads.contract';
 import { rpc } from './rpc-descriptor';
 import type {
   AvailabilityResponse,
@@ -79,17 +69,10 @@ export class UpdateLeadRequest extends ByOwner(UpdateLeadBody) {
   id: string;
 }
 
-export class ListInquiriesRequest extends Paged(ViewerRef) {
-  @IsIn(LEAD_SIDES)
-  as: LeadSide;
-
-  @IsOptional()
-  @IsIn(INQUIRY_STATUSES)
-  status?: InquiryStatus;
-
-  @IsOptional()
-  @IsUUID()
-  property_id?: string;
+export class ListInquiriesRequest extends ByViewer(ListInquiriesQuery) {
+  declare as: LeadSide;
+  declare limit: number;
+  declare offset: number;
 }
 
 export class InquiryRefRequest extends ViewerRef {
@@ -132,17 +115,10 @@ export class BookingActionRequest extends ViewerRef {
   reason?: string;
 }
 
-export class ListBookingsRequest extends Paged(ViewerRef) {
-  @IsIn(LEAD_SIDES)
-  as: LeadSide;
-
-  @IsOptional()
-  @IsIn(BOOKING_STATUSES)
-  status?: BookingStatus;
-
-  @IsOptional()
-  @IsUUID()
-  property_id?: string;
+export class ListBookingsRequest extends ByViewer(ListBookingsQuery) {
+  declare as: LeadSide;
+  declare limit: number;
+  declare offset: number;
 }
 
 export class PhoneRevealRequest extends BuyerRef {

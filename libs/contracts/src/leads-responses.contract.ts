@@ -21,6 +21,8 @@ import type {
   LeadStage,
   PreferredContact,
 } from './leads.contract';
+import { LANGUAGES } from './access';
+import type { Language } from './access';
 import { ListPage } from './paging';
 
 /**
@@ -54,6 +56,11 @@ export class InquiryResponse {
   /** How the buyer wants to be reached. */
   @IsIn(PREFERRED_CONTACTS)
   preferred_contact: PreferredContact;
+
+  /** The language the buyer wants the answer in (`ar` or `en`), or null for no preference. */
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  preferred_language: Language | null;
 
   /** open → replied (first broker reply) → closed */
   @IsIn(INQUIRY_STATUSES)

@@ -85,25 +85,14 @@ export class MarketPlaceRequest {
   id: number;
 }
 
-/** One property type's recorded sales in one quarter. */
-export class MarketQuarter {
-  /**
-   * The calendar quarter of the sales
-   * @example "2025-Q3"
-   */
-  @Matches(/^\d{4}-Q[1-4]$/)
-  quarter: string;
-
-  /** The property type of the sales. */
-  @IsIn(PROPERTY_TYPES)
-  property_type: PropertyType;
-
-  /** Median price per sqm of the quarter's sales, SAR (integer); null from fewer than 5 sales. */
+/** The median price per sqm of some recorded sales (a quarter's, or a window's), and how many there were. */
+export class MarketSalesMedian {
+  /** Median price per sqm of these sales, SAR (integer); null from fewer than 5 sales. */
   @IsOptional()
   @IsInt()
   median_sqm: number | null;
 
-  /** Sales recorded in the quarter (0 when none). */
+  /** Sales recorded (0 when none). */
   @IsInt()
   @Min(0)
   transaction_count: number;
@@ -114,8 +103,22 @@ export class MarketQuarter {
   reason: MarketNullReason | null;
 }
 
+/** One property type's recorded sales in one quarter. */
+export class MarketQuarter extends MarketSalesMedian {
+  /**
+   * The calendar quarter of the sales
+   * @example "2025-Q3"
+   */
+  @Matches(/^\d{4}-Q[1-4]$/)
+  quarter: string;
+
+  /** The property type of the sales. */
+  @IsIn(PROPERTY_TYPES)
+  property_type: PropertyType;
+}
+
 /** Median price per sqm over four quarters of sales. */
-export class MarketSalesWindow {
+export class MarketSalesWindow extends MarketSalesMedian {
   /**
    * First quarter of the window
    * @example "2024-Q4"
@@ -129,21 +132,6 @@ export class MarketSalesWindow {
    */
   @Matches(/^\d{4}-Q[1-4]$/)
   to_quarter: string;
-
-  /** Median price per sqm of the window's sales, SAR (integer); null from fewer than 5 sales. */
-  @IsOptional()
-  @IsInt()
-  median_sqm: number | null;
-
-  /** Sales recorded in the window. */
-  @IsInt()
-  @Min(0)
-  transaction_count: number;
-
-  /** Why `median_sqm` is null (`too_few_sales`); null when it is a number. */
-  @IsOptional()
-  @IsIn(MARKET_NULL_REASONS)
-  reason: MarketNullReason | null;
 }
 
 /** Published listings of one type in the place, and their asking price per sqm. */
@@ -318,33 +306,12 @@ export class MarketTrendsResponse {
   provenance: MarketProvenance;
 }
 
-/** The decision service's part: the place and its recorded sales. */
-export interface MarketSalesResponse {
-  scope: MarketScope;
-  id: number;
-  name_ar: string;
-  name_en: string;
-  city_id: number;
-  city_name_ar: string;
-  city_name_en: string;
-  from_quarter: string;
-  to_quarter: string;
-  quarters: MarketQuarter[];
-  /** Per sales type with a sale in the quarters: the trailing windows and their change. */
-  trends: {
-    property_type: PropertyType;
-    current: MarketSalesWindow;
-    previous: MarketSalesWindow;
-    yoy_pct: number | null;
-  }[];
-  sources: MarketSourceCount[];
-  years: number[];
-  transaction_count: number;
-  first_sale_date: string | null;
-  last_sale_date: string | null;
-  data_version: number;
-  computed_at: string;
-}
+/** The decision service's part: the place and its recorded sales, the answer without the listings. */
+export type MarketSalesResponse = Omit<MarketTrendsResponse, 'object' | 'currency' | 'property_types' | 'provenance'> &
+  Omit<MarketProvenance, 'listing_count'> & {
+    /** Per sales type with a sale in the quarters: the trailing windows and their change. */
+    trends: Omit<MarketTypeTrend, 'listings' | 'asking_vs_sold_pct'>[];
+  };
 
 /** The catalogue's part: published listings of the place per listing type. */
 export interface MarketListingsResponse {

@@ -2,7 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from '@app/validation';
 import { ListDecisionsRequest } from './decisions.contract';
 import { ListInquiriesRequest } from './leads-requests.contract';
-import { MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from './paging';
+import { MAX_PAGE_LIMIT, MAX_PAGE_OFFSET, pageFrom } from './paging';
 
 /** What the service edge does with a payload: the contract validation pipe's options. */
 function problems(cls: new () => object, payload: object): string[] {
@@ -42,5 +42,22 @@ describe('Paged', () => {
 
   it('should refuse a field the contract does not have when a request is paged', () => {
     expect(problems(ListInquiriesRequest, { account_id: ACCOUNT, as: 'buyer', page: 2 })).toEqual(['page']);
+  });
+});
+
+describe('pageFrom', () => {
+  it('should keep limit rows and say a next page exists when the query found one row more', () => {
+    expect(pageFrom([1, 2, 3], { limit: 2, offset: 4 }, (n) => `#${n}`)).toEqual({
+      object: 'list',
+      data: ['#1', '#2'],
+      limit: 2,
+      offset: 4,
+      has_more: true,
+    });
+  });
+
+  it('should say no next page exists when the query found no more than limit rows', () => {
+    expect(pageFrom([1, 2], { limit: 2, offset: 0 }, (n) => n * 10)).toMatchObject({ data: [10, 20], has_more: false });
+    expect(pageFrom([], { limit: 20, offset: 40 }, (n: number) => n)).toMatchObject({ data: [], has_more: false });
   });
 });

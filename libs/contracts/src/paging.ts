@@ -13,7 +13,7 @@ export const DEFAULT_PAGE_LIMIT = 20;
 /**
  * `Base` with the `limit` (1 to MAX_PAGE_LIMIT, default 20) and `offset` (0 to MAX_PAGE_OFFSET,
  * default 0) of a paged list: for a request that already extends a reference class
- * (`Paged(ViewerRef)`); any other paged request extends `PageRequest`. `@Type` lets a numeric
+ * (`Paged(WebhookRefRequest)`); any other paged request extends `PageRequest`. `@Type` lets a numeric
  * string through as a number; defaults fill what a caller leaves out.
  */
 export function Paged<TBase extends RequestClass>(Base: TBase) {
@@ -84,6 +84,24 @@ export class ListPage {
   /** Whether a next page exists. */
   @IsBoolean()
   has_more: boolean;
+}
+
+/**
+ * A page from the rows a query fetched with one more than `limit` (that extra row only says a next
+ * page exists), each kept row mapped to its answer.
+ */
+export function pageFrom<TRow, TItem>(
+  rows: readonly TRow[],
+  paging: { limit: number; offset: number },
+  toItem: (row: TRow) => TItem,
+): Page<TItem> {
+  return {
+    object: 'list',
+    data: rows.slice(0, paging.limit).map((row) => toItem(row)),
+    limit: paging.limit,
+    offset: paging.offset,
+    has_more: rows.length > paging.limit,
+  };
 }
 
 /** The paging a service takes, from an HTTP query whose defaults may not be filled in. */

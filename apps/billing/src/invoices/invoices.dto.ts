@@ -1,4 +1,4 @@
-import type { InvoiceResponse, InvoicesPageResponse } from '@app/contracts';
+import type { InvoiceResponse } from '@app/contracts';
 import type { InvoiceRow } from './invoices.repository';
 import { formatAmount } from './vat';
 
@@ -17,15 +17,5 @@ export function toInvoiceResponse(row: InvoiceRow): InvoiceResponse {
     total: formatAmount(row.total),
     zatca_qr: row.zatca_qr,
     demo: row.demo,
-  };
-}
-
-export function toInvoicesPage(rows: InvoiceRow[], limit: number, offset: number): InvoicesPageResponse {
-  return {
-    object: 'list',
-    data: rows.slice(0, limit).map(toInvoiceResponse),
-    limit,
-    offset,
-    has_more: rows.length > limit,
   };
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { BILLING_INVOICE_ISSUED } from '@app/contracts';
+import { BILLING_INVOICE_ISSUED, pageFrom, pageOf } from '@app/contracts';
 import type {
   BillingProfileRequest,
   InvoiceIssuedPayload,
@@ -19,7 +19,7 @@ import { isUUID } from '@app/validation';
 import { billingConfig } from '../config/billing.env';
 import type { PurchaseRow } from '../payments/purchases.repository';
 import type * as InvoicePdf from './invoice-pdf';
-import { toInvoicesPage } from './invoices.dto';
+import { toInvoiceResponse } from './invoices.dto';
 import { InvoicesRepository } from './invoices.repository';
 import type { InvoiceLine, InvoiceRow, ProfileRow } from './invoices.repository';
 import { formatAmount, isVatNumber, splitVat } from './vat';
@@ -71,9 +71,8 @@ export class InvoicesService {
   }
 
   async page(req: InvoicesRequest): Promise<InvoicesPageResponse> {
-    const limit = req.limit ?? 20;
-    const offset = req.offset ?? 0;
-    return toInvoicesPage(await this.invoices.page(req.workspace_id, limit, offset), limit, offset);
+    const paging = pageOf(req);
+    return pageFrom(await this.invoices.page(req.workspace_id, paging.limit, paging.offset), paging, toInvoiceResponse);
   }
 
   async pdf(req: InvoicePdfRequest): Promise<InvoicePdfResponse> {

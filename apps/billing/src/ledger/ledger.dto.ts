@@ -1,4 +1,4 @@
-import type { BalanceResponse, BillingAsset, LedgerEntryResponse, LedgerPageResponse } from '@app/contracts';
+import type { BalanceResponse, BillingAsset, LedgerEntryResponse } from '@app/contracts';
 import type { LedgerEntryRow } from './ledger.repository';
 
 export function toLedgerEntryResponse(row: LedgerEntryRow): LedgerEntryResponse {
@@ -11,16 +11,6 @@ export function toLedgerEntryResponse(row: LedgerEntryRow): LedgerEntryResponse 
     reference: row.reference,
     balance_after: row.balance_after,
     created_at: new Date(row.created_at).toISOString(),
-  };
-}
-
-export function toLedgerPage(rows: LedgerEntryRow[], limit: number, offset: number): LedgerPageResponse {
-  return {
-    object: 'list',
-    data: rows.slice(0, limit).map(toLedgerEntryResponse),
-    limit,
-    offset,
-    has_more: rows.length > limit,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { BILLING_ASSETS } from '@app/contracts';
+import { BILLING_ASSETS, pageFrom, pageOf } from '@app/contracts';
 import type {
   BalanceRequest,
   BalanceResponse,
@@ -24,7 +24,7 @@ import { LowBalanceService } from '../low-balance/low-balance.service';
 import { PlansService } from '../plans/plans.service';
 import { LedgerEntryExists, LedgerRepository } from './ledger.repository';
 import type { LedgerEntryRow } from './ledger.repository';
-import { toBalanceResponse, toLedgerPage } from './ledger.dto';
+import { toBalanceResponse, toLedgerEntryResponse } from './ledger.dto';
 import { paidBalance } from './paid-balance';
 
 export const debitKey = (requestId: string) => `debit:${requestId}`;
@@ -128,9 +128,12 @@ export class LedgerService {
   }
 
   async page(req: LedgerRequest): Promise<LedgerPageResponse> {
-    const limit = req.limit ?? 20;
-    const offset = req.offset ?? 0;
-    return toLedgerPage(await this.ledger.page(req.workspace_id, limit, offset), limit, offset);
+    const paging = pageOf(req);
+    return pageFrom(
+      await this.ledger.page(req.workspace_id, paging.limit, paging.offset),
+      paging,
+      toLedgerEntryResponse,
+    );
   }
 
   /**

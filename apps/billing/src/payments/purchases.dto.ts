@@ -1,4 +1,4 @@
-import type { PurchaseResponse, PurchasesPageResponse } from '@app/contracts';
+import type { PurchaseResponse } from '@app/contracts';
 import type { PurchaseRow } from './purchases.repository';
 
 export function toPurchaseResponse(row: PurchaseRow): PurchaseResponse {
@@ -14,15 +14,5 @@ export function toPurchaseResponse(row: PurchaseRow): PurchaseResponse {
     checkout_url: row.checkout_url,
     created_at: new Date(row.created_at).toISOString(),
     settled_at: row.settled_at ? new Date(row.settled_at).toISOString() : null,
-  };
-}
-
-export function toPurchasesPage(rows: PurchaseRow[], limit: number, offset: number): PurchasesPageResponse {
-  return {
-    object: 'list',
-    data: rows.slice(0, limit).map(toPurchaseResponse),
-    limit,
-    offset,
-    has_more: rows.length > limit,
   };
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { BILLING_PURCHASE_COMPLETED, BILLING_PURCHASE_FAILED } from '@app/contracts';
+import { BILLING_PURCHASE_COMPLETED, BILLING_PURCHASE_FAILED, pageFrom, pageOf } from '@app/contracts';
 import type {
   PaymentWebhookRequest,
   PurchaseProduct,
@@ -22,7 +22,7 @@ import type { DecisionPackSize } from '@app/contracts';
 import { PaymentProvider } from '../packs/payment-provider';
 import type { PaymentEvent } from '../packs/payment-provider';
 import { parsePackPrices, priceOf } from './prices';
-import { toPurchasesPage } from './purchases.dto';
+import { toPurchaseResponse } from './purchases.dto';
 import { PurchasesRepository } from './purchases.repository';
 import type { PurchaseRow } from './purchases.repository';
 
@@ -128,9 +128,12 @@ export class PurchasesService {
   }
 
   async page(req: PurchasesRequest): Promise<PurchasesPageResponse> {
-    const limit = req.limit ?? 20;
-    const offset = req.offset ?? 0;
-    return toPurchasesPage(await this.purchases.page(req.workspace_id, limit, offset), limit, offset);
+    const paging = pageOf(req);
+    return pageFrom(
+      await this.purchases.page(req.workspace_id, paging.limit, paging.offset),
+      paging,
+      toPurchaseResponse,
+    );
   }
 
   /** Ends a pending purchase once; `paid` credits its pack or lead credits in the same transaction. */

@@ -6,6 +6,7 @@ import {
   MAX_LISTING_IMAGES,
   listingImageKeys,
   priceInSar,
+  pageFrom,
 } from '@app/contracts';
 import type {
   CreateUnitRequest,
@@ -83,13 +84,7 @@ export class UnitsService {
       limit: request.limit + 1,
       offset: request.offset,
     });
-    return {
-      object: 'list',
-      data: rows.slice(0, request.limit).map(toUnitResponse),
-      limit: request.limit,
-      offset: request.offset,
-      has_more: rows.length > request.limit,
-    };
+    return pageFrom(rows, request, toUnitResponse);
   }
 
   /**

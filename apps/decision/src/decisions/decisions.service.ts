@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isUUID } from '@app/validation';
-import { decisionCost } from '@app/contracts';
+import { decisionCost, pageFrom } from '@app/contracts';
 import type {
   CreateDecisionRequest,
   DecisionLocation,
@@ -117,13 +117,7 @@ export class DecisionsService {
 
   async list(req: ListDecisionsRequest): Promise<DecisionsPageResponse> {
     const rows = await this.repository.page(req.workspace_id, req.limit, req.offset);
-    return {
-      object: 'list',
-      data: rows.slice(0, req.limit),
-      limit: req.limit,
-      offset: req.offset,
-      has_more: rows.length > req.limit,
-    };
+    return pageFrom(rows, req, (row) => row);
   }
 
   /** The body checked and its place resolved: 422 validation_error otherwise (pure, in memory; batches reuse it). */

@@ -1,19 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiConflictResponse,
-  ApiConsumes,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiPayloadTooLargeResponse,
-  ApiProduces,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-  ApiUnsupportedMediaTypeResponse,
-} from '@nestjs/swagger';
+import { ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ApproveVerificationBody,
@@ -33,6 +19,7 @@ import { ConditionalGet } from '../http/conditional-requests/conditional-get.dec
 import { AcceptsMultipart } from '../media/multipart-body';
 import { Authenticated, CurrentPrincipal, Moderator, Public } from '../identity/access/access.decorators';
 import { BrokersService } from './brokers.service';
+import { ApiRoute } from '../openapi/api-route.decorator';
 
 const ILLEGAL = '`invalid_state` (with `state`): under review, or already verified';
 
@@ -43,45 +30,36 @@ export class WorkspaceVerificationController {
 
   @Get()
   @Authenticated(['user', 'api_key'], 'workspace:read')
-  @ApiOperation({ summary: "The workspace's verification and its public page's slug" })
-  @ApiOkResponse({ type: WorkspaceVerificationResponse })
-  get(@CurrentPrincipal() principal: Principal): Promise<WorkspaceVerificationResponse> {
+  @ApiRoute("The workspace's verification and its public page's slug", { 200: WorkspaceVerificationResponse })
+  get(@CurrentPrincipal() principal: Principal) {
     return this.brokers.verification(principal);
   }
 
   @Post('document')
-  @AcceptsMultipart()
+  @AcceptsMultipart(IMAGE_UPLOAD_BODY)
   @Authenticated(['user', 'api_key'], 'workspace:settings')
-  @ApiOperation({
-    summary: 'Upload the licence or register document (an image)',
+  @ApiRoute('Upload the licence or register document (an image)', {
     description:
       'multipart/form-data, the image in `file` (JPEG, PNG or WebP). Kept without metadata, seen by moderators ' +
       'only. Replaces an earlier document unless the verification is under review or approved.',
+    201: VerificationResponse,
+    409: ILLEGAL,
+    413: '`payload_too_large`: over IMAGE_MAX_BYTES, or more than one part',
+    422: '`validation_error` with `field: "file"`: not an image',
   })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(IMAGE_UPLOAD_BODY)
-  @ApiCreatedResponse({ type: VerificationResponse })
-  @ApiConflictResponse({ description: ILLEGAL })
-  @ApiPayloadTooLargeResponse({ description: '`payload_too_large`: over IMAGE_MAX_BYTES, or more than one part' })
-  @ApiUnsupportedMediaTypeResponse({ description: '`unsupported_media_type`: not multipart/form-data' })
-  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field: "file"`: not an image' })
-  document(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest): Promise<VerificationResponse> {
+  document(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.brokers.uploadDocument(principal, request);
   }
 
   @Post()
   @Authenticated(['user', 'api_key'], 'workspace:settings')
-  @ApiOperation({
-    summary: 'Submit the licence or register for review',
+  @ApiRoute('Submit the licence or register for review', {
     description: 'unverified or rejected → pending; a moderator reviews it (about one business day).',
+    201: VerificationResponse,
+    409: ILLEGAL,
+    422: '`validation_error` with `field` (`document`: upload it first)',
   })
-  @ApiCreatedResponse({ type: VerificationResponse })
-  @ApiConflictResponse({ description: ILLEGAL })
-  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field` (`document`: upload it first)' })
-  submit(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: SubmitVerificationBody,
-  ): Promise<VerificationResponse> {
+  submit(@CurrentPrincipal() principal: Principal, @Body() body: SubmitVerificationBody) {
     return this.brokers.submit(principal, body);
   }
 }
@@ -93,21 +71,18 @@ export class ModerationVerificationsController {
   constructor(private readonly brokers: BrokersService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Verifications waiting for review, oldest first' })
-  @ApiOkResponse({ type: VerificationReviewsResponse })
-  queue(): Promise<VerificationReviewsResponse> {
+  @ApiRoute('Verifications waiting for review, oldest first', { 200: VerificationReviewsResponse })
+  queue() {
     return this.brokers.queue();
   }
 
   @Get(':workspace_id/document')
-  @ApiOperation({ summary: 'The submitted document image (never cached)' })
+  @ApiRoute('The submitted document image (never cached)', {
+    200: { description: 'The image', content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } } },
+    404: '`not_found`: no verification or no document',
+  })
   @ApiParam({ name: 'workspace_id', format: 'uuid' })
   @ApiProduces('image/webp')
-  @ApiOkResponse({
-    description: 'The image',
-    content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } },
-  })
-  @ApiNotFoundResponse({ description: '`not_found`: no verification or no document' })
   async document(
     @Param('workspace_id') workspaceId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -119,30 +94,32 @@ export class ModerationVerificationsController {
 
   @Post(':workspace_id/approve')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Approve: the workspace shows a verified badge' })
-  @ApiOkResponse({ type: VerificationReviewResponse })
-  @ApiNotFoundResponse({ description: '`not_found`: no verification' })
-  @ApiConflictResponse({ description: '`invalid_state`: not pending' })
+  @ApiRoute('Approve: the workspace shows a verified badge', {
+    200: VerificationReviewResponse,
+    404: '`not_found`: no verification',
+    409: '`invalid_state`: not pending',
+  })
   approve(
     @CurrentPrincipal() principal: Principal,
     @Param('workspace_id') workspaceId: string,
     @Body() _body: ApproveVerificationBody,
-  ): Promise<VerificationReviewResponse> {
+  ) {
     return this.brokers.decide(principal, workspaceId, 'approve');
   }
 
   @Post(':workspace_id/reject')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Reject with a reason; the workspace may resubmit' })
-  @ApiOkResponse({ type: VerificationReviewResponse })
-  @ApiNotFoundResponse({ description: '`not_found`: no verification' })
-  @ApiConflictResponse({ description: '`invalid_state`: not pending' })
-  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field: "reason"`' })
+  @ApiRoute('Reject with a reason; the workspace may resubmit', {
+    200: VerificationReviewResponse,
+    404: '`not_found`: no verification',
+    409: '`invalid_state`: not pending',
+    422: '`validation_error` with `field: "reason"`',
+  })
   reject(
     @CurrentPrincipal() principal: Principal,
     @Param('workspace_id') workspaceId: string,
     @Body() body: RejectVerificationBody,
-  ): Promise<VerificationReviewResponse> {
+  ) {
     return this.brokers.decide(principal, workspaceId, 'reject', body.reason);
   }
 }
@@ -156,14 +133,13 @@ export class BrokersController {
 
   @Get(':slug')
   @ConditionalGet(PUBLISHED_ITEM)
-  @ApiOperation({
-    summary: "A broker's public page",
+  @ApiRoute("A broker's public page", {
     description:
       'Name, verified badge and the newest published listings. The slug is in GET /v1/workspace/verification.',
+    200: BrokerPageResponse,
+    404: '`not_found`: no broker at this address',
   })
-  @ApiOkResponse({ type: BrokerPageResponse })
-  @ApiNotFoundResponse({ description: '`not_found`: no broker at this address' })
-  page(@Param('slug') slug: string): Promise<BrokerPageResponse> {
+  page(@Param('slug') slug: string) {
     return this.brokers.page(slug);
   }
 }

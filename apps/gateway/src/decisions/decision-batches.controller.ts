@@ -1,18 +1,5 @@
 import { Body, Controller, Get, Headers, Logger, Param, Post, Res } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBody,
-  ApiConflictResponse,
-  ApiExtraModels,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiPaymentRequiredResponse,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-  getSchemaPath,
-} from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiHeader, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
   DecisionBatchResponse,
@@ -26,6 +13,7 @@ import { Authenticated, CurrentPrincipal } from '../identity/access/access.decor
 import { DecisionBatchesService } from './decision-batches.service';
 import { DECISION_BATCH_DESCRIPTION, DECISION_REQUEST_EXAMPLE } from './decisions.openapi';
 import { NDJSON, replyNdjson } from './ndjson-reply';
+import { ApiRoute } from '../openapi/api-route.decorator';
 
 @ApiTags('decisions')
 @ApiExtraModels(DecisionBatchResponse, DecisionBatchResult, DecisionRequestBody)
@@ -38,9 +26,31 @@ export class DecisionBatchesController {
   /** JSON (200 finished, 202 job) or, when the client accepts NDJSON, a stream of results as they come. */
   @Post()
   @Authenticated(['api_key'])
-  @ApiOperation({
-    summary: 'Score up to 1,000 properties in one call, charged per item',
+  @ApiRoute('Score up to 1,000 properties in one call, charged per item', {
     description: DECISION_BATCH_DESCRIPTION,
+    200: {
+      description: `The finished batch (JSON, up to 100 items), or the NDJSON stream (\`${NDJSON}\`)`,
+      content: {
+        'application/json': { schema: { $ref: getSchemaPath(DecisionBatchResponse) } },
+        [NDJSON]: {
+          // The schema of one line: a result per item, then the batch.
+          schema: {
+            oneOf: [{ $ref: getSchemaPath(DecisionBatchResult) }, { $ref: getSchemaPath(DecisionBatchResponse) }],
+          },
+        },
+      },
+    },
+    202: {
+      type: DecisionBatchResponse,
+      description:
+        'More than 100 items (JSON): the job, running; GET /v1/decisions/batch/{id} (the `Location` header) returns its results',
+      headers: { Location: { description: 'the job', schema: { type: 'string' } } },
+    },
+    402: '`insufficient_decisions` with `required` (the whole batch) and `balance`: nothing ran, nothing charged',
+    409: '`idempotency_conflict`: a batch with this key is still being paid for after 10 s; retry',
+    422:
+      '`validation_error` on `items`: not an array, empty, or more than 1,000 items (items are checked one by one); ' +
+      '`idempotency_key_reused`: the key was used with a different body',
   })
   @ApiBody({
     schema: {
@@ -66,36 +76,6 @@ export class DecisionBatchesController {
     schema: { type: 'string' },
   })
   @IdempotencyKeyHeader('A retry with the same key and body returns the same batch, charged once')
-  @ApiOkResponse({
-    description: `The finished batch (JSON, up to 100 items), or the NDJSON stream (\`${NDJSON}\`)`,
-    content: {
-      'application/json': { schema: { $ref: getSchemaPath(DecisionBatchResponse) } },
-      [NDJSON]: {
-        // The schema of one line: a result per item, then the batch.
-        schema: {
-          oneOf: [{ $ref: getSchemaPath(DecisionBatchResult) }, { $ref: getSchemaPath(DecisionBatchResponse) }],
-        },
-      },
-    },
-  })
-  @ApiAcceptedResponse({
-    type: DecisionBatchResponse,
-    description:
-      'More than 100 items (JSON): the job, running; GET /v1/decisions/batch/{id} (the `Location` header) returns its results',
-    headers: { Location: { description: 'the job', schema: { type: 'string' } } },
-  })
-  @ApiPaymentRequiredResponse({
-    description:
-      '`insufficient_decisions` with `required` (the whole batch) and `balance`: nothing ran, nothing charged',
-  })
-  @ApiConflictResponse({
-    description: '`idempotency_conflict`: a batch with this key is still being paid for after 10 s; retry',
-  })
-  @ApiUnprocessableEntityResponse({
-    description:
-      '`validation_error` on `items`: not an array, empty, or more than 1,000 items (items are checked one by one); ' +
-      '`idempotency_key_reused`: the key was used with a different body',
-  })
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: unknown,
@@ -115,12 +95,11 @@ export class DecisionBatchesController {
 
   @Get(':id')
   @Authenticated(['user', 'api_key'], 'decisions:read')
-  @ApiOperation({
-    summary: "A batch of the workspace: its status, counts, credits and results (another workspace's: 404)",
+  @ApiRoute("A batch of the workspace: its status, counts, credits and results (another workspace's: 404)", {
+    200: DecisionBatchResponse,
+    404: '`not_found`: no such batch in your workspace',
   })
-  @ApiOkResponse({ type: DecisionBatchResponse })
-  @ApiNotFoundResponse({ description: '`not_found`: no such batch in your workspace' })
-  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionBatchResponse> {
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.batches.get(principal, id);
   }
 }

@@ -1,16 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiExtraModels,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiPaymentRequiredResponse,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-  getSchemaPath,
-} from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { DecisionRequestBody, DecisionResponse, DecisionsPageResponse, PageQuery } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { IdempotencyKey } from '../http/idempotency-key';
@@ -18,6 +7,7 @@ import { Authenticated, CurrentPrincipal } from '../identity/access/access.decor
 import { DECISION_REQUEST_DESCRIPTION, DECISION_REQUEST_EXAMPLE, DECISIONS_DESCRIPTION } from './decisions.openapi';
 import { DecisionsService } from './decisions.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { ApiRoute } from '../openapi/api-route.decorator';
 
 @ApiTags('decisions')
 @ApiExtraModels(DecisionRequestBody)
@@ -30,42 +20,35 @@ export class DecisionsController {
   @Idempotent()
   @HttpCode(200)
   @Authenticated(['api_key'])
-  @ApiOperation({
-    summary: 'Score a property against the market (1 decision; 3 with reasoning)',
+  @ApiRoute('Score a property against the market (1 decision; 3 with reasoning)', {
     description: DECISIONS_DESCRIPTION,
+    200: DecisionResponse,
+    402: '`insufficient_decisions` with `required` and `balance`',
+    422: '`validation_error` with `field` (and `suggestions` for an unknown or ambiguous place)',
+    503: '`ai_unavailable` (reasoning true only; not charged)',
   })
   @ApiBody({
     schema: { $ref: getSchemaPath(DecisionRequestBody), examples: [DECISION_REQUEST_EXAMPLE] },
     description: DECISION_REQUEST_DESCRIPTION,
   })
-  @ApiOkResponse({ type: DecisionResponse })
-  @ApiPaymentRequiredResponse({ description: '`insufficient_decisions` with `required` and `balance`' })
-  @ApiUnprocessableEntityResponse({
-    description: '`validation_error` with `field` (and `suggestions` for an unknown or ambiguous place)',
-  })
-  @ApiServiceUnavailableResponse({ description: '`ai_unavailable` (reasoning true only; not charged)' })
-  create(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: unknown,
-    @IdempotencyKey() key?: string,
-  ): Promise<DecisionResponse> {
+  create(@CurrentPrincipal() principal: Principal, @Body() body: unknown, @IdempotencyKey() key?: string) {
     return this.decisions.create(principal, body, key);
   }
 
   @Get()
   @Authenticated(['user', 'api_key'], 'decisions:read')
-  @ApiOperation({ summary: "The workspace's decisions, newest first, as they were answered" })
-  @ApiOkResponse({ type: DecisionsPageResponse })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery): Promise<DecisionsPageResponse> {
+  @ApiRoute("The workspace's decisions, newest first, as they were answered", { 200: DecisionsPageResponse })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
     return this.decisions.list(principal, query);
   }
 
   @Get(':id')
   @Authenticated(['user', 'api_key'], 'decisions:read')
-  @ApiOperation({ summary: 'One decision of the workspace, as it was answered' })
-  @ApiOkResponse({ type: DecisionResponse })
-  @ApiNotFoundResponse({ description: '`not_found`: no such decision in your workspace' })
-  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<DecisionResponse> {
+  @ApiRoute('One decision of the workspace, as it was answered', {
+    200: DecisionResponse,
+    404: '`not_found`: no such decision in your workspace',
+  })
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.decisions.get(principal, id);
   }
 }

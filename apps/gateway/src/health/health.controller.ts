@@ -1,13 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import {
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import type { HealthCheckResult } from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { ServiceHealthResponse, ServicesHealthResponse } from '@app/contracts';
@@ -16,6 +9,7 @@ import { TransportHealthIndicator } from './transport.health';
 import { Public } from '../identity/access/access.decorators';
 import { IDENTITY_DATABASE } from '../database/identity.database';
 import { ServicesStatusService } from './services-status.service';
+import { ApiRoute } from '../openapi/api-route.decorator';
 
 /**
  * Public: probes carry no data. Readiness means this gateway serves HTTP (started, not shutting
@@ -36,31 +30,29 @@ export class HealthController {
   ) {}
 
   @Get('live')
-  @ApiOperation({ summary: 'Liveness: the process answers' })
+  @ApiRoute('Liveness: the process answers')
   @HealthProbe()
-  live(): Promise<HealthCheckResult> {
+  live() {
     return this.health.check([]);
   }
 
   @Get('ready')
-  @ApiOperation({
-    summary: 'Readiness: the gateway has started and is not shutting down',
+  @ApiRoute('Readiness: the gateway has started and is not shutting down', {
     description:
       'Independent of PostgreSQL, NATS and the services, which every replica shares: while one is down the routes ' +
       'that need it answer 503 `service_unavailable` and the others keep working. See /v1/health/dependencies.',
   })
   @HealthProbe()
-  ready(): Promise<HealthCheckResult> {
+  ready() {
     return this.health.check([]);
   }
 
   @Get('dependencies')
-  @ApiOperation({
-    summary: 'The gateway database and the transport, as this gateway sees them, for operators',
+  @ApiRoute('The gateway database and the transport, as this gateway sees them, for operators', {
     description: 'Never a probe: 503 here says which shared dependency is down, not that this replica is broken.',
   })
   @HealthProbe()
-  dependencies(): Promise<HealthCheckResult> {
+  dependencies() {
     return this.health.check([
       () => this.database.pingCheck('database', { connection: this.dataSource, timeout: 1000 }),
       () => this.transport.check(),
@@ -68,24 +60,22 @@ export class HealthController {
   }
 
   @Get('services')
-  @ApiOperation({
-    summary: 'Status of every service, for operators',
+  @ApiRoute('Status of every service, for operators', {
     description: 'Always 200; each service is up, degraded or down.',
+    200: ServicesHealthResponse,
   })
-  @ApiOkResponse({ type: ServicesHealthResponse })
-  services(): Promise<ServicesHealthResponse> {
+  services() {
     return this.servicesStatus.status();
   }
 
   @Get('services/:service')
-  @ApiOperation({
-    summary: 'Status of one service',
+  @ApiRoute('Status of one service', {
     description: 'Asks the service over the transport with the normal deadline.',
+    200: ServiceHealthResponse,
+    404: '`not_found`: no service of that name',
+    503: '`service_unavailable`: the service did not answer in time',
   })
-  @ApiOkResponse({ type: ServiceHealthResponse })
-  @ApiServiceUnavailableResponse({ description: '`service_unavailable`: the service did not answer in time' })
-  @ApiNotFoundResponse({ description: '`not_found`: no service of that name' })
-  service(@Param('service') service: string): Promise<ServiceHealthResponse> {
+  service(@Param('service') service: string) {
     return this.servicesStatus.one(service);
   }
 }

@@ -1,13 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, applyDecorators } from '@nestjs/common';
 import {
   ApiConflictResponse,
-  ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
-  ApiOperation,
   ApiTags,
-  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import {
   BookingCreatedResponse,
@@ -25,6 +22,7 @@ import { Authenticated, CurrentPrincipal } from '../identity/access/access.decor
 import { OAuthScope } from '../identity/access/oauth-scope.decorator';
 import { BookingsService } from './bookings.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { ApiRoute, INVALID } from '../openapi/api-route.decorator';
 
 const NOT_YOURS = '`not_found`: no such booking, or it is another buyer’s or another workspace’s';
 const ILLEGAL = '`invalid_state` (with `state`, the current one): not a legal move from there';
@@ -38,52 +36,45 @@ export class BookingsController {
 
   @Post()
   @Idempotent()
-  @ApiOperation({
-    summary: 'Book a viewing at an open slot',
+  @ApiRoute('Book a viewing at an open slot', {
     description:
       '`scheduled_at` must equal the start of an open slot (GET /v1/properties/{id}/availability). One active ' +
       'booking per slot: the first wins, the others get 409 `slot_already_booked`; the buyer who holds it, booking ' +
       'it again (a retry whose answer was lost), gets that booking (`charged: false`). The broker is notified at once. ' +
       'Charged like an inquiry: one lead credit for a buyer’s first action on a listing.',
+    201: BookingCreatedResponse,
+    403: '`self_booking_forbidden`: a listing of your own workspace',
+    404: '`property_not_found`: unknown or unpublished',
+    409: '`slot_already_booked`: someone booked it first',
+    422: '`slot_unavailable`: not an open slot; `validation_error` with `field` (e.g. a time in the past)',
   })
-  @ApiCreatedResponse({ type: BookingCreatedResponse })
-  @ApiNotFoundResponse({ description: '`property_not_found`: unknown or unpublished' })
-  @ApiForbiddenResponse({ description: '`self_booking_forbidden`: a listing of your own workspace' })
-  @ApiConflictResponse({ description: '`slot_already_booked`: someone booked it first' })
-  @ApiUnprocessableEntityResponse({
-    description: '`slot_unavailable`: not an open slot; `validation_error` with `field` (e.g. a time in the past)',
-  })
-  async create(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: CreateBookingBody,
-  ): Promise<BookingCreatedResponse> {
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateBookingBody) {
     return this.bookings.create(principal, body);
   }
 
   @Get()
-  @ApiOperation({
-    summary: 'Viewings, latest time first',
+  @ApiRoute('Viewings, latest time first', {
     description:
       '`as=buyer`: yours; `as=broker`: your workspace’s, or your own listings’ as a seller (the default for ' +
       'workspace members, keys and sellers).',
+    200: BookingsPageResponse,
+    403: '`forbidden`: `as=broker` without a workspace',
   })
-  @ApiOkResponse({ type: BookingsPageResponse })
-  @ApiForbiddenResponse({ description: '`forbidden`: `as=broker` without a workspace' })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ListBookingsQuery): Promise<BookingsPageResponse> {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListBookingsQuery) {
     return this.bookings.list(principal, query);
   }
 
   @Post(':id/confirm')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Confirm a pending booking (broker)' })
+  @ApiRoute('Confirm a pending booking (broker)')
   @BookingActionResponses()
-  confirm(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BookingResponse> {
+  confirm(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.bookings.act(principal, id, 'confirm');
   }
 
   @Post(':id/reject')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Decline a pending booking, optionally saying why (broker)' })
+  @ApiRoute('Decline a pending booking, optionally saying why (broker)')
   @BookingActionResponses()
   reject(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: BookingNoteBody) {
     return this.bookings.act(principal, id, 'reject', body);
@@ -91,27 +82,26 @@ export class BookingsController {
 
   @Post(':id/propose')
   @HttpCode(200)
-  @ApiOperation({
-    summary: 'Offer another time (broker)',
+  @ApiRoute('Offer another time (broker)', {
     description: 'The new time must be an open slot of the property; the buyer accepts or cancels.',
+    422: '`slot_unavailable` or `validation_error` with `field`',
   })
   @BookingActionResponses()
-  @ApiUnprocessableEntityResponse({ description: '`slot_unavailable` or `validation_error` with `field`' })
   propose(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: ProposeBookingBody) {
     return this.bookings.act(principal, id, 'propose', body);
   }
 
   @Post(':id/complete')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Mark a confirmed viewing as done (broker); the buyer gets a survey' })
+  @ApiRoute('Mark a confirmed viewing as done (broker); the buyer gets a survey')
   @BookingActionResponses()
-  complete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BookingResponse> {
+  complete(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.bookings.act(principal, id, 'complete');
   }
 
   @Post(':id/cancel')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Cancel a pending, confirmed or proposed booking (buyer)' })
+  @ApiRoute('Cancel a pending, confirmed or proposed booking (buyer)')
   @BookingActionResponses()
   cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: BookingNoteBody) {
     return this.bookings.act(principal, id, 'cancel', body);
@@ -119,30 +109,26 @@ export class BookingsController {
 
   @Post(':id/accept')
   @HttpCode(200)
-  @ApiOperation({
-    summary: 'Accept the proposed time (buyer)',
+  @ApiRoute('Accept the proposed time (buyer)', {
     description:
       'Books the proposed time as a new, confirmed booking (answered here) linked to this one by ' +
       '`rescheduled_from`/`rescheduled_to`; this one becomes `rescheduled`.',
+    422: '`slot_unavailable`: the proposed time is no longer open',
   })
   @BookingActionResponses()
-  @ApiUnprocessableEntityResponse({ description: '`slot_unavailable`: the proposed time is no longer open' })
-  accept(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BookingResponse> {
+  accept(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.bookings.act(principal, id, 'accept');
   }
 
   @Post(':id/survey')
-  @ApiOperation({ summary: 'Answer the post-visit survey of a completed viewing (buyer, once)' })
-  @ApiCreatedResponse({ type: SurveyResponse })
-  @ApiNotFoundResponse({ description: NOT_YOURS })
-  @ApiForbiddenResponse({ description: '`forbidden`: only the buyer answers' })
-  @ApiConflictResponse({ description: '`conflict`: already answered; `invalid_state`: not completed yet' })
-  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
-  survey(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Body() body: SurveyBody,
-  ): Promise<SurveyResponse> {
+  @ApiRoute('Answer the post-visit survey of a completed viewing (buyer, once)', {
+    201: SurveyResponse,
+    403: '`forbidden`: only the buyer answers',
+    404: NOT_YOURS,
+    409: '`conflict`: already answered; `invalid_state`: not completed yet',
+    422: INVALID,
+  })
+  survey(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: SurveyBody) {
     return this.bookings.survey(principal, id, body);
   }
 }

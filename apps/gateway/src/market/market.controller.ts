@@ -1,14 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import {
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { CityMarketParams, DistrictMarketParams, MarketTrendsResponse } from '@app/contracts';
 import { Authenticated } from '../identity/access/access.decorators';
 import { MarketApiService } from './market-api.service';
+import { ApiRoute } from '../openapi/api-route.decorator';
 
 const HOW =
   'Recorded sales (government transaction data we hold) per quarter and property type for the 12 quarters ending ' +
@@ -24,22 +19,24 @@ export class MarketController {
   constructor(private readonly market: MarketApiService) {}
 
   @Get('districts/:district_id')
-  @ApiOperation({ summary: 'District trends: sales per quarter, year-over-year, asking vs sold', description: HOW })
-  @ApiOkResponse({ type: MarketTrendsResponse })
-  @ApiNotFoundResponse({ description: '`not_found`: no district with that id' })
-  @ApiUnprocessableEntityResponse({
-    description: '`validation_error` with `field: district_id` (not a positive integer)',
+  @ApiRoute('District trends: sales per quarter, year-over-year, asking vs sold', {
+    description: HOW,
+    200: MarketTrendsResponse,
+    404: '`not_found`: no district with that id',
+    422: '`validation_error` with `field: district_id` (not a positive integer)',
   })
-  district(@Param() params: DistrictMarketParams): Promise<MarketTrendsResponse> {
+  district(@Param() params: DistrictMarketParams) {
     return this.market.district(params);
   }
 
   @Get('cities/:city_id')
-  @ApiOperation({ summary: 'City trends: sales per quarter, year-over-year, asking vs sold', description: HOW })
-  @ApiOkResponse({ type: MarketTrendsResponse })
-  @ApiNotFoundResponse({ description: '`not_found`: no city with that id' })
-  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field: city_id` (not a positive integer)' })
-  city(@Param() params: CityMarketParams): Promise<MarketTrendsResponse> {
+  @ApiRoute('City trends: sales per quarter, year-over-year, asking vs sold', {
+    description: HOW,
+    200: MarketTrendsResponse,
+    404: '`not_found`: no city with that id',
+    422: '`validation_error` with `field: city_id` (not a positive integer)',
+  })
+  city(@Param() params: CityMarketParams) {
     return this.market.city(params);
   }
 }

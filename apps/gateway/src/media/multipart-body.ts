@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import { applyDecorators } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiBody, ApiConsumes, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
+import type { ApiBodyOptions } from '@nestjs/swagger';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@app/errors';
 
@@ -8,8 +10,17 @@ interface MultipartRouteConfig {
   multipart?: boolean;
 }
 
-/** Marks the route that takes multipart/form-data (it reads the parts itself: `request.parts()`). */
-export const AcceptsMultipart = () => applyDecorators(RouteConfig({ multipart: true } satisfies MultipartRouteConfig));
+/**
+ * Marks the route that takes multipart/form-data (it reads the parts itself: `request.parts()`) and
+ * documents it: the `body` (upload-bodies.ts) and the 415 every other body gets.
+ */
+export const AcceptsMultipart = (body: ApiBodyOptions) =>
+  applyDecorators(
+    RouteConfig({ multipart: true } satisfies MultipartRouteConfig),
+    ApiConsumes('multipart/form-data'),
+    ApiBody(body),
+    ApiUnsupportedMediaTypeResponse({ description: '`unsupported_media_type`: the body is not multipart/form-data' }),
+  );
 
 /**
  * multipart/form-data for the routes marked `@AcceptsMultipart()` (image uploads), parsed as a

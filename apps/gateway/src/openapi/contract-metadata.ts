@@ -119,3 +119,20 @@ export async function loadContractMetadata(): Promise<void> {
     return { '@nestjs/swagger': { models: completed } };
   });
 }
+
+/**
+ * The doc comment of each documented contract field, by class and field name: the MCP tools
+ * describe their arguments with the words the document uses.
+ */
+export async function contractDescriptions(): Promise<Map<string, Record<string, string>>> {
+  const models = (await contractsMetadata())['@nestjs/swagger'].models as unknown as Models;
+  const described = (properties: ClassMetadata) =>
+    Object.fromEntries(
+      Object.entries(properties).flatMap(([field, { description }]) =>
+        typeof description === 'string' ? [[field, description]] : [],
+      ),
+    );
+  return new Map(
+    models.flatMap(([, classes]) => Object.entries(classes).map(([name, properties]) => [name, described(properties)])),
+  );
+}

@@ -67,6 +67,11 @@ export default async () => {
                 default: 'whatsapp',
                 enum: ['whatsapp', 'phone', 'email'],
               },
+              preferred_language: {
+                required: false,
+                description: 'The language you want the answer in: `ar` or `en`. Left out: no preference.',
+                enum: ['en', 'ar'],
+              },
             },
             InquiryMessageBody: {
               body: { required: true, type: () => String, description: 'Plain text, Arabic or English.' },
@@ -249,6 +254,12 @@ export default async () => {
                 required: true,
                 description: 'How the buyer wants to be reached.',
                 enum: ['whatsapp', 'phone', 'email'],
+              },
+              preferred_language: {
+                required: true,
+                nullable: true,
+                description: 'The language the buyer wants the answer in (`ar` or `en`), or null for no preference.',
+                enum: ['en', 'ar'],
               },
               status: {
                 required: true,
@@ -2148,7 +2159,7 @@ export default async () => {
                 example: { decisions: 3, lead_credits: 3 },
               },
             },
-            MemberResponse: {
+            MemberSummary: {
               object: { required: true, description: 'Always `member`.', enum: ['member'] },
               id: {
                 required: true,
@@ -2175,6 +2186,8 @@ export default async () => {
                 example: 'agent',
                 enum: ['admin', 'agent', 'owner'],
               },
+            },
+            MemberResponse: {
               joined_at: {
                 required: true,
                 type: () => String,
@@ -2240,32 +2253,6 @@ export default async () => {
               name: { required: true, type: () => String, description: 'Its name.', example: 'Al Noor Real Estate' },
             },
             AcceptedMemberResponse: {
-              object: { required: true, description: 'Always `member`.', enum: ['member'] },
-              id: {
-                required: true,
-                type: () => String,
-                description: 'The account id',
-                example: '0f8e2a61-3c4b-4d1e-8f7a-6b5c4d3e2f10',
-                format: 'uuid',
-              },
-              name: {
-                required: true,
-                type: () => String,
-                description: "The member's name.",
-                example: '\u062E\u0627\u0644\u062F \u0627\u0644\u0634\u0645\u0631\u064A',
-              },
-              email: {
-                required: true,
-                type: () => String,
-                description: "The member's e-mail address.",
-                example: 'khalid@alnoor.sa',
-              },
-              role: {
-                required: true,
-                description: 'The role joined with.',
-                example: 'agent',
-                enum: ['admin', 'agent', 'owner'],
-              },
               workspace: {
                 required: true,
                 type: () => t['@app/contracts'].WorkspaceRefResponse,
@@ -2964,6 +2951,26 @@ export default async () => {
                 minimum: 1,
               },
             },
+            MarketSalesMedian: {
+              median_sqm: {
+                required: true,
+                type: () => Number,
+                nullable: true,
+                description: 'Median price per sqm of these sales, SAR (integer); null from fewer than 5 sales.',
+              },
+              transaction_count: {
+                required: true,
+                type: () => Number,
+                description: 'Sales recorded (0 when none).',
+                minimum: 0,
+              },
+              reason: {
+                required: true,
+                nullable: true,
+                description: 'Why `median_sqm` is null (`too_few_sales`); null when it is a number.',
+                enum: ['too_few_sales', 'too_few_listings'],
+              },
+            },
             MarketQuarter: {
               quarter: {
                 required: true,
@@ -2976,25 +2983,6 @@ export default async () => {
                 required: true,
                 description: 'The property type of the sales.',
                 enum: ['apartment', 'villa', 'land', 'office', 'commercial'],
-              },
-              median_sqm: {
-                required: true,
-                type: () => Number,
-                nullable: true,
-                description:
-                  "Median price per sqm of the quarter's sales, SAR (integer); null from fewer than 5 sales.",
-              },
-              transaction_count: {
-                required: true,
-                type: () => Number,
-                description: 'Sales recorded in the quarter (0 when none).',
-                minimum: 0,
-              },
-              reason: {
-                required: true,
-                nullable: true,
-                description: 'Why `median_sqm` is null (`too_few_sales`); null when it is a number.',
-                enum: ['too_few_sales', 'too_few_listings'],
               },
             },
             MarketSalesWindow: {
@@ -3011,24 +2999,6 @@ export default async () => {
                 description: 'Last quarter of the window',
                 example: '2025-Q3',
                 pattern: '^\\d{4}-Q[1-4]$',
-              },
-              median_sqm: {
-                required: true,
-                type: () => Number,
-                nullable: true,
-                description: "Median price per sqm of the window's sales, SAR (integer); null from fewer than 5 sales.",
-              },
-              transaction_count: {
-                required: true,
-                type: () => Number,
-                description: 'Sales recorded in the window.',
-                minimum: 0,
-              },
-              reason: {
-                required: true,
-                nullable: true,
-                description: 'Why `median_sqm` is null (`too_few_sales`); null when it is a number.',
-                enum: ['too_few_sales', 'too_few_listings'],
               },
             },
             MarketListings: {

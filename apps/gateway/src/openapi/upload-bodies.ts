@@ -20,6 +20,9 @@ export const IMAGE_UPLOAD_BODY = fileUpload(
   'One JPEG, PNG or WebP image (judged by its content, not its name or declared type)',
 );
 
+/** A knowledge-base document. */
+export const DOCUMENT_UPLOAD_BODY = fileUpload('text/plain, text/markdown or PDF');
+
 /** A listing import file. */
 export const IMPORT_UPLOAD_BODY = fileUpload(
   `CSV (UTF-8, comma, semicolon or tab separated) or XLSX (first worksheet), told apart by content; ` +

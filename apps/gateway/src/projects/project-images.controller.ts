@@ -1,23 +1,6 @@
 import { Controller, Delete, Get, Param, Post, Req, Res, createParamDecorator } from '@nestjs/common';
 import type { ExecutionContext } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiConflictResponse,
-  ApiConsumes,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiPayloadTooLargeResponse,
-  ApiProduces,
-  ApiResponse,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-  ApiUnsupportedMediaTypeResponse,
-} from '@nestjs/swagger';
+import { ApiHeader, ApiParam, ApiProduces, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ListingImageResponse, MAX_PROJECT_IMAGES, ProjectImageDeletedResponse } from '@app/contracts';
 import type { Principal } from '@app/contracts';
@@ -27,6 +10,7 @@ import { AcceptsMultipart } from '../media/multipart-body';
 import { Authenticated, CurrentPrincipal, Public } from '../identity/access/access.decorators';
 import { ProjectImagesService } from './project-images.service';
 import { DEVELOPERS_ONLY, PROJECT_NOT_FOUND } from './projects.controller';
+import { ApiRoute } from '../openapi/api-route.decorator';
 
 // eslint-disable-next-line no-useless-assignment -- read by @IfNoneMatch() below: ESLint 10 does not count parameter decorators as reads (eslint/eslint#20947)
 const IfNoneMatch = createParamDecorator(
@@ -43,41 +27,31 @@ export class ProjectImagesController {
   constructor(private readonly images: ProjectImagesService) {}
 
   @Post()
-  @AcceptsMultipart()
+  @AcceptsMultipart(IMAGE_UPLOAD_BODY)
   @Authenticated(['user', 'api_key'], 'projects:manage')
-  @ApiOperation({
-    summary: 'Upload an image of a project',
+  @ApiRoute('Upload an image of a project', {
     description:
       'multipart/form-data with the image in the field `file` (JPEG, PNG or WebP), processed as listing images ' +
       `are: upright, metadata stripped, WebP display size and thumbnail; appended last. At most ${MAX_PROJECT_IMAGES}. ` +
       DEVELOPERS_ONLY,
+    201: ListingImageResponse,
+    404: PROJECT_NOT_FOUND,
+    409: `\`conflict\`: the project already holds ${MAX_PROJECT_IMAGES} images`,
+    413: '`payload_too_large` with `field: "file"`',
+    422: '`validation_error` with `field`: `file` missing or not an image',
   })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(IMAGE_UPLOAD_BODY)
-  @ApiCreatedResponse({ type: ListingImageResponse })
-  @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
-  @ApiConflictResponse({ description: `\`conflict\`: the project already holds ${MAX_PROJECT_IMAGES} images` })
-  @ApiPayloadTooLargeResponse({ description: '`payload_too_large` with `field: "file"`' })
-  @ApiUnsupportedMediaTypeResponse({ description: '`unsupported_media_type`: the body is not multipart/form-data' })
-  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`: `file` missing or not an image' })
-  upload(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Req() request: FastifyRequest,
-  ): Promise<ListingImageResponse> {
+  upload(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() request: FastifyRequest) {
     return this.images.upload(principal, id, request);
   }
 
   @Delete(':image_id')
   @Authenticated(['user', 'api_key'], 'projects:manage')
-  @ApiOperation({ summary: 'Delete an image of a project', description: `Later images move up. ${DEVELOPERS_ONLY}` })
-  @ApiOkResponse({ type: ProjectImageDeletedResponse })
-  @ApiNotFoundResponse({ description: `${PROJECT_NOT_FOUND}; \`not_found\`: no such image of the project` })
-  delete(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Param('image_id') imageId: string,
-  ): Promise<ProjectImageDeletedResponse> {
+  @ApiRoute('Delete an image of a project', {
+    description: `Later images move up. ${DEVELOPERS_ONLY}`,
+    200: ProjectImageDeletedResponse,
+    404: `${PROJECT_NOT_FOUND}; \`not_found\`: no such image of the project`,
+  })
+  delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('image_id') imageId: string) {
     return this.images.delete(principal, id, imageId);
   }
 }
@@ -90,21 +64,17 @@ export class ProjectImageFilesController {
 
   @Get('projects/:project_id/:file')
   @Public()
-  @ApiOperation({
-    summary: 'A project image (display size or thumbnail)',
+  @ApiRoute('A project image (display size or thumbnail)', {
     description:
       "The URLs in a project's `images`; immutable and cacheable for a year, with an `ETag` (304 on a match).",
+    200: { description: 'The image', content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } } },
+    304: 'Not modified',
+    404: '`not_found`: no such image',
   })
   @ApiParam({ name: 'project_id', format: 'uuid' })
   @ApiParam({ name: 'file', description: '`<image id>.webp` or `<image id>-thumb.webp`' })
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of a copy the client holds' })
   @ApiProduces('image/webp')
-  @ApiOkResponse({
-    description: 'The image',
-    content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } },
-  })
-  @ApiResponse({ status: 304, description: 'Not modified' })
-  @ApiNotFoundResponse({ description: '`not_found`: no such image' })
   async get(
     @Param('project_id') projectId: string,
     @Param('file') file: string,

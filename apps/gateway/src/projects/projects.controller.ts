@@ -1,13 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import {
   CreateProjectBody,
   ListProjectsQuery,
@@ -19,6 +11,7 @@ import {
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { ProjectsService } from './projects.service';
+import { ApiRoute } from '../openapi/api-route.decorator';
 
 export const PROJECT_NOT_FOUND = '`project_not_found`: no such project in your workspace';
 export const DEVELOPERS_ONLY = 'Developer workspaces only (a broker workspace: 403 `forbidden`).';
@@ -33,62 +26,56 @@ export class ProjectsController {
 
   @Post()
   @Authenticated(['user', 'api_key'], 'projects:manage')
-  @ApiOperation({
-    summary: 'Create a project',
+  @ApiRoute('Create a project', {
     description: `Both names and the place are required. ${DEVELOPERS_ONLY} Emits catalogue.project.created.v1.`,
+    201: ProjectResponse,
+    422: PLACE_422,
   })
-  @ApiCreatedResponse({ type: ProjectResponse })
-  @ApiUnprocessableEntityResponse({ description: PLACE_422 })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateProjectBody): Promise<ProjectResponse> {
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateProjectBody) {
     return this.projects.create(principal, body);
   }
 
   @Get()
   @Authenticated(['user', 'api_key'], 'projects:manage')
-  @ApiOperation({
-    summary: "The workspace's projects",
+  @ApiRoute("The workspace's projects", {
     description: `Newest first, or by name (\`sort=name_ar\`: Arabic collation). ${DEVELOPERS_ONLY}`,
+    200: ProjectsPageResponse,
   })
-  @ApiOkResponse({ type: ProjectsPageResponse })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ListProjectsQuery): Promise<ProjectsPageResponse> {
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListProjectsQuery) {
     return this.projects.list(principal, query);
   }
 
   @Get(':id')
   @Authenticated(['user', 'api_key'], 'projects:manage')
-  @ApiOperation({ summary: 'One project of the workspace', description: DEVELOPERS_ONLY })
-  @ApiOkResponse({ type: ProjectResponse })
-  @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
-  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ProjectResponse> {
+  @ApiRoute('One project of the workspace', {
+    description: DEVELOPERS_ONLY,
+    200: ProjectResponse,
+    404: PROJECT_NOT_FOUND,
+  })
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.projects.get(principal, id);
   }
 
   @Patch(':id')
   @Authenticated(['user', 'api_key'], 'projects:manage')
-  @ApiOperation({
-    summary: 'Edit a project',
+  @ApiRoute('Edit a project', {
     description: `Any subset of the fields; a new place re-checks the registration numbers. ${DEVELOPERS_ONLY}`,
+    200: ProjectResponse,
+    404: PROJECT_NOT_FOUND,
+    422: PLACE_422,
   })
-  @ApiOkResponse({ type: ProjectResponse })
-  @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
-  @ApiUnprocessableEntityResponse({ description: PLACE_422 })
-  update(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Body() body: UpdateProjectBody,
-  ): Promise<ProjectResponse> {
+  update(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: UpdateProjectBody) {
     return this.projects.update(principal, id, body);
   }
 
   @Delete(':id')
   @Authenticated(['user', 'api_key'], 'projects:manage')
-  @ApiOperation({
-    summary: 'Delete a project and its units',
+  @ApiRoute('Delete a project and its units', {
     description: `Listings made from its units stay, as ordinary listings. ${DEVELOPERS_ONLY}`,
+    200: ProjectDeletedResponse,
+    404: PROJECT_NOT_FOUND,
   })
-  @ApiOkResponse({ type: ProjectDeletedResponse })
-  @ApiNotFoundResponse({ description: PROJECT_NOT_FOUND })
-  delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ProjectDeletedResponse> {
+  delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.projects.delete(principal, id);
   }
 }

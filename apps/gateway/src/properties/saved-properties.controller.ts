@@ -1,17 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { PageQuery, SavePropertyBody, SavedPropertiesPage, SavedProperty } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../identity/access/access.decorators';
 import { OAuthScope } from '../identity/access/oauth-scope.decorator';
 import { PropertiesService } from './properties.service';
+import { ApiRoute } from '../openapi/api-route.decorator';
 
 @ApiTags('properties')
 @Authenticated(['user'])
@@ -21,26 +15,24 @@ export class SavedPropertiesController {
   constructor(private readonly properties: PropertiesService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Your saved properties that are published now, newest saved first' })
-  @ApiOkResponse({ type: SavedPropertiesPage })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery): Promise<SavedPropertiesPage> {
+  @ApiRoute('Your saved properties that are published now, newest saved first', { 200: SavedPropertiesPage })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
     return this.properties.listSaved(principal, query);
   }
 
   @Post()
-  @ApiOperation({ summary: 'Save a published property (saving it again keeps the first time)' })
-  @ApiCreatedResponse({ type: SavedProperty })
-  @ApiNotFoundResponse({ description: '`property_not_found`: unknown or not published' })
-  save(@CurrentPrincipal() principal: Principal, @Body() body: SavePropertyBody): Promise<SavedProperty> {
+  @ApiRoute('Save a published property (saving it again keeps the first time)', {
+    201: SavedProperty,
+    404: '`property_not_found`: unknown or not published',
+  })
+  save(@CurrentPrincipal() principal: Principal, @Body() body: SavePropertyBody) {
     return this.properties.save(principal, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Forget a saved property' })
-  @ApiNoContentResponse({ description: 'Removed' })
-  @ApiNotFoundResponse({ description: '`not_found`: not among your saved properties' })
-  remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+  @ApiRoute('Forget a saved property', { 204: 'Removed', 404: '`not_found`: not among your saved properties' })
+  remove(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.properties.unsave(principal, id);
   }
 }

@@ -1,16 +1,11 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBearerAuth,
-  ApiConflictResponse,
-  ApiCreatedResponse,
   ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
   ApiProduces,
   ApiQuery,
   ApiTags,
   ApiUnauthorizedResponse,
-  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -25,6 +20,7 @@ import { Public } from '../identity/access/access.decorators';
 import { VisitorRateLimited } from './visitor-rate-limit';
 import { VisitorSessionsService } from './visitor-sessions.service';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { ApiRoute, INVALID } from '../openapi/api-route.decorator';
 
 const NOT_THIS_SESSION = '`session_not_found`: the token is for another session or widget';
 const TOKEN = '`unauthorized` (no token) or `invalid_token` (not a valid visitor token; account tokens included)';
@@ -40,12 +36,8 @@ export class VisitorSessionsController {
   constructor(private readonly visitors: VisitorSessionsService) {}
 
   @Get(':session_id/messages')
-  @ApiOperation({ summary: 'The chat so far, oldest first' })
-  @ApiOkResponse({ type: VisitorThreadResponse })
-  messages(
-    @Param('session_id') sessionId: string,
-    @Headers('authorization') authorization: string | undefined,
-  ): Promise<VisitorThreadResponse> {
+  @ApiRoute('The chat so far, oldest first', { 200: VisitorThreadResponse })
+  messages(@Param('session_id') sessionId: string, @Headers('authorization') authorization: string | undefined) {
     return this.visitors.thread(sessionId, bearerTokenFrom(authorization));
   }
 
@@ -53,42 +45,40 @@ export class VisitorSessionsController {
   @Idempotent()
   @HttpCode(201)
   @VisitorRateLimited()
-  @ApiOperation({
-    summary: 'Send a message',
+  @ApiRoute('Send a message', {
     description:
       'Stored at once; the reply (the assistant’s, with citations, or a team member’s) arrives on the event stream ' +
       'and in GET …/messages. Asking for a person (“talk to a person”, “أريد التحدث مع موظف”) escalates the chat: the ' +
       'assistant stops replying and a team member is assigned.',
+    201: MessageEnvelopeResponse,
+    409: '`invalid_state`: the chat is closed',
+    422: '`validation_error`: text of 1 to 2000 characters',
   })
-  @ApiCreatedResponse({ type: MessageEnvelopeResponse })
-  @ApiConflictResponse({ description: '`invalid_state`: the chat is closed' })
-  @ApiUnprocessableEntityResponse({ description: '`validation_error`: text of 1 to 2000 characters' })
   send(
     @Param('session_id') sessionId: string,
     @Headers('authorization') authorization: string | undefined,
     @Body() body: ChatTextBody,
-  ): Promise<MessageEnvelopeResponse> {
+  ) {
     return this.visitors.send(sessionId, bearerTokenFrom(authorization), body);
   }
 
   @Get(':session_id/events')
-  @ApiOperation({
-    summary: 'Live updates (Server-Sent Events)',
+  @ApiRoute('Live updates (Server-Sent Events)', {
     description:
       '`event: session` first (the session now), then `event: message` (a Message) for each new message and ' +
       '`event: session` when escalation or a take-over changes it; `: heartbeat` comments every 15 s. The token may ' +
       'be sent as `?token=` (EventSource cannot set headers). Works whichever gateway replica serves it.',
+    200: { description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
   })
   @ApiQuery({ name: 'token', required: false, description: 'The visitor token, when no Authorization header' })
   @ApiProduces('text/event-stream')
-  @ApiOkResponse({ description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' } } } })
   events(
     @Param('session_id') sessionId: string,
     @Headers('authorization') authorization: string | undefined,
     @Query('token') token: string | undefined,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
-  ): Promise<void> {
+  ) {
     return this.visitors.follow(
       sessionId,
       bearerTokenFrom(authorization) ?? stringOrUndefined(token),
@@ -99,30 +89,28 @@ export class VisitorSessionsController {
 
   @Post(':session_id/contact')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Leave a name, phone or e-mail for the team', description: 'Phones are stored as E.164.' })
-  @ApiOkResponse({ type: SessionEnvelopeResponse })
-  @ApiConflictResponse({ description: '`invalid_state`: the chat is closed' })
-  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
+  @ApiRoute('Leave a name, phone or e-mail for the team', {
+    description: 'Phones are stored as E.164.',
+    200: SessionEnvelopeResponse,
+    409: '`invalid_state`: the chat is closed',
+    422: INVALID,
+  })
   contact(
     @Param('session_id') sessionId: string,
     @Headers('authorization') authorization: string | undefined,
     @Body() body: VisitorContactBody,
-  ): Promise<SessionEnvelopeResponse> {
+  ) {
     return this.visitors.contact(sessionId, bearerTokenFrom(authorization), body);
   }
 
   @Post(':session_id/escalate')
   @HttpCode(200)
-  @ApiOperation({
-    summary: 'Ask for a person',
+  @ApiRoute('Ask for a person', {
     description: 'The assistant stops replying (an answer it is still writing is dropped); a team member is assigned.',
+    200: SessionEnvelopeResponse,
+    409: '`invalid_state`: the chat is closed',
   })
-  @ApiOkResponse({ type: SessionEnvelopeResponse })
-  @ApiConflictResponse({ description: '`invalid_state`: the chat is closed' })
-  escalate(
-    @Param('session_id') sessionId: string,
-    @Headers('authorization') authorization: string | undefined,
-  ): Promise<SessionEnvelopeResponse> {
+  escalate(@Param('session_id') sessionId: string, @Headers('authorization') authorization: string | undefined) {
     return this.visitors.escalate(sessionId, bearerTokenFrom(authorization));
   }
 }

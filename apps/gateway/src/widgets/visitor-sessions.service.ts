@@ -36,12 +36,11 @@ export class VisitorSessionsService {
 
   /** The embedding origin and the browser's language come from the request (`raw`), checked here. */
   async start(widgetId: string, body: CreateVisitorSessionBody, raw: IncomingMessage): Promise<SessionCreatedResponse> {
-    const visitorLanguage = this.access.browserLanguage(raw);
     const { session } = await this.rpc.call(VisitorSessionsRpc.create, {
+      ...body,
       widget_id: widgetIdOf(widgetId),
-      origin: this.access.embeddingOrigin(raw, body.origin),
-      ...(body.language ? { language: body.language } : {}),
-      ...(visitorLanguage ? { visitor_language: visitorLanguage } : {}),
+      origin: this.access.embeddingOrigin(raw, body.origin) ?? undefined,
+      visitor_language: this.access.browserLanguage(raw),
     });
     return { session, token: await this.access.sign(session.widget_id, session.id) };
   }

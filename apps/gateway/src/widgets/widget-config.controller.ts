@@ -1,11 +1,5 @@
 import { Body, Controller, Get, Param, Put, Req, UseGuards } from '@nestjs/common';
-import {
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { UpdateWidgetBody, WidgetConfigWithSnippetResponse } from '@app/contracts';
 import type { Principal } from '@app/contracts';
@@ -16,6 +10,7 @@ import { Authenticated, CurrentPrincipal } from '../identity/access/access.decor
 import { DeveloperWorkspaceGuard } from '../identity/access/developer-workspace.guard';
 import { publicOriginOf } from '../oauth/public-origin';
 import { WidgetConfigService } from './widget-config.service';
+import { ApiRoute, INVALID } from '../openapi/api-route.decorator';
 
 const FORBIDDEN =
   '`forbidden`: needs widget:configure (owner, admin) in a developer workspace; broker workspaces and agents are refused';
@@ -31,37 +26,31 @@ export class WidgetConfigController {
   ) {}
 
   @Get()
-  @ApiOperation({
-    summary: 'The project’s chat widget',
+  @ApiRoute('The project’s chat widget', {
     description: `The first read makes the widget with its defaults, switched off. ${FORBIDDEN}.`,
+    200: WidgetConfigWithSnippetResponse,
+    404: '`project_not_found`: no such project in your workspace',
   })
-  @ApiOkResponse({ type: WidgetConfigWithSnippetResponse })
-  @ApiNotFoundResponse({ description: '`project_not_found`: no such project in your workspace' })
-  async get(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Req() request: FastifyRequest,
-  ): Promise<WidgetConfigWithSnippetResponse> {
+  async get(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() request: FastifyRequest) {
     return this.widgets.get(principal, id, this.originOf(request));
   }
 
   @Put()
-  @ApiOperation({
-    summary: 'Configure the project’s chat widget',
+  @ApiRoute('Configure the project’s chat widget', {
     description:
       'Fields left out keep their value. `allowed_origins` are exact origins (`https://example.com`): only pages ' +
       'there can open chats and frame the widget. `working_hours` (IANA zone and weekly ranges, or null for always) ' +
       `decide \`open_now\`. ${FORBIDDEN}.`,
+    200: WidgetConfigWithSnippetResponse,
+    404: '`project_not_found`: no such project in your workspace',
+    422: INVALID,
   })
-  @ApiOkResponse({ type: WidgetConfigWithSnippetResponse })
-  @ApiNotFoundResponse({ description: '`project_not_found`: no such project in your workspace' })
-  @ApiUnprocessableEntityResponse({ description: '`validation_error` with `field`' })
   async update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
     @Body() body: UpdateWidgetBody,
     @Req() request: FastifyRequest,
-  ): Promise<WidgetConfigWithSnippetResponse> {
+  ) {
     return this.widgets.update(principal, id, body, this.originOf(request));
   }
 

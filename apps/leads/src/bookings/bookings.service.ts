@@ -30,7 +30,7 @@ import { LeadCharges } from '../crm/lead-charges';
 import { LeadsRepository } from '../crm/leads.repository';
 import type { LeadRow } from '../crm/leads.repository';
 import { CatalogueClient, ownListing } from '../listings/catalogue.client';
-import { ownerColumns } from '../listings/listing-owner';
+import { eventParties, ownerColumns } from '../listings/listing-owner';
 import { SlotsService } from '../slots/slots.service';
 import type { SlotStart } from '../slots/slot-times';
 import { assertViewingStarted, nextBookingStatus } from './booking-state';
@@ -235,17 +235,13 @@ export class BookingsService {
     extra: Partial<LeadsEventPayload> = {},
   ): Promise<void> {
     await this.outbox.add<LeadsEventPayload>(tx, subject, {
-      workspace_id: booking.workspace_id,
-      seller_id: booking.seller_id,
-      property_id: booking.listing_id,
-      buyer_id: booking.buyer_id,
+      ...eventParties(booking),
       broker_id: booking.broker_id,
       lead_id: booking.lead_id,
       booking_id: booking.id,
       scheduled_at: new Date(booking.scheduled_at).toISOString(),
       status: booking.status,
       reason: booking.reason,
-      occurred_at: new Date().toISOString(),
       ...extra,
     });
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { pageFrom } from '@app/contracts';
 import type {
   AssignConversationRequest,
   ConversationRefRequest,
@@ -32,13 +33,7 @@ export class InboxService {
 
   async list(request: ListConversationsRequest): Promise<ConversationsPageResponse> {
     const rows = await this.conversations.page(request);
-    return {
-      object: 'list',
-      data: rows.slice(0, request.limit).map(toConversationResponse),
-      limit: request.limit,
-      offset: request.offset,
-      has_more: rows.length > request.limit,
-    };
+    return pageFrom(rows, request, toConversationResponse);
   }
 
   /** Opening a conversation marks its visitor messages read for the team. */

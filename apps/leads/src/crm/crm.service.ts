@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { pageFrom } from '@app/contracts';
 import type {
   LeadResponse,
   LeadsPageResponse,
@@ -25,13 +26,7 @@ export class CrmService {
 
   async list(request: ListLeadsRequest): Promise<LeadsPageResponse> {
     const rows = await this.leads.page(request);
-    return {
-      object: 'list',
-      data: rows.slice(0, request.limit).map(toLeadResponse),
-      limit: request.limit,
-      offset: request.offset,
-      has_more: rows.length > request.limit,
-    };
+    return pageFrom(rows, request, toLeadResponse);
   }
 
   async update(request: UpdateLeadRequest): Promise<LeadResponse> {

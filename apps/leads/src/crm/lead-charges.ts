@@ -4,6 +4,7 @@ import { LEADS_LEAD_CREATED, LEADS_LEAD_UNLOCKED } from '@app/contracts';
 import type { LeadsEventPayload, ListingOwnerResponse } from '@app/contracts';
 import { Outbox } from '@app/messaging';
 import { LeadBillingClient } from '../billing/lead-billing.client';
+import { eventParties } from '../listings/listing-owner';
 import { LeadsRepository } from './leads.repository';
 import type { LeadRow, NewLead } from './leads.repository';
 
@@ -79,14 +80,5 @@ export class LeadCharges {
 }
 
 export function leadEvent(lead: LeadRow, brokerId: string | null): LeadsEventPayload {
-  return {
-    workspace_id: lead.workspace_id,
-    seller_id: lead.seller_id,
-    property_id: lead.listing_id,
-    buyer_id: lead.buyer_id,
-    broker_id: brokerId,
-    lead_id: lead.id,
-    status: lead.locked ? 'locked' : 'unlocked',
-    occurred_at: new Date().toISOString(),
-  };
+  return { ...eventParties(lead), broker_id: brokerId, lead_id: lead.id, status: lead.locked ? 'locked' : 'unlocked' };
 }

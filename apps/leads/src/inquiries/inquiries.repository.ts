@@ -4,13 +4,14 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type {
   InquiryCloseReason,
   InquiryStatus,
+  Language,
   LeadSide,
   ListInquiriesRequest,
   PreferredContact,
 } from '@app/contracts';
 import { INQUIRIES_PER_HOUR } from '@app/contracts';
 import { LEADS_DATABASE } from '../database/leads.database';
-import { ownerParams, sideClause, sideParams } from '../listings/listing-owner';
+import { sideClause, sideParams } from '../listings/listing-owner';
 
 export interface InquiryRow {
   id: string;
@@ -22,6 +23,7 @@ export interface InquiryRow {
   broker_id: string | null;
   question: string;
   preferred_contact: PreferredContact;
+  preferred_language: Language | null;
   status: InquiryStatus;
   closed_reason: InquiryCloseReason | null;
   last_message_at: Date;
@@ -38,9 +40,10 @@ export interface MessageRow {
   created_at: Date;
 }
 
-export type NewInquiry = Pick<
+/** A new thread: every column but those the database sets (its id, state and clock). */
+export type NewInquiry = Omit<
   InquiryRow,
-  'lead_id' | 'workspace_id' | 'seller_id' | 'listing_id' | 'buyer_id' | 'broker_id' | 'question' | 'preferred_contact'
+  'id' | 'status' | 'closed_reason' | 'last_message_at' | 'created_at' | 'updated_at'
 >;
 
 @Injectable()
@@ -69,20 +72,12 @@ export class InquiriesRepository {
 
   /** Stamped with the clock after the lock, so the window counts what really came before. */
   async insert(tx: EntityManager, inquiry: NewInquiry): Promise<InquiryRow> {
+    const columns = Object.keys(inquiry) as (keyof NewInquiry)[];
     const rows = await tx.query<InquiryRow[]>(
-      `INSERT INTO leads.inquiries
-         (lead_id, workspace_id, seller_id, listing_id, buyer_id, broker_id, question, preferred_contact,
-          last_message_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, clock_timestamp(), clock_timestamp(), clock_timestamp()) RETURNING *`,
-      [
-        inquiry.lead_id,
-        ...ownerParams(inquiry),
-        inquiry.listing_id,
-        inquiry.buyer_id,
-        inquiry.broker_id,
-        inquiry.question,
-        inquiry.preferred_contact,
-      ],
+      `INSERT INTO leads.inquiries (${columns.join(', ')}, last_message_at, created_at, updated_at)
+       VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}, clock_timestamp(), clock_timestamp(), clock_timestamp())
+       RETURNING *`,
+      columns.map((column) => inquiry[column]),
     );
     return rows[0];
   }

@@ -5,6 +5,7 @@ import {
   LEADS_INQUIRY_CREATED,
   LEADS_INQUIRY_MESSAGE_ADDED,
   LEADS_INQUIRY_REPLIED,
+  pageFrom,
 } from '@app/contracts';
 import type {
   CreateInquiryRequest,
@@ -23,10 +24,10 @@ import { AppError } from '@app/errors';
 import { Outbox } from '@app/messaging';
 import { LeadCharges } from '../crm/lead-charges';
 import { CatalogueClient, ownListing } from '../listings/catalogue.client';
-import { ownerColumns } from '../listings/listing-owner';
+import { eventParties, ownerColumns } from '../listings/listing-owner';
 import { InquiriesRepository } from './inquiries.repository';
 import type { InquiryRow } from './inquiries.repository';
-import { toInquiryResponse, toMessageResponse } from './inquiry.dto';
+import { toInquiryResponse, toMessageResponse, toNewInquiry } from './inquiry.dto';
 
 /** Inquiry threads between a buyer and a listing's broker or seller (spec 2.5, 3, 4.4). */
 @Injectable()
@@ -63,15 +64,7 @@ export class InquiriesService {
         preferred_contact: request.preferred_contact,
         source: 'inquiry',
       });
-      const inquiry = await this.inquiries.insert(tx, {
-        lead_id: opened.lead.id,
-        ...ownerColumns(listing),
-        listing_id: listing.id,
-        buyer_id: request.buyer.account_id,
-        broker_id: listing.broker_id,
-        question: request.question,
-        preferred_contact: request.preferred_contact,
-      });
+      const inquiry = await this.inquiries.insert(tx, toNewInquiry(request, listing, opened.lead.id));
       await this.emit(tx, LEADS_INQUIRY_CREATED, inquiry);
       return { inquiry, opened };
     });
@@ -84,13 +77,7 @@ export class InquiriesService {
       throw new AppError('forbidden', 'Only members of a workspace, or sellers, see inquiries about their listings.');
     }
     const rows = await this.inquiries.page(request);
-    return {
-      object: 'list',
-      data: rows.slice(0, request.limit).map(toInquiryResponse),
-      limit: request.limit,
-      offset: request.offset,
-      has_more: rows.length > request.limit,
-    };
+    return pageFrom(rows, request, toInquiryResponse);
   }
 
   async get(request: InquiryRefRequest): Promise<InquiryThreadResponse> {
@@ -171,15 +158,11 @@ export class InquiriesService {
     extra: Partial<LeadsEventPayload> = {},
   ): Promise<void> {
     await this.outbox.add<LeadsEventPayload>(tx, subject, {
-      workspace_id: inquiry.workspace_id,
-      seller_id: inquiry.seller_id,
-      property_id: inquiry.listing_id,
-      buyer_id: inquiry.buyer_id,
+      ...eventParties(inquiry),
       broker_id: inquiry.broker_id,
       lead_id: inquiry.lead_id,
       inquiry_id: inquiry.id,
       status: inquiry.status,
-      occurred_at: new Date().toISOString(),
       ...extra,
     });
   }

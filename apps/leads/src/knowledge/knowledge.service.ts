@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { pageFrom } from '@app/contracts';
 import type {
   AnswerKnowledgeRequest,
   CreateKnowledgeArticleRequest,
@@ -51,13 +52,7 @@ export class KnowledgeService {
   async list(request: ListKnowledgeRequest): Promise<KnowledgePageResponse> {
     await this.projects.ofWorkspace(request.project_id, request.workspace_id);
     const rows = await this.repository.page(request.project_id, request.kind, request.limit + 1, request.offset);
-    return {
-      object: 'list',
-      data: rows.slice(0, request.limit).map(toKnowledgeEntryResponse),
-      limit: request.limit,
-      offset: request.offset,
-      has_more: rows.length > request.limit,
-    };
+    return pageFrom(rows, request, toKnowledgeEntryResponse);
   }
 
   async createArticle(request: CreateKnowledgeArticleRequest): Promise<KnowledgeEntryResponse> {

@@ -18,6 +18,17 @@ export function ownerColumns(owner: ListingOwner | OwnerColumns): OwnerColumns {
       };
 }
 
+/** Whom a leads event concerns, from a lead's, a thread's or a booking's row: every payload starts so. */
+export function eventParties(row: OwnerColumns & { listing_id: string; buyer_id: string }) {
+  return {
+    workspace_id: row.workspace_id,
+    seller_id: row.seller_id,
+    property_id: row.listing_id,
+    buyer_id: row.buyer_id,
+    occurred_at: new Date().toISOString(),
+  };
+}
+
 /** `(workspace_id = $n OR seller_id = $n+1)`: the unused side is null and matches nothing. */
 export function ownerClause(first: number): string {
   return `(workspace_id = $${first} OR seller_id = $${first + 1})`;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { pageFrom } from '@app/contracts';
 import type {
   InboxItem,
   InboxListRequest,
@@ -54,14 +55,7 @@ export class InboxRepository {
         ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
       [request.account_id, request.unread ?? false, request.limit + 1, request.offset],
     );
-    return {
-      object: 'list',
-      data: rows.slice(0, request.limit).map(toItem),
-      unread_count: await this.unread(request.account_id),
-      limit: request.limit,
-      offset: request.offset,
-      has_more: rows.length > request.limit,
-    };
+    return { ...pageFrom(rows, request, toItem), unread_count: await this.unread(request.account_id) };
   }
 
   async markRead(request: InboxReadRequest): Promise<InboxReadResponse> {

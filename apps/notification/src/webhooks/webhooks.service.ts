@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { WEBHOOK_EVENT_TYPES } from '@app/contracts';
+import { WEBHOOK_EVENT_TYPES, pageFrom } from '@app/contracts';
 import type {
   CreateWebhookRequest,
   WebhookCreatedResponse,
@@ -69,13 +69,7 @@ export class WebhooksService {
   async deliveries(request: WebhookDeliveriesRequest): Promise<WebhookDeliveriesPage> {
     if (!(await this.webhooks.find(request.workspace_id, request.id))) throw notFound();
     const rows = await this.webhooks.deliveries(request.id, request.limit, request.offset);
-    return {
-      object: 'list',
-      data: rows.slice(0, request.limit).map(toDeliveryResponse),
-      limit: request.limit,
-      offset: request.offset,
-      has_more: rows.length > request.limit,
-    };
+    return pageFrom(rows, request, toDeliveryResponse);
   }
 
   async replay(request: WebhookReplayRequest): Promise<WebhookDeliveryResponse> {

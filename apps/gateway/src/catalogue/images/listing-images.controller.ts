@@ -1,18 +1,5 @@
 import { Body, Controller, Delete, Param, Patch, Post, Req } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiConflictResponse,
-  ApiConsumes,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiPayloadTooLargeResponse,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-  ApiUnsupportedMediaTypeResponse,
-} from '@nestjs/swagger';
+import { ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import {
   ListingImageDeletedResponse,
@@ -26,6 +13,7 @@ import { Authenticated, CurrentPrincipal } from '../../identity/access/access.de
 import { AcceptsMultipart } from '../../media/multipart-body';
 import { IMAGE_UPLOAD_BODY } from '../../openapi/upload-bodies';
 import { ListingImagesService } from './listing-images.service';
+import { ApiRoute } from '../../openapi/api-route.decorator';
 
 const NOT_FOUND = '`not_found`: no such listing among yours (or no such image of it)';
 const PENDING = '`invalid_state` with `state`: a pending listing is frozen while it is reviewed';
@@ -39,72 +27,48 @@ export class ListingImagesController {
   constructor(private readonly images: ListingImagesService) {}
 
   @Post()
-  @AcceptsMultipart()
+  @AcceptsMultipart(IMAGE_UPLOAD_BODY)
   @Authenticated(['user', 'api_key'], 'listings:manage', { sellers: true })
-  @ApiOperation({
-    summary: 'Upload an image of a listing',
+  @ApiRoute('Upload an image of a listing', {
     description:
       'multipart/form-data with the image in the field `file`: JPEG, PNG or WebP, judged by decoding it. ' +
       'It is turned upright, stripped of all metadata (EXIF, GPS) and stored as WebP in a display size ' +
       '(longest side at most 1600 px) and a 480×360 thumbnail, appended after the last image. ' +
       `A listing holds at most ${MAX_LISTING_IMAGES} images; a pending one takes none.`,
+    201: ListingImageResponse,
+    404: NOT_FOUND,
+    409: `${PENDING}; \`conflict\`: the listing already holds ${MAX_LISTING_IMAGES}`,
+    413: '`payload_too_large` with `field: "file"`: the file is over IMAGE_MAX_BYTES, or more than one part',
+    422: '`validation_error` with `field`: `file` missing or not a JPEG, PNG or WebP image; another field',
   })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(IMAGE_UPLOAD_BODY)
-  @ApiCreatedResponse({ type: ListingImageResponse })
-  @ApiNotFoundResponse({ description: NOT_FOUND })
-  @ApiConflictResponse({ description: `${PENDING}; \`conflict\`: the listing already holds ${MAX_LISTING_IMAGES}` })
-  @ApiPayloadTooLargeResponse({
-    description: '`payload_too_large` with `field: "file"`: the file is over IMAGE_MAX_BYTES, or more than one part',
-  })
-  @ApiUnsupportedMediaTypeResponse({ description: '`unsupported_media_type`: the body is not multipart/form-data' })
-  @ApiUnprocessableEntityResponse({
-    description: '`validation_error` with `field`: `file` missing or not a JPEG, PNG or WebP image; another field',
-  })
-  upload(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Req() request: FastifyRequest,
-  ): Promise<ListingImageResponse> {
+  upload(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Req() request: FastifyRequest) {
     return this.images.upload(principal, id, request);
   }
 
   @Patch()
   @Authenticated(['user', 'api_key'], 'listings:manage', { sellers: true })
-  @ApiOperation({
-    summary: "Reorder a listing's images",
+  @ApiRoute("Reorder a listing's images", {
     description:
       '`image_ids` lists every image of the listing once, in the new order (the first is the cover); ' +
       'positions become 0, 1, 2… in that order. Answers the listing.',
+    200: ListingResponse,
+    404: NOT_FOUND,
+    409: PENDING,
+    422: '`validation_error` with `field: "image_ids"`: not exactly the listing\'s images',
   })
-  @ApiOkResponse({ type: ListingResponse })
-  @ApiNotFoundResponse({ description: NOT_FOUND })
-  @ApiConflictResponse({ description: PENDING })
-  @ApiUnprocessableEntityResponse({
-    description: '`validation_error` with `field: "image_ids"`: not exactly the listing\'s images',
-  })
-  reorder(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Body() body: ReorderListingImagesBody,
-  ): Promise<ListingResponse> {
+  reorder(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Body() body: ReorderListingImagesBody) {
     return this.images.reorder(principal, id, body.image_ids);
   }
 
   @Delete(':image_id')
   @Authenticated(['user', 'api_key'], 'listings:manage', { sellers: true })
-  @ApiOperation({
-    summary: 'Delete an image of a listing',
+  @ApiRoute('Delete an image of a listing', {
     description: 'The images after it move up one position; its files are deleted.',
+    200: ListingImageDeletedResponse,
+    404: NOT_FOUND,
+    409: `${PENDING}; or the last image of a published listing (it keeps one)`,
   })
-  @ApiOkResponse({ type: ListingImageDeletedResponse })
-  @ApiNotFoundResponse({ description: NOT_FOUND })
-  @ApiConflictResponse({ description: `${PENDING}; or the last image of a published listing (it keeps one)` })
-  delete(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id') id: string,
-    @Param('image_id') imageId: string,
-  ): Promise<ListingImageDeletedResponse> {
+  delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('image_id') imageId: string) {
     return this.images.delete(principal, id, imageId);
   }
 }

@@ -1,16 +1,5 @@
 import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiConsumes,
-  ApiOkResponse,
-  ApiOperation,
-  ApiPayloadTooLargeResponse,
-  ApiProduces,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-  ApiUnsupportedMediaTypeResponse,
-} from '@nestjs/swagger';
+import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LISTING_IMPORT_MAX_ROWS, ListingImportReport } from '@app/contracts';
 import type { Principal } from '@app/contracts';
@@ -20,6 +9,7 @@ import { IMPORT_UPLOAD_BODY } from '../../openapi/upload-bodies';
 import { LISTING_IMPORT_TEMPLATE_CSV } from './listing-import-template';
 import { ListingImportService } from './listing-import.service';
 import { Idempotent } from '../../idempotency/idempotent.decorator';
+import { ApiRoute } from '../../openapi/api-route.decorator';
 
 @ApiTags('listings')
 @Controller('listings/import')
@@ -29,10 +19,9 @@ export class ListingImportController {
   @Post()
   @Idempotent({ body: 'upload' })
   @HttpCode(200)
-  @AcceptsMultipart()
+  @AcceptsMultipart(IMPORT_UPLOAD_BODY)
   @Authenticated(['user', 'api_key'], 'listings:manage')
-  @ApiOperation({
-    summary: 'Import listings from a CSV or XLSX file',
+  @ApiRoute('Import listings from a CSV or XLSX file', {
     description:
       'multipart/form-data with the file in `file` (template: GET /v1/listings/import/template.csv). ' +
       'Each valid row becomes a draft exactly as POST /v1/listings would make it (place resolution, AED at the ' +
@@ -41,32 +30,24 @@ export class ListingImportController {
       're-importing a file never duplicates. Rows without `external_ref` are always created. The answer reports ' +
       'every row: `created`, `updated` or `failed` with its errors (column, code, message). A file that is not ' +
       `CSV or XLSX, has a wrong header row or more than ${LISTING_IMPORT_MAX_ROWS} data rows creates nothing.`,
-  })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(IMPORT_UPLOAD_BODY)
-  @ApiOkResponse({ type: ListingImportReport })
-  @ApiPayloadTooLargeResponse({
-    description: `\`payload_too_large\` with \`field: "file"\`: over 32 MB, more than ${LISTING_IMPORT_MAX_ROWS} data rows (\`details.max_rows\`), or more than one part`,
-  })
-  @ApiUnsupportedMediaTypeResponse({ description: '`unsupported_media_type`: the body is not multipart/form-data' })
-  @ApiUnprocessableEntityResponse({
-    description:
+    200: ListingImportReport,
+    413: `\`payload_too_large\` with \`field: "file"\`: over 32 MB, more than ${LISTING_IMPORT_MAX_ROWS} data rows (\`details.max_rows\`), or more than one part`,
+    422:
       '`validation_error` with `field: "file"`: missing, empty, neither CSV nor XLSX, unreadable, or a header row ' +
       'with an unknown or repeated column or without property_type (`details`); nothing is created',
+    503: '`service_unavailable`: the catalogue did not answer in time',
   })
-  @ApiServiceUnavailableResponse({ description: '`service_unavailable`: the catalogue did not answer in time' })
-  import(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest): Promise<ListingImportReport> {
+  import(@CurrentPrincipal() principal: Principal, @Req() request: FastifyRequest) {
     return this.imports.import(principal, request);
   }
 
   @Get('template.csv')
   @Authenticated(['user', 'api_key'], 'listings:manage')
-  @ApiOperation({
-    summary: 'The import template (CSV)',
+  @ApiRoute('The import template (CSV)', {
     description: 'Every column in order, with two example rows (English and Arabic place names). UTF-8 with a BOM.',
+    200: { description: 'The template', content: { 'text/csv': { schema: { type: 'string' } } } },
   })
   @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'The template', content: { 'text/csv': { schema: { type: 'string' } } } })
   template(@Res({ passthrough: true }) reply: FastifyReply): string {
     void reply
       .header('content-type', 'text/csv; charset=utf-8')

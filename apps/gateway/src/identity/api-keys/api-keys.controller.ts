@@ -1,16 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../access/access.decorators';
 import { ApiKeysService } from './api-keys.service';
 import { ApiKeyListResponse, ApiKeyResponse, ApiKeyWithSecretResponse, CreateApiKeyBody } from '@app/contracts';
+import { ApiRoute } from '../../openapi/api-route.decorator';
 
 @ApiTags('api keys')
 @Controller('workspace/api-keys')
@@ -19,57 +13,55 @@ export class ApiKeysController {
 
   @Get()
   @Authenticated(['user', 'api_key'], 'api_keys:read')
-  @ApiOperation({
-    summary: "The workspace's API keys",
+  @ApiRoute("The workspace's API keys", {
     description: 'Owner or admin of a broker workspace, or one of its keys (secrets are never shown).',
+    200: ApiKeyListResponse,
   })
-  @ApiOkResponse({ type: ApiKeyListResponse })
-  list(@CurrentPrincipal() principal: Principal): Promise<ApiKeyListResponse> {
+  list(@CurrentPrincipal() principal: Principal) {
     return this.apiKeys.list(principal);
   }
 
   @Post()
   @Authenticated(['user'], 'api_keys:manage')
-  @ApiOperation({
-    summary: 'Create an API key',
+  @ApiRoute('Create an API key', {
     description: 'The secret is in this response only. A signed-in owner or admin: an API key gets 403.',
+    201: ApiKeyWithSecretResponse,
   })
-  @ApiCreatedResponse({ type: ApiKeyWithSecretResponse })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiKeyBody): Promise<ApiKeyWithSecretResponse> {
+  create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiKeyBody) {
     return this.apiKeys.create(principal, body);
   }
 
   @Get('current')
   @Authenticated(['api_key'])
-  @ApiOperation({
-    summary: 'The API key making this request',
+  @ApiRoute('The API key making this request', {
     description: 'Send an API key (never a user token) to check it works and see which key it is.',
+    200: ApiKeyResponse,
   })
-  @ApiOkResponse({ type: ApiKeyResponse })
-  current(@CurrentPrincipal() principal: Principal): Promise<ApiKeyResponse> {
+  current(@CurrentPrincipal() principal: Principal) {
     return this.apiKeys.current(principal);
   }
 
   @Post(':id/rotate')
   @HttpCode(200)
   @Authenticated(['user'], 'api_keys:manage')
-  @ApiOperation({
-    summary: 'Rotate an API key',
+  @ApiRoute('Rotate an API key', {
     description: 'Issues a new secret (in this response only); the old secret keeps working for 24 hours.',
+    200: ApiKeyWithSecretResponse,
+    404: '`not_found`: no such key in your workspace, or it is revoked',
   })
-  @ApiOkResponse({ type: ApiKeyWithSecretResponse })
-  @ApiNotFoundResponse({ description: '`not_found`: no such key in your workspace, or it is revoked' })
-  rotate(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ApiKeyWithSecretResponse> {
+  rotate(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.apiKeys.rotate(principal, id);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @Authenticated(['user'], 'api_keys:manage')
-  @ApiOperation({ summary: 'Revoke an API key', description: 'Refused everywhere within 5 seconds.' })
-  @ApiNoContentResponse()
-  @ApiNotFoundResponse({ description: '`not_found`: no such key in your workspace, or it is already revoked' })
-  revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
+  @ApiRoute('Revoke an API key', {
+    description: 'Refused everywhere within 5 seconds.',
+    204: {},
+    404: '`not_found`: no such key in your workspace, or it is already revoked',
+  })
+  revoke(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.apiKeys.revoke(principal, id);
   }
 }

@@ -1,9 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal } from '../access/access.decorators';
 import { AuthService } from './auth.service';
 import { MeResponse } from '@app/contracts';
+import { ApiRoute } from '../../openapi/api-route.decorator';
 
 @ApiTags('auth')
 @Controller('me')
@@ -12,9 +13,8 @@ export class MeController {
 
   @Get()
   @Authenticated(['user'])
-  @ApiOperation({ summary: 'The caller: account, roles, workspace and role in it' })
-  @ApiOkResponse({ type: MeResponse })
-  me(@CurrentPrincipal() principal: Principal): Promise<MeResponse> {
+  @ApiRoute('The caller: account, roles, workspace and role in it', { 200: MeResponse })
+  me(@CurrentPrincipal() principal: Principal) {
     return this.auth.me(principal);
   }
 }

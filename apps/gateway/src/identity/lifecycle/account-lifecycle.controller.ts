@@ -1,13 +1,5 @@
 import { Body, Controller, Delete, HttpCode, Post } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiConflictResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@app/contracts';
 import { Authenticated, CurrentPrincipal, Public } from '../access/access.decorators';
 import { AuthRateLimited } from '../rate-limits/auth-rate-limit.decorator';
@@ -21,6 +13,7 @@ import {
   PasswordResetConfirmBody,
   PasswordResetRequestBody,
 } from '@app/contracts';
+import { ApiRoute } from '../../openapi/api-route.decorator';
 
 const BAD_LINK = '`validation_error` on `token` (unknown, used or expired link) or on the password';
 
@@ -34,15 +27,14 @@ export class AccountLinksController {
   @Public()
   @AuthRateLimited()
   @HttpCode(200)
-  @ApiOperation({
-    summary: "Confirm the account's e-mail address",
+  @ApiRoute("Confirm the account's e-mail address", {
     description:
       'With the token of the link mailed at sign-up (valid 7 days, once). Until then the account cannot submit ' +
       'listings for publication or invite members (403 `email_not_verified`); everything else works.',
+    200: EmailVerifiedResponse,
+    422: BAD_LINK,
   })
-  @ApiOkResponse({ type: EmailVerifiedResponse })
-  @ApiUnprocessableEntityResponse({ description: BAD_LINK })
-  verifyEmail(@Body() dto: LinkTokenBody): Promise<EmailVerifiedResponse> {
+  verifyEmail(@Body() dto: LinkTokenBody) {
     return this.lifecycle.verifyEmail(dto.token);
   }
 
@@ -50,15 +42,14 @@ export class AccountLinksController {
   @Public()
   @AuthRateLimited()
   @HttpCode(202)
-  @ApiOperation({
-    summary: 'Ask for a password-reset link',
+  @ApiRoute('Ask for a password-reset link', {
     description:
       'Always 202, whether or not the address has an account. The link works once, for one hour; asking again ' +
       'voids the previous link. Rate-limited like login.',
+    202: PasswordResetAcceptedResponse,
+    422: '`validation_error` on `email`',
   })
-  @ApiAcceptedResponse({ type: PasswordResetAcceptedResponse })
-  @ApiUnprocessableEntityResponse({ description: '`validation_error` on `email`' })
-  requestPasswordReset(@Body() dto: PasswordResetRequestBody): Promise<PasswordResetAcceptedResponse> {
+  requestPasswordReset(@Body() dto: PasswordResetRequestBody) {
     return this.lifecycle.requestPasswordReset(dto.email);
   }
 
@@ -66,13 +57,12 @@ export class AccountLinksController {
   @Public()
   @AuthRateLimited()
   @HttpCode(204)
-  @ApiOperation({
-    summary: 'Set a new password with the reset link',
+  @ApiRoute('Set a new password with the reset link', {
     description: 'Every session of the account ends (all refresh tokens revoked); log in with the new password.',
+    204: 'Password changed',
+    422: BAD_LINK,
   })
-  @ApiNoContentResponse({ description: 'Password changed' })
-  @ApiUnprocessableEntityResponse({ description: BAD_LINK })
-  confirmPasswordReset(@Body() dto: PasswordResetConfirmBody): Promise<void> {
+  confirmPasswordReset(@Body() dto: PasswordResetConfirmBody) {
     return this.lifecycle.confirmPasswordReset(dto);
   }
 }
@@ -87,10 +77,12 @@ export class MyAccountController {
   @Authenticated(['user'])
   @AuthRateLimited()
   @HttpCode(202)
-  @ApiOperation({ summary: 'Mail a new verification link', description: 'Voids the earlier link.' })
-  @ApiAcceptedResponse({ description: 'The link is on its way' })
-  @ApiConflictResponse({ description: '`conflict`: the address is already confirmed' })
-  resendVerification(@CurrentPrincipal() principal: Principal): Promise<void> {
+  @ApiRoute('Mail a new verification link', {
+    description: 'Voids the earlier link.',
+    202: 'The link is on its way',
+    409: '`conflict`: the address is already confirmed',
+  })
+  resendVerification(@CurrentPrincipal() principal: Principal) {
     return this.lifecycle.resendVerification(principal);
   }
 
@@ -98,32 +90,28 @@ export class MyAccountController {
   @Authenticated(['user'])
   @AuthRateLimited()
   @HttpCode(204)
-  @ApiOperation({
-    summary: 'Change the password',
+  @ApiRoute('Change the password', {
     description: 'Every session of the account ends, this one included: log in again with the new password.',
+    204: 'Password changed',
+    422: '`validation_error` on `current_password` (incorrect) or `new_password` (too short or long)',
   })
-  @ApiNoContentResponse({ description: 'Password changed' })
-  @ApiUnprocessableEntityResponse({
-    description: '`validation_error` on `current_password` (incorrect) or `new_password` (too short or long)',
-  })
-  changePassword(@CurrentPrincipal() principal: Principal, @Body() dto: ChangePasswordBody): Promise<void> {
+  changePassword(@CurrentPrincipal() principal: Principal, @Body() dto: ChangePasswordBody) {
     return this.lifecycle.changePassword(principal, dto);
   }
 
   @Delete()
   @Authenticated(['user'])
   @HttpCode(204)
-  @ApiOperation({
-    summary: 'Delete my account',
+  @ApiRoute('Delete my account', {
     description:
       'With the password. Personal data is erased or anonymised in every service; brokers keep their inquiries ' +
       'and bookings with the buyer shown as "deleted user". A workspace owner must first transfer ownership ' +
       '(other members) or delete the workspace (alone).',
+    204: 'Deleted; every token of the account stops working',
+    409: '`conflict`: you own a workspace (transfer it or delete it first)',
+    422: '`validation_error` on `password`: missing or incorrect',
   })
-  @ApiNoContentResponse({ description: 'Deleted; every token of the account stops working' })
-  @ApiConflictResponse({ description: '`conflict`: you own a workspace (transfer it or delete it first)' })
-  @ApiUnprocessableEntityResponse({ description: '`validation_error` on `password`: missing or incorrect' })
-  deleteAccount(@CurrentPrincipal() principal: Principal, @Body() dto: DeleteAccountBody): Promise<void> {
+  deleteAccount(@CurrentPrincipal() principal: Principal, @Body() dto: DeleteAccountBody) {
     return this.lifecycle.deleteAccount(principal, dto);
   }
 }

@@ -82,15 +82,6 @@ export class WorkspacesRepository {
     });
   }
 
-  /** How many members besides the owner (an owner with a team must transfer before leaving). */
-  countOthers(workspaceId: string, accountId: string): Promise<number> {
-    return this.dataSource
-      .getRepository(Membership)
-      .createQueryBuilder('m')
-      .where('m.workspace_id = :workspaceId AND m.account_id <> :accountId', { workspaceId, accountId })
-      .getCount();
-  }
-
   async findWithMemberCount(workspaceId: string): Promise<{ workspace: Workspace; memberCount: number } | null> {
     const workspace = await this.dataSource.getRepository(Workspace).findOneBy({ id: workspaceId });
     if (!workspace) return null;

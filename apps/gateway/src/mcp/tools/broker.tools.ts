@@ -143,6 +143,7 @@ export function brokerTools(services: ToolServices): McpTool[] {
       help: {
         action: 'confirm, reject, propose (with scheduled_at) or complete',
         scheduled_at: 'propose only: the new time, an open slot',
+        reason: 'Why, shown to the other side',
       },
       output: outputSchemaOf('The booking', { id: 'string', status: 'string' }),
       call: (principal, body, ids) => {

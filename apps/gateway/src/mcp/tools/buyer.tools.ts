@@ -17,24 +17,6 @@ import type { McpTool } from './mcp-tool';
 
 const buyer = { kind: 'buyer' } as const;
 
-/** The search's fields as an assistant reads them (the rules come from SearchPropertiesQuery). */
-const SEARCH_HELP: Record<string, string> = {
-  q: 'Free text in titles, descriptions and place names, Arabic or English',
-  city: 'City name, Arabic or English (جدة, Jeddah, Jiddah), 2+ characters',
-  district: 'District name, Arabic or English, 2+ characters',
-  type: 'Property type',
-  min_price_sar: 'Minimum price, SAR, inclusive',
-  max_price_sar: 'Maximum price, SAR, inclusive',
-  min_bedrooms: 'Minimum bedrooms',
-  max_bedrooms: 'Maximum bedrooms',
-  min_area_sqm: 'Minimum area, m²',
-  max_area_sqm: 'Maximum area, m²',
-  reduced: 'true: only properties whose price is below the one 30 days ago',
-  sort: 'Order; default newest; price_drop: largest drop over the last 30 days first',
-  limit: 'Results per page, default 20',
-  offset: 'Results to skip',
-};
-
 /** Spec 4.6 buyer tools: every signed-in user has them. Each calls its REST route's handler. */
 export function buyerTools(services: ToolServices): McpTool[] {
   const p = (principal: Principal) => principal;
@@ -48,7 +30,6 @@ export function buyerTools(services: ToolServices): McpTool[] {
       audience: buyer,
       annotations: READ,
       input: SearchPropertiesQuery,
-      help: SEARCH_HELP,
       output: outputSchemaOf('A page of published properties', {
         properties: 'array',
         count: 'integer',

@@ -14,18 +14,8 @@ const WIDGET = outputSchemaOf('The project’s widget and its embed snippet', {
 const HELP = {
   project_id: 'The project id (uuid), from developer_list_projects',
   conversation_id: 'The conversation (widget chat session) id, from developer_list_conversations',
-  enabled: 'Whether visitors can open chats',
-  greeting_en: 'The greeting in English',
-  greeting_ar: 'The greeting in Arabic',
-  primary_color: 'The widget colour, #rrggbb',
-  languages: 'Languages offered: ar, en or both',
-  default_language: 'The language a chat starts in, one of languages',
-  allowed_origins: 'Exact origins (https://example.com) of the pages allowed to embed the widget',
   working_hours:
     'Opening hours: { time_zone (IANA), weekly: [{ day 0-6 (Sunday=0), open HH:MM, close HH:MM }] }, or null for always',
-  assigned: 'unassigned, or mine (assigned to you)',
-  status: 'open, escalated (waiting for a person) or closed',
-  text: 'The reply to the visitor, plain text, Arabic or English',
 };
 
 /**

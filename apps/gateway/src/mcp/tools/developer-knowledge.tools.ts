@@ -14,13 +14,6 @@ const ENTRY = outputSchemaOf('The knowledge-base entry, both languages', { id: '
 const HELP = {
   project_id: 'The project (uuid) whose knowledge base this is',
   entry_id: 'The knowledge-base entry (uuid), from developer_list_knowledge',
-  kind: 'article (default) or faq (title: the question, body: the answer); list: also document',
-  title_en: 'Title in English (an FAQ entry: the question)',
-  title_ar: 'Title in Arabic (an FAQ entry: the question)',
-  body_en: 'Text in English (an FAQ entry: the answer); paragraphs separated by blank lines; null removes English',
-  body_ar: 'Text in Arabic (an FAQ entry: the answer); paragraphs separated by blank lines; null removes Arabic',
-  q: 'A visitor’s question, Arabic or English',
-  language: 'en or ar: the passages’ language (default: the language of q)',
 };
 
 /** Spec 4.6 developer tools for a project's knowledge base: members of a developer workspace, by permission. */

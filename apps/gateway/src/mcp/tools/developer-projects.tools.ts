@@ -19,22 +19,6 @@ const PAGE = (what: string) => outputSchemaOf(`A page of ${what}`, { data: 'arra
 const HELP: Record<string, string> = {
   project_id: 'The project id (uuid) from developer_list_projects or developer_create_project',
   unit_id: 'The unit id (uuid) from developer_list_units',
-  name_en: 'Project name in English',
-  name_ar: 'Project name in Arabic',
-  description_en: 'Project description in English',
-  description_ar: 'Project description in Arabic',
-  status: 'Project: off_plan or ready. Unit: available, reserved or sold (sold is final)',
-  handover_date: 'Handover date, YYYY-MM-DD',
-  rega_licence_number: 'Saudi projects only: the REGA off-plan sale (Wafi) licence number, digits',
-  dld_project_number: 'Dubai projects only: the DLD project number, digits',
-  escrow_account_number: 'The escrow account number (Wafi escrow or DLD-registered)',
-  sort: 'newest (default), name_en, or name_ar (Arabic order)',
-  unit_ref: 'Your reference for the unit (e.g. A-101), unique in the project',
-  unit_type: 'apartment, villa, land, shop or office',
-  floor: 'Floor number',
-  price: "Price in the unit's currency",
-  currency: "SAR or AED (default: the project's country's)",
-  bedrooms: 'Bedrooms (none for land)',
 };
 
 /** Developer tools for projects and units (spec 4.6): developer accounts in their workspace. */

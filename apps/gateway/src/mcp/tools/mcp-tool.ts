@@ -40,70 +40,45 @@ export interface McpTool {
   title: string;
   description: string;
   audience: ToolAudience;
-  inputSchema: JsonSchema;
+  /** Built once the contract classes' descriptions are loaded (the catalogue does it at start). */
+  inputSchema(descriptions: ContractDescriptions): JsonSchema;
   outputSchema: JsonSchema;
   annotations: ToolAnnotations;
   /** `args` already checked against the input's contract class. */
   run(principal: UserPrincipal, args: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
-/** Descriptions of the fields the contract classes share (the classes carry the rules, not prose). */
-const FIELD_HELP: Record<string, string> = {
-  id: 'The id (uuid) of the record',
+/**
+ * The doc comment of each contract class's fields, by class name (openapi/contract-metadata.ts): a
+ * tool describes its arguments as the REST route's document does, from the same comments.
+ */
+export type ContractDescriptions = ReadonlyMap<string, Readonly<Record<string, string>>>;
+
+/** Where an assistant finds the id a path names, when the tool does not say. */
+const PATH_ID_HELP: Record<string, string> = {
   property_id: 'The property (listing) id, a uuid from a search or a listing',
-  question: 'The question for the broker, plain text, Arabic or English, at most 2000 characters',
-  preferred_contact: 'How the broker should reach you: whatsapp (default), phone or email',
-  body: 'The message, plain text, Arabic or English',
-  scheduled_at: 'The viewing time, ISO 8601; must equal the start of an open slot (see availability)',
-  user_phone: 'The phone the broker calls; defaults to the phone on your profile',
-  notes: 'A note for the broker',
-  reason: 'Why, shown to the other side',
-  from: 'Start of the window, ISO 8601 (default: now)',
-  to: 'End of the window, ISO 8601 (default: 14 days after from; at most 92 days)',
-  limit: 'Results per page',
-  offset: 'How many results to skip',
-  status: 'Only records in this status',
-  as: 'Whose records: buyer (the ones you made) or broker (your workspace’s)',
-  stage: 'Pipeline stage: new, contacted, viewing, negotiating, closed',
-  outcome: 'Outcome: bought, still_interested, not_interested; null clears it',
-  locked: 'Only locked (true) or unlocked (false) leads',
-  rating: 'Your rating of the viewing',
-  comment: 'Your comment on the viewing',
-  email: 'The e-mail address to invite',
-  role: 'Workspace role: admin or agent',
-  label: 'A label to recognise the key by',
-  asset: 'Which balance: decisions or lead_credits',
-  threshold: 'Alert when the balance falls below this number; null turns the alert off',
-  city: 'City name, Arabic or English (e.g. الرياض, Jeddah), at least 2 characters',
-  district: 'District name, Arabic or English, at least 2 characters',
-  districts: '"true" with city: the city with every district instead of a search',
-  city_id: 'City id from search_locations',
-  district_id: 'District id from search_locations (resolves city and district)',
-  title_en: 'Title in English',
-  title_ar: 'Title in Arabic',
-  description_en: 'Description in English',
-  description_ar: 'Description in Arabic',
-  property_type: 'apartment, villa, land, shop or office',
-  price: 'Asking price in the listing currency',
-  currency: 'SAR or AED',
-  area_sqm: 'Area in square metres',
-  bedrooms: 'Bedrooms',
-  bathrooms: 'Bathrooms',
-  lat: 'Latitude',
-  lng: 'Longitude',
-  property: 'The property to score: type, price (SAR), area (m²), and optional details',
-  location: 'Where it is: district_id, or city_id + district, or city + district names (Arabic or English)',
 };
+
+/** `contract`'s field descriptions, its own over those of the classes it extends. */
+function describedFields(contract: Type | undefined, descriptions: ContractDescriptions): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (let type: unknown = contract; typeof type === 'function' && type.name; type = Object.getPrototypeOf(type)) {
+    for (const [field, text] of Object.entries(descriptions.get(type.name) ?? {})) found[field] ??= text;
+  }
+  return found;
+}
 
 /**
  * The tool's input schema, generated from the same class-validator contract the REST route
- * validates with (so the two cannot drift), plus path ids, plus descriptions.
+ * validates with (so the two cannot drift), plus path ids, described by the contract's doc
+ * comments unless the tool says more (`help`: its path ids, which tool gives them).
  */
 export function inputSchemaOf(
   contract: Type | undefined,
+  descriptions: ContractDescriptions,
   extra: { ids?: string[]; help?: Record<string, string> } = {},
 ): JsonSchema {
-  const help = { ...FIELD_HELP, ...extra.help };
+  const help = { ...PATH_ID_HELP, ...describedFields(contract, descriptions), ...extra.help };
   const validated = contract ? validatedClassOf(contract) : undefined;
   const generated = validated ? contractSchemas(validated) : {};
   const root = validated ? generated[validated.name] : { type: 'object', properties: {} };
@@ -125,8 +100,8 @@ export function inputSchemaOf(
 }
 
 /**
- * The class whose decorators validate `contract`: itself, or the contract class it extends only
- * to document (the gateway's DTOs `declare` the inherited fields for OpenAPI).
+ * The class whose decorators validate `contract`: itself, or the class it extends when it adds
+ * no rule of its own (`class UpdateProjectBody extends ProjectFieldsInput {}`).
  */
 function validatedClassOf(contract: Type): Type {
   for (let candidate: unknown = contract; typeof candidate === 'function';) {
@@ -224,14 +199,16 @@ export function defineTool<TBody extends object = Record<string, unknown>>(spec:
   /** How a result that is not an object (a 204, a list) becomes one. */
   wrap?: (result: unknown) => Record<string, unknown>;
 }): McpTool {
-  const schema = inputSchemaOf(spec.input, { ids: spec.ids, help: spec.help });
-  for (const field of spec.omit ?? []) delete (schema.properties as Record<string, unknown>)[field];
   return {
     name: spec.name,
     title: spec.title,
     description: spec.description,
     audience: spec.audience,
-    inputSchema: schema,
+    inputSchema(descriptions) {
+      const schema = inputSchemaOf(spec.input, descriptions, { ids: spec.ids, help: spec.help });
+      for (const field of spec.omit ?? []) delete (schema.properties as Record<string, unknown>)[field];
+      return schema;
+    },
     outputSchema: spec.output,
     annotations: spec.annotations,
     async run(principal, raw) {

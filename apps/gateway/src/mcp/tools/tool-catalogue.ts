@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { OnModuleInit } from '@nestjs/common';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { InjectConfig, publicUrlOf } from '@app/config';
 import type { AppConfig } from '@app/config';
@@ -6,6 +7,7 @@ import { gatewayConfig } from '../../config/gateway.env';
 import { ConversationsService } from '../../conversations/conversations.service';
 import { isAllowed } from '../../identity/access/access-rules';
 import { IdentityDirectory } from '../../identity/directory/identity-directory';
+import { contractDescriptions } from '../../openapi/contract-metadata';
 import { WidgetConfigService } from '../../widgets/widget-config.service';
 import { brokerTools } from './broker.tools';
 import { buyerTools } from './buyer.tools';
@@ -23,7 +25,7 @@ import { workspaceTools } from './workspace.tools';
  * filters this list by the caller's workspace and role.
  */
 @Injectable()
-export class ToolCatalogue {
+export class ToolCatalogue implements OnModuleInit {
   readonly tools: readonly McpTool[];
   private readonly listed = new Map<string, Tool>();
 
@@ -45,12 +47,17 @@ export class ToolCatalogue {
       ...developerKnowledgeTools(services),
       ...developerInboxTools(widgets, conversations, origin),
     ];
+  }
+
+  /** The listing of each tool, its arguments described by the contract classes' doc comments. */
+  async onModuleInit(): Promise<void> {
+    const descriptions = await contractDescriptions();
     for (const tool of this.tools) {
       this.listed.set(tool.name, {
         name: tool.name,
         title: tool.title,
         description: tool.description,
-        inputSchema: tool.inputSchema as Tool['inputSchema'],
+        inputSchema: tool.inputSchema(descriptions) as Tool['inputSchema'],
         outputSchema: tool.outputSchema as Tool['outputSchema'],
         annotations: { title: tool.title, ...tool.annotations },
       });
