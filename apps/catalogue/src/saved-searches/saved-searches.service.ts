@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { MAX_SAVED_SEARCHES } from '@app/contracts';
+import type {
+  CreateSavedSearchRequest,
+  ListSavedSearchesRequest,
+  SavedSearch,
+  SavedSearchPlaces,
+  SavedSearchRefRequest,
+  SavedSearchesPage,
+  SearchPropertiesQuery,
+  UnsubscribeSavedSearchRequest,
+  UnsubscribedSavedSearch,
+  UpdateSavedSearchRequest,
+} from '@app/contracts';
+import { AppError } from '@app/errors';
+import { toSavedSearch, toSavedSearchesPage } from './saved-search.dto';
+import { savedQueryOf, savedSearchColumns, unresolvedPlace } from './saved-search-filters';
+import { SavedSearchesRepository } from './saved-searches.repository';
+import type { SavedSearchColumns } from './saved-search-filters';
+
+/** A signed-in user's saved searches (at most MAX_SAVED_SEARCHES), and the unsubscribe link's action. */
+@Injectable()
+export class SavedSearchesService {
+  constructor(private readonly searches: SavedSearchesRepository) {}
+
+  /** Counted under a per-account lock, so racing creates never pass the limit together. */
+  async create(request: CreateSavedSearchRequest): Promise<SavedSearch> {
+    const columns = columnsOf(request.query, request.places);
+    const row = await this.searches.transaction(async (tx) => {
+      const count = await this.searches.lockAndCount(tx, request.account_id);
+      if (count >= MAX_SAVED_SEARCHES)
+        throw new AppError(
+          'saved_search_limit_reached',
+          `You have ${MAX_SAVED_SEARCHES} saved searches, the most allowed: delete one to save another.`,
+          { details: { max_saved_searches: MAX_SAVED_SEARCHES } },
+        );
+      return this.searches.insert(tx, request.account_id, {
+        name: request.name,
+        frequency: request.frequency,
+        query: savedQueryOf(request.query),
+        columns,
+      });
+    });
+    return toSavedSearch(row);
+  }
+
+  async list(request: ListSavedSearchesRequest): Promise<SavedSearchesPage> {
+    const rows = await this.searches.page(request.account_id, request.limit, request.offset);
+    return toSavedSearchesPage(rows, request.limit, request.offset);
+  }
+
+  async get(request: SavedSearchRefRequest): Promise<SavedSearch> {
+    const row = await this.searches.find(request.account_id, request.id);
+    if (!row) throw notFound();
+    return toSavedSearch(row);
+  }
+
+  /** `query` replaces the filters whole; a frequency turns alerts back on after an unsubscribe. */
+  async update(request: UpdateSavedSearchRequest): Promise<SavedSearch> {
+    const row = await this.searches.update(request.account_id, request.id, {
+      name: request.name,
+      frequency: request.frequency,
+      resubscribe: request.frequency !== undefined,
+      ...(request.query
+        ? { query: savedQueryOf(request.query), columns: columnsOf(request.query, request.places ?? {}) }
+        : {}),
+    });
+    if (!row) throw notFound();
+    return toSavedSearch(row);
+  }
+
+  async delete(request: SavedSearchRefRequest): Promise<{ deleted: true }> {
+    if (!(await this.searches.delete(request.account_id, request.id))) throw notFound();
+    return { deleted: true };
+  }
+
+  /** The unsubscribe link's action (its signature checked by the gateway): alerts stop, the search stays. */
+  async unsubscribe(request: UnsubscribeSavedSearchRequest): Promise<UnsubscribedSavedSearch> {
+    const row = await this.searches.unsubscribe(request.id);
+    if (!row) throw new AppError('not_found', 'This saved search no longer exists.');
+    return {
+      id: row.id,
+      account_id: row.account_id,
+      name: row.name,
+      unsubscribed_at: new Date(row.unsubscribed_at!).toISOString(),
+    };
+  }
+}
+
+/** The query's columns; a place word the gateway could not resolve is refused as GET would find nothing. */
+function columnsOf(query: SearchPropertiesQuery, places: SavedSearchPlaces): SavedSearchColumns {
+  const unresolved = unresolvedPlace(query, places);
+  if (unresolved)
+    throw new AppError('validation_error', `query.${unresolved} names no known ${unresolved}.`, {
+      field: `query.${unresolved}`,
+    });
+  return savedSearchColumns(query, places);
+}
+
+function notFound(): AppError {
+  return new AppError('not_found', 'You have no saved search with this id.');
+}
