@@ -1,6 +1,7 @@
 import {
   AvailabilityQuery,
   CreateBookingBody,
+  CreateSavedSearchBody,
   CreateInquiryBody,
   InquiryMessageBody,
   ListBookingsQuery,
@@ -9,6 +10,7 @@ import {
   SavePropertyBody,
   SearchPropertiesQuery,
   SurveyBody,
+  UpdateSavedSearchBody,
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import type { ToolServices } from './tool-services';
@@ -34,6 +36,23 @@ const SEARCH_HELP: Record<string, string> = {
   limit: 'Results per page, default 20',
   offset: 'Results to skip',
 };
+
+/** A saved search's fields as an assistant reads them (the rules come from CreateSavedSearchBody). */
+const SAVED_SEARCH_HELP: Record<string, string> = {
+  saved_search_id: 'The saved search id (uuid) from buyer_list_saved_searches or buyer_save_search',
+  name: 'A name to recognise the search by, 1-100 characters, Arabic or English',
+  frequency: 'instant (at most one message per search every 15 minutes), daily or weekly (a digest of what matched)',
+  query:
+    'The filters of buyer_search_properties (q, city, district, type, min/max_price_sar, min/max_bedrooms, ' +
+    'min/max_area_sqm, reduced); place names in Arabic or English',
+};
+
+const SAVED_SEARCH_OUTPUT = outputSchemaOf('The saved search', {
+  id: 'string',
+  name: 'string',
+  frequency: 'string',
+  query: 'object',
+});
 
 /** Spec 4.6 buyer tools: every signed-in user has them. Each calls its REST route's handler. */
 export function buyerTools(services: ToolServices): McpTool[] {
@@ -106,6 +125,56 @@ export function buyerTools(services: ToolServices): McpTool[] {
       input: PageQuery,
       output: outputSchemaOf('A page of saved properties', { data: 'array' }),
       call: (principal, body) => services.properties.listSaved(principal, body),
+    }),
+    defineTool({
+      name: 'buyer_save_search',
+      title: 'Save a search with alerts',
+      description:
+        'Save a property search: new listings that match it, and listings whose price drops, are sent to you ' +
+        '(e-mail, push, in-app, WhatsApp where set up) at once or as a daily or weekly digest. At most 20. ' +
+        'Same rules as POST /v1/me/saved-searches.',
+      audience: buyer,
+      annotations: WRITE,
+      input: CreateSavedSearchBody,
+      help: SAVED_SEARCH_HELP,
+      output: SAVED_SEARCH_OUTPUT,
+      call: (principal, body) => services.savedSearches.create(principal, body),
+    }),
+    defineTool({
+      name: 'buyer_list_saved_searches',
+      title: 'List saved searches',
+      description: 'Your saved searches with their filters and alert frequency, newest first.',
+      audience: buyer,
+      annotations: READ,
+      input: PageQuery,
+      output: outputSchemaOf('A page of saved searches', { data: 'array' }),
+      call: (principal, body) => services.savedSearches.list(principal, body),
+    }),
+    defineTool({
+      name: 'buyer_update_saved_search',
+      title: 'Change a saved search',
+      description:
+        'Rename a saved search, change how often it alerts (which also turns its alerts back on after an ' +
+        'unsubscribe) or replace its filters.',
+      audience: buyer,
+      annotations: UPDATE,
+      ids: ['saved_search_id'],
+      input: UpdateSavedSearchBody,
+      help: SAVED_SEARCH_HELP,
+      output: SAVED_SEARCH_OUTPUT,
+      call: (principal, body, ids) => services.savedSearches.update(principal, ids.saved_search_id, body),
+    }),
+    defineTool({
+      name: 'buyer_delete_saved_search',
+      title: 'Delete a saved search',
+      description: 'Delete one of your saved searches; its alerts stop.',
+      audience: buyer,
+      annotations: DELETE,
+      ids: ['saved_search_id'],
+      help: SAVED_SEARCH_HELP,
+      output: outputSchemaOf('Deleted', { deleted: 'boolean' }),
+      call: (principal, _body, ids) => services.savedSearches.delete(principal, ids.saved_search_id),
+      wrap: () => ({ deleted: true }),
     }),
     defineTool({
       name: 'buyer_submit_inquiry',
