@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { chromium } from 'playwright-core';
 import type { InboxPage, SavedSearch, SavedSearchesPage } from '@app/contracts';
 import { createModerator, publishThroughApi } from '../harness/catalogue-fixtures';
 import { withClient } from '../harness/databases';
@@ -319,6 +320,52 @@ describeE2e(
         .send({ frequency: 'instant' })
         .expect(200);
       expect((resumed.body as SavedSearch).unsubscribed_at).toBeNull();
+    });
+
+    it('should confirm the unsubscription in a real browser, in the owner’s language, and refuse a tampered link there', async () => {
+      const browser = await chromium.launch({
+        executablePath: '/usr/bin/chromium',
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      });
+      try {
+        for (const language of ['ar', 'en'] as const) {
+          const buyer = await createAccount(platform);
+          await setLanguage(buyer, language);
+          const word = marker();
+          const search = await olayaSearch(buyer, word);
+          const listing = await publish({ title_en: `Apartment ${word}`, title_ar: `شقة ${word}` });
+          const [mail] = await mailNaming(buyer, listing.id);
+          const link = unsubscribeLink(mail);
+          // The browser says it prefers the other language: the page follows the search's owner.
+          const context = await browser.newContext({ locale: language === 'ar' ? 'en-US' : 'ar-SA' });
+          const page = await context.newPage();
+          const tampered = await page.goto(`${platform.gatewayUrl}${link.pathname}?token=${'A'.repeat(43)}`);
+          expect(tampered?.status()).toBe(403);
+          expect(await page.locator('h1').textContent()).toBe(
+            language === 'ar' ? 'This unsubscribe link does not work' : 'رابط إلغاء الاشتراك هذا لا يعمل',
+          );
+          const opened = await page.goto(`${platform.gatewayUrl}${pathOf(link)}`);
+          expect(opened?.status()).toBe(200);
+          const shown = {
+            lang: await page.getAttribute('html', 'lang'),
+            dir: await page.getAttribute('html', 'dir'),
+            direction: await page.evaluate<string>('getComputedStyle(document.body).direction'),
+            heading: await page.locator('h1').textContent(),
+            text: await page.locator('body').innerText(),
+          };
+          expect(shown).toMatchObject(
+            language === 'ar'
+              ? { lang: 'ar', dir: 'rtl', direction: 'rtl', heading: 'تم إلغاء اشتراكك' }
+              : { lang: 'en', dir: 'ltr', direction: 'ltr', heading: 'You are unsubscribed' },
+          );
+          expect(shown.text).toContain(search.name);
+          await context.close();
+          const after = await api().get(`/v1/me/saved-searches/${search.id}`).set(as(buyer.token)).expect(200);
+          expect((after.body as SavedSearch).unsubscribed_at).not.toBeNull();
+        }
+      } finally {
+        await browser.close();
+      }
     });
 
     it('should give an assistant the same saved searches through the MCP tools', async () => {

@@ -34,6 +34,7 @@ import {
 } from './identity.contract';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_REQUEST } from './notifications.contract';
 import {
+  CATALOGUE_SAVED_SEARCH_CLOSED,
   CATALOGUE_SAVED_SEARCH_MATCHED,
   SAVED_SEARCH_EVENTS,
   SAVED_SEARCH_FREQUENCIES,
@@ -171,12 +172,21 @@ export const EVENT_PAYLOAD_SCHEMAS = {
     name: { type: 'string', description: 'The search’s name when it matched' },
     frequency: { enum: [...SAVED_SEARCH_FREQUENCIES], description: 'instant, or the digest it goes into' },
     listing_id: uuid,
-    event: { enum: [...SAVED_SEARCH_EVENTS], description: 'published, or price_drop (a published listing got cheaper)' },
+    event: {
+      enum: [...SAVED_SEARCH_EVENTS],
+      description: 'published, or price_drop (a published listing got cheaper)',
+    },
     title_en: { type: ['string', 'null'] },
     title_ar: { type: ['string', 'null'] },
     price_sar: { type: 'number', minimum: 0, description: 'The listing’s price at the event, SAR' },
     previous_price_sar: { type: ['number', 'null'], description: 'price_drop: the price before the drop; else null' },
     matched_at: timestamp,
+  }),
+  SavedSearchClosed: object({
+    saved_search_id: uuid,
+    account_id: uuid,
+    reason: { enum: ['unsubscribed', 'deleted'] },
+    closed_at: timestamp,
   }),
   ProjectEvent: object(
     { project_id: uuid, workspace_id: uuid, occurred_at: timestamp },
@@ -363,6 +373,11 @@ export const EVENT_CATALOG: readonly EventDescription[] = [
     payload: 'SavedSearchMatched',
     summary:
       'A listing published, or a published listing’s price dropped, matched a saved search: once per search, listing and event (consumed by notification: the alert)',
+  },
+  {
+    subject: CATALOGUE_SAVED_SEARCH_CLOSED,
+    payload: 'SavedSearchClosed',
+    summary: 'A saved search was unsubscribed from or deleted (consumed by notification: its waiting alert is dropped)',
   },
   { subject: CATALOGUE_PROJECT_CREATED, payload: 'ProjectEvent', summary: 'A developer created a project' },
   { subject: CATALOGUE_PROJECT_UPDATED, payload: 'ProjectEvent', summary: 'A project’s fields changed' },

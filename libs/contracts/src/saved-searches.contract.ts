@@ -30,6 +30,9 @@ export type SavedSearchEvent = (typeof SAVED_SEARCH_EVENTS)[number];
 /** One event per saved search a listing matched (payload SavedSearchMatchedPayload), through the catalogue's outbox. */
 export const CATALOGUE_SAVED_SEARCH_MATCHED = 'catalogue.saved_search.matched.v1';
 
+/** A saved search stopped alerting (unsubscribed or deleted): its alerts still waiting are dropped. */
+export const CATALOGUE_SAVED_SEARCH_CLOSED = 'catalogue.saved_search.closed.v1';
+
 /** The search's fields that order and page a result list: an alert has neither, so they are not kept. */
 export const UNSAVED_SEARCH_FIELDS = ['sort', 'limit', 'offset'] as const;
 
@@ -210,6 +213,14 @@ export interface SavedSearchMatchedPayload {
   price_sar: number;
   previous_price_sar: number | null;
   matched_at: string;
+}
+
+/** catalogue.saved_search.closed.v1 */
+export interface SavedSearchClosedPayload {
+  saved_search_id: string;
+  account_id: string;
+  reason: 'unsubscribed' | 'deleted';
+  closed_at: string;
 }
 
 /** A buyer's saved searches (any signed-in user) and the unsubscribe link's action. */

@@ -162,8 +162,8 @@ export class SavedSearchesRepository {
     return rows[0] ?? null;
   }
 
-  async delete(accountId: string, id: string): Promise<boolean> {
-    const rows = await this.dataSource.query<{ id: string }[]>(
+  async delete(tx: EntityManager, accountId: string, id: string): Promise<boolean> {
+    const rows = await tx.query<{ id: string }[]>(
       `WITH removed AS (DELETE FROM catalogue.saved_searches WHERE id = $1 AND account_id = $2 RETURNING id)
        SELECT id FROM removed`,
       [id, accountId],
@@ -172,8 +172,8 @@ export class SavedSearchesRepository {
   }
 
   /** Stops the search's alerts (the first unsubscribe's time is kept); null when it is gone. */
-  async unsubscribe(id: string): Promise<SavedSearchRow | null> {
-    const rows = await this.dataSource.query<SavedSearchRow[]>(
+  async unsubscribe(tx: EntityManager, id: string): Promise<SavedSearchRow | null> {
+    const rows = await tx.query<SavedSearchRow[]>(
       `WITH changed AS (
          UPDATE catalogue.saved_searches SET unsubscribed_at = COALESCE(unsubscribed_at, now())
           WHERE id = $1 RETURNING ${ROW})

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { MAX_SAVED_SEARCHES } from '@app/contracts';
+import { CATALOGUE_SAVED_SEARCH_CLOSED, MAX_SAVED_SEARCHES } from '@app/contracts';
 import type {
   CreateSavedSearchRequest,
   ListSavedSearchesRequest,
   SavedSearch,
+  SavedSearchClosedPayload,
   SavedSearchPlaces,
   SavedSearchRefRequest,
   SavedSearchesPage,
@@ -13,6 +14,8 @@ import type {
   UpdateSavedSearchRequest,
 } from '@app/contracts';
 import { AppError } from '@app/errors';
+import { Outbox } from '@app/messaging';
+import type { EntityManager } from 'typeorm';
 import { toSavedSearch, toSavedSearchesPage } from './saved-search.dto';
 import { savedQueryOf, savedSearchColumns, unresolvedPlace } from './saved-search-filters';
 import { SavedSearchesRepository } from './saved-searches.repository';
@@ -21,7 +24,10 @@ import type { SavedSearchColumns } from './saved-search-filters';
 /** A signed-in user's saved searches (at most MAX_SAVED_SEARCHES), and the unsubscribe link's action. */
 @Injectable()
 export class SavedSearchesService {
-  constructor(private readonly searches: SavedSearchesRepository) {}
+  constructor(
+    private readonly searches: SavedSearchesRepository,
+    private readonly outbox: Outbox,
+  ) {}
 
   /** Counted under a per-account lock, so racing creates never pass the limit together. */
   async create(request: CreateSavedSearchRequest): Promise<SavedSearch> {
@@ -70,20 +76,42 @@ export class SavedSearchesService {
   }
 
   async delete(request: SavedSearchRefRequest): Promise<{ deleted: true }> {
-    if (!(await this.searches.delete(request.account_id, request.id))) throw notFound();
+    await this.searches.transaction(async (tx) => {
+      if (!(await this.searches.delete(tx, request.account_id, request.id))) throw notFound();
+      await this.closed(tx, request.id, request.account_id, 'deleted');
+    });
     return { deleted: true };
   }
 
   /** The unsubscribe link's action (its signature checked by the gateway): alerts stop, the search stays. */
   async unsubscribe(request: UnsubscribeSavedSearchRequest): Promise<UnsubscribedSavedSearch> {
-    const row = await this.searches.unsubscribe(request.id);
-    if (!row) throw new AppError('not_found', 'This saved search no longer exists.');
+    const row = await this.searches.transaction(async (tx) => {
+      const unsubscribed = await this.searches.unsubscribe(tx, request.id);
+      if (!unsubscribed) throw new AppError('not_found', 'This saved search no longer exists.');
+      await this.closed(tx, unsubscribed.id, unsubscribed.account_id, 'unsubscribed');
+      return unsubscribed;
+    });
     return {
       id: row.id,
       account_id: row.account_id,
       name: row.name,
       unsubscribed_at: new Date(row.unsubscribed_at!).toISOString(),
     };
+  }
+
+  /** The notification service drops what still waits for the search: no digest follows an unsubscribe. */
+  private async closed(
+    tx: EntityManager,
+    id: string,
+    accountId: string,
+    reason: SavedSearchClosedPayload['reason'],
+  ): Promise<void> {
+    await this.outbox.add<SavedSearchClosedPayload>(tx, CATALOGUE_SAVED_SEARCH_CLOSED, {
+      saved_search_id: id,
+      account_id: accountId,
+      reason,
+      closed_at: new Date().toISOString(),
+    });
   }
 }
 

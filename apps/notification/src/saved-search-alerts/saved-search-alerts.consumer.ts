@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { CATALOGUE_SAVED_SEARCH_MATCHED } from '@app/contracts';
-import type { SavedSearchMatchedPayload } from '@app/contracts';
+import { CATALOGUE_SAVED_SEARCH_CLOSED, CATALOGUE_SAVED_SEARCH_MATCHED } from '@app/contracts';
+import type { SavedSearchClosedPayload, SavedSearchMatchedPayload } from '@app/contracts';
 import { EventConsumer, OnEvent } from '@app/messaging';
 import type { DomainEvent } from '@app/messaging';
 import { Clock } from '../clock/clock';
@@ -30,5 +30,11 @@ export class SavedSearchAlertsConsumer {
     await this.alerts.flushIfDue(tx, alertId, now, (alert, alertTx) =>
       this.planner.planSavedSearchAlert(alert, alertTx),
     );
+  }
+
+  /** Unsubscribed or deleted: what still waits for the search is not sent. */
+  @OnEvent({ subject: CATALOGUE_SAVED_SEARCH_CLOSED, name: 'saved-search-closures' })
+  onClosed(event: DomainEvent<SavedSearchClosedPayload>, tx: EntityManager): Promise<void> {
+    return this.alerts.dropOpen(tx, event.payload.saved_search_id);
   }
 }

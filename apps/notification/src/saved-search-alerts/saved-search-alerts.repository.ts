@@ -71,6 +71,13 @@ export class SavedSearchAlertsRepository {
     return alert.id;
   }
 
+  /** The search's alert still waiting, dropped with its listings. */
+  async dropOpen(tx: EntityManager, savedSearchId: string): Promise<void> {
+    await tx.query(`DELETE FROM notification.saved_search_alerts WHERE saved_search_id = $1 AND sent_at IS NULL`, [
+      savedSearchId,
+    ]);
+  }
+
   /** Sends this alert in the caller's transaction when it is due at `now` (an instant one, at once). */
   async flushIfDue(tx: EntityManager, alertId: string, now: Date, send: Send): Promise<boolean> {
     const [alert] = await tx.query<Omit<DueAlert, 'items'>[]>(
