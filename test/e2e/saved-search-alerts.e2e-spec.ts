@@ -216,24 +216,25 @@ describeE2e(
       expect(digest.subject).toBe('New listing for “Olaya flats”: Weekly flat');
       expect(digest.text).toContain('Your weekly digest for “Olaya flats”: 1 listing matches it.');
       expect(digest.text).toContain(`Weekly flat (${only})`);
-      it('should drop what waits for a search its owner unsubscribed from: no digest follows', async () => {
-        const buyer = buyerWithSearch('daily');
-        await matched(buyer, 'Unwanted flat');
-        await held(buyer.search.id, 1);
-        await dataSource.transaction((tx) =>
-          outbox.add<SavedSearchClosedPayload>(tx, CATALOGUE_SAVED_SEARCH_CLOSED, {
-            saved_search_id: buyer.search.id,
-            account_id: buyer.account_id,
-            reason: 'unsubscribed',
-            closed_at: now.toISOString(),
-          }),
-        );
-        await held(buyer.search.id, 0);
-        later(2 * DAY);
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        expect(smtp.to(buyer.email)).toEqual([]);
-        expect(await inbox(buyer.account_id)).toEqual([]);
-      });
+    });
+
+    it('should drop what waits for a search its owner unsubscribed from: no digest follows', async () => {
+      const buyer = buyerWithSearch('daily');
+      await matched(buyer, 'Unwanted flat');
+      await held(buyer.search.id, 1);
+      await dataSource.transaction((tx) =>
+        outbox.add<SavedSearchClosedPayload>(tx, CATALOGUE_SAVED_SEARCH_CLOSED, {
+          saved_search_id: buyer.search.id,
+          account_id: buyer.account_id,
+          reason: 'unsubscribed',
+          closed_at: now.toISOString(),
+        }),
+      );
+      await held(buyer.search.id, 0);
+      later(2 * DAY);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(smtp.to(buyer.email)).toEqual([]);
+      expect(await inbox(buyer.account_id)).toEqual([]);
     });
   },
 );
