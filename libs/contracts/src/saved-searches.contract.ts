@@ -215,6 +215,12 @@ export interface SavedSearchMatchedPayload {
   matched_at: string;
 }
 
+/** What an alert says of one matched listing. */
+export type SavedSearchMatchListing = Pick<
+  SavedSearchMatchedPayload,
+  'listing_id' | 'event' | 'title_en' | 'title_ar' | 'price_sar' | 'previous_price_sar'
+>;
+
 /** catalogue.saved_search.closed.v1 */
 export interface SavedSearchClosedPayload {
   saved_search_id: string;

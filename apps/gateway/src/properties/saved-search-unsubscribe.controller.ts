@@ -1,4 +1,4 @@
-import { Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Post, Query, Res, applyDecorators } from '@nestjs/common';
 import {
   ApiConsumes,
   ApiForbiddenResponse,
@@ -19,6 +19,17 @@ const html = (description: string) => ({
   content: { 'text/html': { schema: { type: 'string' } } },
 });
 
+/** What GET and POST share: the link's search and signature, and the pages they answer. */
+const UnsubscribeLink = () =>
+  applyDecorators(
+    ApiParam({ name: 'id', format: 'uuid' }),
+    ApiQuery({ name: 'token', description: 'The signature the e-mail’s link carries', required: true }),
+    ApiProduces('text/html'),
+    ApiOkResponse(html('Unsubscribed: the page says so, naming the search')),
+    ApiForbiddenResponse(html('The token is not this search’s (tampered, or another search’s): nothing changed')),
+    ApiNotFoundResponse(html('The search was deleted')),
+  );
+
 /**
  * A saved search's unsubscribe link, from its alert e-mails: no login, the link's signature is
  * the credential (it names one search and can only stop its alerts). A person opening it gets a
@@ -36,12 +47,7 @@ export class SavedSearchUnsubscribeController {
     summary: 'Stop a saved search’s alerts from the link in its e-mails (no login)',
     description: 'Answers a page in the search owner’s language. Opening it again changes nothing more.',
   })
-  @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiQuery({ name: 'token', description: 'The signature the e-mail’s link carries', required: true })
-  @ApiProduces('text/html')
-  @ApiOkResponse(html('Unsubscribed: the page says so, naming the search'))
-  @ApiForbiddenResponse(html('The token is not this search’s (tampered, or another search’s): nothing changed'))
-  @ApiNotFoundResponse(html('The search was deleted'))
+  @UnsubscribeLink()
   open(
     @Param('id') id: string,
     @Query('token') token: unknown,
@@ -56,13 +62,8 @@ export class SavedSearchUnsubscribeController {
     summary: 'One-click unsubscribe (RFC 8058), as a mail client’s button sends it',
     description: 'The body (`List-Unsubscribe=One-Click`) is not needed; the answer is the same page as GET.',
   })
-  @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiQuery({ name: 'token', description: 'The signature the e-mail’s link carries', required: true })
   @ApiConsumes('application/x-www-form-urlencoded')
-  @ApiProduces('text/html')
-  @ApiOkResponse(html('Unsubscribed'))
-  @ApiForbiddenResponse(html('The token is not this search’s: nothing changed'))
-  @ApiNotFoundResponse(html('The search was deleted'))
+  @UnsubscribeLink()
   oneClick(
     @Param('id') id: string,
     @Query('token') token: unknown,

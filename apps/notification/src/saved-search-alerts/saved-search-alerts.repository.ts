@@ -1,18 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { SavedSearchEvent, SavedSearchFrequency, SavedSearchMatchedPayload } from '@app/contracts';
+import type { SavedSearchFrequency, SavedSearchMatchListing, SavedSearchMatchedPayload } from '@app/contracts';
 import { NOTIFICATION_DATABASE } from '../database/notification.database';
 import { alertDueAt } from './alert-schedule';
 
-export interface AlertItem {
-  listing_id: string;
-  event: SavedSearchEvent;
-  title_en: string | null;
-  title_ar: string | null;
-  price_sar: number;
-  previous_price_sar: number | null;
-}
+export type AlertItem = SavedSearchMatchListing;
 
 /** An alert whose time has come, with its listings (newest match first). */
 export interface DueAlert {

@@ -1,15 +1,7 @@
-import type { Language, NotificationKind, SavedSearchEvent, SavedSearchFrequency } from '@app/contracts';
+import type { Language, NotificationKind, SavedSearchFrequency, SavedSearchMatchListing } from '@app/contracts';
 
 /** A listing a saved search's alert names: by id and title, with its price and its link. */
-export interface AlertMatch {
-  listing_id: string;
-  event: SavedSearchEvent;
-  title_en: string | null;
-  title_ar: string | null;
-  price_sar: number;
-  previous_price_sar: number | null;
-  link: string;
-}
+export type AlertMatch = SavedSearchMatchListing & { link: string };
 
 /** What a message may mention; each kind uses what it needs. */
 export interface MessageContext {
