@@ -186,14 +186,18 @@ export class SavedSearchesPage extends ListPage {
 
 /** What an unsubscribe did: the search, its owner (whose language the page speaks) and its name. */
 export class UnsubscribedSavedSearch {
+  /** The search */
   @IsUUID()
   id: string;
 
+  /** Its owner */
   @IsUUID()
   account_id: string;
 
+  /** Its name, for the page to say which */
   name: string;
 
+  /** When its alerts stopped (the first unsubscribe) */
   @IsISO8601()
   unsubscribed_at: string;
 }

@@ -1357,10 +1357,14 @@ export default async () => {
               },
             },
             UnsubscribedSavedSearch: {
-              id: { required: true, type: () => String, format: 'uuid' },
-              account_id: { required: true, type: () => String, format: 'uuid' },
-              name: { required: true, type: () => String },
-              unsubscribed_at: { required: true, type: () => String },
+              id: { required: true, type: () => String, description: 'The search', format: 'uuid' },
+              account_id: { required: true, type: () => String, description: 'Its owner', format: 'uuid' },
+              name: { required: true, type: () => String, description: 'Its name, for the page to say which' },
+              unsubscribed_at: {
+                required: true,
+                type: () => String,
+                description: 'When its alerts stopped (the first unsubscribe)',
+              },
             },
           },
         ],
