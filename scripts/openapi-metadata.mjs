@@ -28,6 +28,7 @@ const DOCUMENTED = [
   'listing-images.contract.ts',
   'listing-import.contract.ts',
   'properties.contract.ts',
+  'saved-searches.contract.ts',
   'projects.contract.ts',
   'verification.contract.ts',
   'identity-http.contract.ts',

@@ -64,8 +64,14 @@ describeE2e('the AsyncAPI document of the domain events', () => {
       .expect(201);
     const owner = await createMember(platform, { role: 'owner' });
     await api().post('/v1/workspace/lead-credits').set(as(owner.token)).send({ quantity: 3 }).expect(201);
-    // Catalogue: a listing through moderation, edited, rejected, deleted.
+    // Catalogue: a listing through moderation, edited, rejected, deleted; a buyer's saved search matches it, then goes.
     const moderator = await createModerator(platform);
+    const searcher = await createAccount(platform);
+    const search = await api()
+      .post('/v1/me/saved-searches')
+      .set(as(searcher.token))
+      .send({ name: 'Olaya', frequency: 'instant', query: { city: 'Riyadh', type: 'apartment' } })
+      .expect(201);
     for (const outcome of ['approve', 'reject'] as const) {
       const draft = await api()
         .post('/v1/listings')
@@ -88,6 +94,7 @@ describeE2e('the AsyncAPI document of the domain events', () => {
         await api().delete(`/v1/listings/${draft.body.id}`).set(as(owner.token)).expect(200);
       }
     }
+    await api().delete(`/v1/me/saved-searches/${search.body.id}`).set(as(searcher.token)).expect(204);
     // Catalogue: the broker's verification, submitted and approved.
     await withClient(platform.databaseUrl, (client) =>
       client.query(

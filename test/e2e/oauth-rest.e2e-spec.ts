@@ -20,7 +20,7 @@ import type { RoundRobinProxy } from '../harness/round-robin-proxy';
  * refresh, and RFC 7009 revocation (within 5 s across two gateway replicas).
  */
 
-const REST_SCOPES = ['inquiries', 'bookings', 'saved_properties', 'reveal_phone'];
+const REST_SCOPES = ['inquiries', 'bookings', 'saved_properties', 'saved_searches', 'reveal_phone'];
 const QUESTION_AR = 'هل الشقة ما زالت متاحة؟ وهل يشمل السعر موقف السيارة؟';
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 
@@ -255,6 +255,7 @@ describeE2e('OAuth access tokens on the REST API (oauth4webapi)', () => {
     expect(securityOf('/v1/inquiries', 'post')).toContainEqual({ oauth2: ['inquiries'] });
     expect(securityOf('/v1/bookings', 'get')).toContainEqual({ oauth2: ['bookings'] });
     expect(securityOf('/v1/me/saved-properties', 'post')).toContainEqual({ oauth2: ['saved_properties'] });
+    expect(securityOf('/v1/me/saved-searches', 'post')).toContainEqual({ oauth2: ['saved_searches'] });
     expect(securityOf('/v1/properties/{id}/reveal-phone', 'post')).toContainEqual({ oauth2: ['reveal_phone'] });
     expect(JSON.stringify(securityOf('/v1/workspace/api-keys', 'post'))).not.toContain('oauth2');
     expect(document.components.securitySchemes.oauth2).toMatchObject({

@@ -24,6 +24,9 @@ import { NotificationEventsConsumer } from './rules/notification-events.consumer
 import { IdentityErasureConsumer } from './erasure/identity-erasure.consumer';
 import { NotificationPlanner } from './rules/notification-planner';
 import { NotificationRequestsConsumer } from './rules/notification-requests.consumer';
+import { SavedSearchAlertWorker } from './saved-search-alerts/saved-search-alert-worker';
+import { SavedSearchAlertsConsumer } from './saved-search-alerts/saved-search-alerts.consumer';
+import { SavedSearchAlertsRepository } from './saved-search-alerts/saved-search-alerts.repository';
 import { WebhookEventsConsumer } from './webhooks/webhook-events.consumer';
 import { WebhookSender } from './webhooks/webhook-sender';
 import { WebhooksController } from './webhooks/webhooks.controller';
@@ -66,6 +69,9 @@ import { WhatsAppConnectionsRepository } from './whatsapp/whatsapp-connections.r
     NotificationEventsConsumer,
     NotificationRequestsConsumer,
     IdentityErasureConsumer,
+    SavedSearchAlertsRepository,
+    SavedSearchAlertsConsumer,
+    SavedSearchAlertWorker,
     DeliveryWorker,
     WebhooksRepository,
     WebhooksService,

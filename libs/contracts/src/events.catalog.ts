@@ -33,6 +33,12 @@ import {
   IDENTITY_WORKSPACE_DELETED,
 } from './identity.contract';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_REQUEST } from './notifications.contract';
+import {
+  CATALOGUE_SAVED_SEARCH_CLOSED,
+  CATALOGUE_SAVED_SEARCH_MATCHED,
+  SAVED_SEARCH_EVENTS,
+  SAVED_SEARCH_FREQUENCIES,
+} from './saved-searches.contract';
 import { CATALOGUE_VERIFICATION_CHANGED, VERIFICATION_STATUSES } from './verification.contract';
 import {
   LEADS_BOOKING_CANCELLED,
@@ -160,6 +166,28 @@ export const EVENT_PAYLOAD_SCHEMAS = {
       changed: { type: 'array', items: { type: 'string' }, description: 'updated: the fields that changed' },
     },
   ),
+  SavedSearchMatched: object({
+    saved_search_id: uuid,
+    account_id: { ...uuid, description: 'The search’s owner: the one person told' },
+    name: { type: 'string', description: 'The search’s name when it matched' },
+    frequency: { enum: [...SAVED_SEARCH_FREQUENCIES], description: 'instant, or the digest it goes into' },
+    listing_id: uuid,
+    event: {
+      enum: [...SAVED_SEARCH_EVENTS],
+      description: 'published, or price_drop (a published listing got cheaper)',
+    },
+    title_en: { type: ['string', 'null'] },
+    title_ar: { type: ['string', 'null'] },
+    price_sar: { type: 'number', minimum: 0, description: 'The listing’s price at the event, SAR' },
+    previous_price_sar: { type: ['number', 'null'], description: 'price_drop: the price before the drop; else null' },
+    matched_at: timestamp,
+  }),
+  SavedSearchClosed: object({
+    saved_search_id: uuid,
+    account_id: uuid,
+    reason: { enum: ['unsubscribed', 'deleted'] },
+    closed_at: timestamp,
+  }),
   ProjectEvent: object(
     { project_id: uuid, workspace_id: uuid, occurred_at: timestamp },
     { changed: { type: 'array', items: { type: 'string' }, description: 'updated: the fields that changed' } },
@@ -340,6 +368,17 @@ export const EVENT_CATALOG: readonly EventDescription[] = [
     summary: 'A listing changed (fields or images; `flags` when an edit after publication was flagged)',
   },
   { subject: CATALOGUE_LISTING_DELETED, payload: 'ListingEvent', summary: 'A listing was deleted' },
+  {
+    subject: CATALOGUE_SAVED_SEARCH_MATCHED,
+    payload: 'SavedSearchMatched',
+    summary:
+      'A listing published, or a published listing’s price dropped, matched a saved search: once per search, listing and event (consumed by notification: the alert)',
+  },
+  {
+    subject: CATALOGUE_SAVED_SEARCH_CLOSED,
+    payload: 'SavedSearchClosed',
+    summary: 'A saved search was unsubscribed from or deleted (consumed by notification: its waiting alert is dropped)',
+  },
   { subject: CATALOGUE_PROJECT_CREATED, payload: 'ProjectEvent', summary: 'A developer created a project' },
   { subject: CATALOGUE_PROJECT_UPDATED, payload: 'ProjectEvent', summary: 'A project’s fields changed' },
   {

@@ -16,6 +16,7 @@ export * from './decisions.contract';
 export * from './catalogue.contract';
 export * from './listing-images.contract';
 export * from './properties.contract';
+export * from './saved-searches.contract';
 export * from './leads.contract';
 export * from './leads-http.contract';
 export * from './leads-responses.contract';

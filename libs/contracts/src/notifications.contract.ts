@@ -55,6 +55,8 @@ export const NOTIFICATION_KINDS = [
   'listing_unpublished',
   /** A tax invoice for a purchase, with the link to its PDF (e-mail to the owner). */
   'invoice_issued',
+  /** Listings that matched a saved search (published, or cheaper): instant or a daily/weekly digest. */
+  'saved_search_alert',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

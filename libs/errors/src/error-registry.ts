@@ -35,6 +35,8 @@ export const ERROR_REGISTRY = {
   method_not_allowed: { status: 405, code: 'METHOD_NOT_ALLOWED' },
   conflict: { status: 409, code: 'CONFLICT' },
   slot_already_booked: { status: 409, code: 'CONFLICT' },
+  /** A user's 21st saved search: `details.max_saved_searches` says how many are allowed. */
+  saved_search_limit_reached: { status: 409, code: 'CONFLICT' },
   /** A request with this Idempotency-Key is still running after the wait: retry shortly. */
   idempotency_conflict: { status: 409, code: 'CONFLICT' },
   /** A listing action its current state does not allow; `state` names that state. */

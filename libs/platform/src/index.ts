@@ -9,5 +9,6 @@ export * from './health/service-status';
 export * from './startup-error';
 export * from './periodic-task';
 export * from './crypto/secret-box';
+export * from './crypto/link-signer';
 export * from './startup-memory';
 export * from './metrics/metrics-endpoint';

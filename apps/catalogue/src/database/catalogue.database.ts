@@ -15,6 +15,7 @@ import { PublishedEditReview1768100000000 } from './migrations/1768100000000-pub
 import { SellerListings1768100000001 } from './migrations/1768100000001-seller-listings';
 import { PublishedListingsDistrictIndex1769300000000 } from './migrations/1769300000000-published-listings-district-index';
 import { ListingPriceChanges1769400000000 } from './migrations/1769400000000-listing-price-changes';
+import { SavedSearches1769600000000 } from './migrations/1769600000000-saved-searches';
 
 export const CATALOGUE_DATABASE = 'catalogue';
 
@@ -39,5 +40,6 @@ export const catalogueDatabase: ServiceDatabaseDefinition = {
     SellerListings1768100000001,
     PublishedListingsDistrictIndex1769300000000,
     ListingPriceChanges1769400000000,
+    SavedSearches1769600000000,
   ],
 };

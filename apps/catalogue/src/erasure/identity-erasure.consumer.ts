@@ -17,6 +17,7 @@ export class IdentityErasureConsumer {
   @OnEvent({ subject: IDENTITY_ACCOUNT_DELETED, name: 'account-erasure' })
   async onAccountDeleted(event: DomainEvent<AccountDeletedPayload>, tx: EntityManager): Promise<void> {
     await tx.query(`DELETE FROM catalogue.saved_properties WHERE account_id = $1`, [event.payload.account_id]);
+    await tx.query(`DELETE FROM catalogue.saved_searches WHERE account_id = $1`, [event.payload.account_id]);
   }
 
   @OnEvent({ subject: IDENTITY_WORKSPACE_DELETED, name: 'workspace-unpublish' })

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { catalogueConfig } from '../config/catalogue.env';
+import { SavedSearchesModule } from '../saved-searches/saved-searches.module';
 import { DecisionClient } from './decision.client';
 import { ImageUrls } from './image-urls';
 import { ListingImagesController } from './listing-images.controller';
@@ -14,7 +15,7 @@ import { PriceHistoryRepository } from './price-history.repository';
 
 /** A workspace's listings: drafts, edits, images, submission with automated checks, events. */
 @Module({
-  imports: [ConfigModule.forFeature(catalogueConfig)],
+  imports: [ConfigModule.forFeature(catalogueConfig), SavedSearchesModule],
   controllers: [ListingsController, ListingImagesController],
   providers: [
     ListingsService,

@@ -34,6 +34,7 @@ import { assertRoomsFitType, assertSubmittable, transition } from './listing-sta
 import { toListingResponse, toListingsPage } from './listing.dto';
 import { ListingsRepository, numberOrNull } from './listings.repository';
 import type { ListingRow, ListingWrite } from './listings.repository';
+import { SavedSearchAlerts } from '../saved-searches/saved-search-alerts';
 import { PriceHistoryRepository } from './price-history.repository';
 
 const PLACE_FIELDS = ['district_id', 'city_id', 'city', 'district'] as const;
@@ -50,6 +51,7 @@ export class ListingsService {
     private readonly outbox: Outbox,
     private readonly urls: ImageUrls,
     private readonly priceHistory: PriceHistoryRepository,
+    private readonly savedSearchAlerts: SavedSearchAlerts,
   ) {}
 
   async create(request: CreateListingRequest): Promise<ListingResponse> {
@@ -141,7 +143,10 @@ export class ListingsService {
         return updated;
       }
       // A live price change joins the history in the edit's own transaction.
-      if (updated.price_sar !== current.price_sar) await this.priceHistory.record(tx, updated.id, updated.price_sar);
+      if (updated.price_sar !== current.price_sar) {
+        const change = await this.priceHistory.record(tx, updated.id, updated.price_sar);
+        await this.savedSearchAlerts.repriced(tx, updated, change);
+      }
       return this.reviewLiveEdit(tx, current, updated, changed);
     });
   }

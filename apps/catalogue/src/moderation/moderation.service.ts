@@ -16,6 +16,7 @@ import { ListingsRepository } from '../listings/listings.repository';
 import type { ListingRow } from '../listings/listings.repository';
 import { bulletColumns, ListingsService } from '../listings/listings.service';
 import { PriceHistoryRepository } from '../listings/price-history.repository';
+import { SavedSearchAlerts } from '../saved-searches/saved-search-alerts';
 
 /**
  * The moderators' queue (pending listings, and published ones an edit flagged) and their
@@ -28,6 +29,7 @@ export class ModerationService {
     private readonly listingsService: ListingsService,
     private readonly urls: ImageUrls,
     private readonly priceHistory: PriceHistoryRepository,
+    private readonly savedSearchAlerts: SavedSearchAlerts,
   ) {}
 
   async queue(request: ModerationQueueRequest): Promise<ListingsPageResponse> {
@@ -60,6 +62,7 @@ export class ModerationService {
       });
       // The first price of its history (or the price it returns with, when republished).
       await this.priceHistory.record(tx, published.id, published.price_sar);
+      await this.savedSearchAlerts.published(tx, published);
       await this.listingsService.emit(tx, CATALOGUE_LISTING_PUBLISHED, published);
       return published;
     });

@@ -31,11 +31,10 @@ export class PropertiesService {
 
   /** `query` already checked (the route's and the tool's pipe), its defaults filled in. */
   async search(query: SearchPropertiesQuery): Promise<PropertiesPage> {
-    const { city, district, ...filters } = query;
-    const [cityIds, districtIds] = await Promise.all([
-      city === undefined ? undefined : this.cityIds(city),
-      district === undefined ? undefined : this.districtIds(district, city),
-    ]);
+    const { cityIds, districtIds } = await this.placeIds(query);
+    const filters: Partial<SearchPropertiesQuery> = { ...query };
+    delete filters.city;
+    delete filters.district;
     return this.rpc.call(
       PropertiesRpc.search,
       Object.assign(new SearchPropertiesRequest(), filters, {
@@ -43,6 +42,19 @@ export class PropertiesService {
         ...(districtIds ? { district_ids: districtIds } : {}),
       }),
     );
+  }
+
+  /** The gazetteer ids of the query's place words (undefined: no such word; empty: it matched nothing). */
+  async placeIds(query: Pick<SearchPropertiesQuery, 'city' | 'district'>): Promise<{
+    cityIds?: number[];
+    districtIds?: number[];
+  }> {
+    const { city, district } = query;
+    const [cityIds, districtIds] = await Promise.all([
+      city === undefined ? undefined : this.cityIds(city),
+      district === undefined ? undefined : this.districtIds(district, city),
+    ]);
+    return { cityIds, districtIds };
   }
 
   /** The detail with its broker's public name and verified badge (identity and the catalogue's verification). */

@@ -41,7 +41,7 @@ export class EmailChannel extends Channel implements OnModuleDestroy {
       subject: delivery.message.subject,
       text: delivery.message.text,
       html: delivery.message.html,
-      headers: { 'Content-Language': delivery.language },
+      headers: { 'Content-Language': delivery.language, ...unsubscribeHeaders(delivery.message.unsubscribe_url) },
       messageId: `<${delivery.id}@property-platform>`,
     })) as { message?: Buffer };
     if (!this.config.SMTP_URL && this.config.MAIL_DIR && info.message) this.writeEml(delivery, info.message);
@@ -71,4 +71,12 @@ export class EmailChannel extends Channel implements OnModuleDestroy {
     writeFileSync(file, raw);
     this.logger.log({ file }, 'Mail written (no SMTP_URL)');
   }
+}
+
+/**
+ * RFC 2369 and RFC 8058: a mail client's own unsubscribe button, which POSTs
+ * `List-Unsubscribe=One-Click` to the link (no login: the link is signed for its one search).
+ */
+function unsubscribeHeaders(url: string | undefined): Record<string, string> {
+  return url ? { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {};
 }

@@ -4,6 +4,7 @@ import { Webhooks1764900000000 } from './migrations/1764900000000-webhooks';
 import { PushSubscriptions1765000000000 } from './migrations/1765000000000-push-subscriptions';
 import { Digests1765100000000 } from './migrations/1765100000000-digests';
 import { WhatsAppConnections1765200000000 } from './migrations/1765200000000-whatsapp-connections';
+import { SavedSearchAlerts1769600000000 } from './migrations/1769600000000-saved-search-alerts';
 
 export const NOTIFICATION_DATABASE = 'notification';
 
@@ -16,5 +17,6 @@ export const notificationDatabase: ServiceDatabaseDefinition = {
     PushSubscriptions1765000000000,
     Digests1765100000000,
     WhatsAppConnections1765200000000,
+    SavedSearchAlerts1769600000000,
   ],
 };

@@ -17,7 +17,7 @@ export class IdentityErasureConsumer {
   @OnEvent({ subject: IDENTITY_ACCOUNT_DELETED, name: 'account-erasure' })
   async onAccountDeleted(event: DomainEvent<AccountDeletedPayload>, tx: EntityManager): Promise<void> {
     const accountId = event.payload.account_id;
-    for (const table of ['inbox', 'preferences', 'push_subscriptions', 'deliveries'])
+    for (const table of ['inbox', 'preferences', 'push_subscriptions', 'deliveries', 'saved_search_alerts'])
       await tx.query(`DELETE FROM notification.${table} WHERE account_id = $1`, [accountId]);
   }
 

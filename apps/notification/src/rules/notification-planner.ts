@@ -19,7 +19,7 @@ import { InjectConfig, publicUrlOf } from '@app/config';
 import type { AppConfig } from '@app/config';
 import { RUNTIME_OPTIONS } from '@app/messaging';
 import type { DomainEvent, RuntimeOptions } from '@app/messaging';
-import { SecretBox } from '@app/platform';
+import { LinkSigner, SAVED_SEARCH_UNSUBSCRIBE, SecretBox } from '@app/platform';
 import { Channel } from '../channels/channel';
 import { Clock } from '../clock/clock';
 import { notificationConfig } from '../config/notification.env';
@@ -30,6 +30,7 @@ import type { DueDigest } from '../digests/digests.repository';
 import { DirectoryClient } from '../directory/directory.client';
 import { InboxRepository } from '../inbox/inbox.repository';
 import { PreferencesRepository } from '../preferences/preferences.repository';
+import type { DueAlert } from '../saved-search-alerts/saved-search-alerts.repository';
 import { renderMessage } from '../templates/messages';
 import type { MessageContext } from '../templates/messages';
 import { EVERY_MEMBER, notificationsFor } from './notification-rules';
@@ -52,6 +53,8 @@ export class NotificationPlanner {
   private readonly invitationBox: SecretBox | null;
   /** PUBLIC_URL without a trailing slash: the base of every link a message carries. */
   private readonly publicUrl: string;
+  /** Signs a saved search's unsubscribe link (the gateway checks it with the same key). */
+  private readonly unsubscribeSigner: LinkSigner | null;
 
   constructor(
     private readonly directory: DirectoryClient,
@@ -69,6 +72,9 @@ export class NotificationPlanner {
     this.publicUrl = publicUrlOf(config.PUBLIC_URL, runtime.mode === 'standalone' ? config.PORT : undefined);
     this.invitationBox = config.INVITATION_TOKEN_KEY
       ? new SecretBox(config.INVITATION_TOKEN_KEY, 'INVITATION_TOKEN_KEY')
+      : null;
+    this.unsubscribeSigner = config.INVITATION_TOKEN_KEY
+      ? new LinkSigner(config.INVITATION_TOKEN_KEY, SAVED_SEARCH_UNSUBSCRIBE)
       : null;
   }
 
@@ -97,6 +103,43 @@ export class NotificationPlanner {
       },
       tx,
       { count: digest.count },
+    );
+  }
+
+  /**
+   * A saved search's alert (one listing, or the listings gathered since the last message): to its
+   * owner on every channel they keep on, the alert's id standing for the event. Each listing is
+   * named by id and title with its link; the e-mail carries the search's one-click unsubscribe link.
+   */
+  planSavedSearchAlert(alert: DueAlert, tx: EntityManager): Promise<void> {
+    const unsubscribe = this.unsubscribeSigner
+      ? `${this.publicUrl}/v1/saved-searches/${alert.saved_search_id}/unsubscribe?token=${this.unsubscribeSigner.sign(alert.saved_search_id)}`
+      : null;
+    const matches = alert.items.map((item) => ({
+      ...item,
+      link: `${this.publicUrl}/v1/properties/${encodeURIComponent(item.listing_id)}`,
+    }));
+    const event: DomainEvent<unknown> = {
+      id: alert.id,
+      subject: 'saved_search_alert',
+      occurred_at: this.clock.now().toISOString(),
+      payload: {
+        saved_search_id: alert.saved_search_id,
+        property_ids: alert.items.map((item) => item.listing_id).join(','),
+      },
+    };
+    return this.planIntent(
+      event,
+      {
+        kind: 'saved_search_alert',
+        audience: { account_ids: [alert.account_id] },
+        channels: ['email', 'push', 'in_app', 'whatsapp'],
+      },
+      tx,
+      {
+        link: matches[0]?.link ?? `${this.publicUrl}/v1/properties`,
+        saved_search: { name: alert.name, frequency: alert.frequency, matches, unsubscribe_link: unsubscribe },
+      },
     );
   }
 
@@ -300,7 +343,17 @@ function addressee(address: { email: string; language: Recipient['language'] }):
 
 /** The ids a client needs to open what the notification is about. */
 function idsOf(payload: Record<string, unknown>): Record<string, string> {
-  const keys = ['property_id', 'inquiry_id', 'booking_id', 'lead_id', 'workspace_id', 'session_id', 'widget_id'];
+  const keys = [
+    'property_id',
+    'inquiry_id',
+    'booking_id',
+    'lead_id',
+    'workspace_id',
+    'session_id',
+    'widget_id',
+    'saved_search_id',
+    'property_ids',
+  ];
   return Object.fromEntries(
     keys.filter((key) => typeof payload[key] === 'string').map((key) => [key, payload[key] as string]),
   );

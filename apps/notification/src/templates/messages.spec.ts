@@ -21,6 +21,23 @@ const context = {
     role: 'agent' as const,
     expires_on: '2026-12-08',
   },
+  saved_search: {
+    name: 'Villas <under> 2M',
+    frequency: 'instant' as const,
+    matches: [
+      {
+        listing_id: '2b0f6c1e-7d4a-4e8b-9c3d-5a6f7b8c9d0e',
+        event: 'published' as const,
+        title_en: 'Villa in Al Olaya',
+        title_ar: 'فيلا في العليا',
+        price_sar: 1_850_000,
+        previous_price_sar: null,
+        link: 'http://localhost:3000/v1/properties/2b0f6c1e-7d4a-4e8b-9c3d-5a6f7b8c9d0e',
+      },
+    ],
+    unsubscribe_link:
+      'http://localhost:3000/v1/saved-searches/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d/unsubscribe?token=abc',
+  },
   link: 'http://localhost:3000/docs',
 };
 
@@ -84,6 +101,38 @@ describe('notification messages', () => {
     expect(renderMessage('invoice_issued', 'en', { ...context, invoice: demo, link }).summary).toBe(
       'Credit note SA-INV-000042: -179.00 SAR (demo: no payment was taken).',
     );
+  });
+
+  it('should name a saved search alert’s listing by id and title with its link and an unsubscribe link', () => {
+    const [villa] = context.saved_search.matches;
+    const mail = renderMessage('saved_search_alert', 'en', { ...context, link: villa.link });
+    expect(mail.subject).toBe('New listing for “Villas <under> 2M”: Villa in Al Olaya');
+    expect(mail.text).toContain(`- Villa in Al Olaya (${villa.listing_id}): 1,850,000 SAR: ${villa.link}`);
+    expect(mail.html).toContain(`<a href="${villa.link}">Villa in Al Olaya (${villa.listing_id}): 1,850,000 SAR</a>`);
+    expect(mail.html).toContain('Villas &lt;under&gt; 2M');
+    expect(mail.unsubscribe_url).toBe(context.saved_search.unsubscribe_link);
+    expect(mail.text).toContain(`Unsubscribe from this search’s alerts: ${context.saved_search.unsubscribe_link}`);
+  });
+
+  it('should write a saved search digest in Arabic, right-to-left, with every listing and a drop’s two prices', () => {
+    const [villa] = context.saved_search.matches;
+    const dropped = {
+      ...villa,
+      listing_id: '3c1a7d2f-8e5b-4f9c-8d4e-6b7a8c9d0e1f',
+      event: 'price_drop' as const,
+      price_sar: 1_700_000,
+      previous_price_sar: 1_850_000,
+    };
+    const digest = { ...context.saved_search, frequency: 'daily' as const, matches: [dropped, villa] };
+    const mail = renderMessage('saved_search_alert', 'ar', { ...context, saved_search: digest });
+    expect(mail.subject).toBe('2 عقارات تطابق بحثك «Villas <under> 2M»');
+    expect(mail.summary).toBe('ملخصك اليومي لبحث «Villas <under> 2M»: 2 عقارات تطابقه.');
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.text).toContain(
+      `فيلا في العليا (${dropped.listing_id}): انخفض السعر إلى 1,700,000 ريال بدلًا من 1,850,000 ريال`,
+    );
+    expect(mail.text).toContain(`فيلا في العليا (${villa.listing_id}): 1,850,000 ريال`);
+    expect(mail.html).toContain('إلغاء الاشتراك في تنبيهات هذا البحث');
   });
 
   it('should have copy for every kind in both languages, and escape what it puts in HTML', () => {

@@ -1,4 +1,7 @@
-import type { Language, NotificationKind } from '@app/contracts';
+import type { Language, NotificationKind, SavedSearchFrequency, SavedSearchMatchListing } from '@app/contracts';
+
+/** A listing a saved search's alert names: by id and title, with its price and its link. */
+export type AlertMatch = SavedSearchMatchListing & { link: string };
 
 /** What a message may mention; each kind uses what it needs. */
 export interface MessageContext {
@@ -21,6 +24,13 @@ export interface MessageContext {
   invoice?: { number: string; total: string; currency: string; kind: 'invoice' | 'credit_note'; demo: boolean };
   /** email_verification, password_reset: until when the link works (`2026-12-01 17:00 UTC`). */
   valid_until?: string;
+  /** saved_search_alert: the search, the listings it matched (newest first), its unsubscribe link. */
+  saved_search?: {
+    name: string;
+    frequency: SavedSearchFrequency;
+    matches: AlertMatch[];
+    unsubscribe_link: string | null;
+  };
   link: string;
 }
 
@@ -30,10 +40,22 @@ export interface RenderedMessage {
   summary: string;
   text: string;
   html: string;
+  /** A saved search's one-click unsubscribe link: the e-mail's List-Unsubscribe header (RFC 8058). */
+  unsubscribe_url?: string;
 }
 
-/** `action`: the link's label when it is not the dashboard. */
-type Lines = { subject: string; summary: string; detail?: string; action?: string };
+/**
+ * `action`: the link's label when it is not the dashboard; `items`: a list of linked lines (the
+ * listings of an alert); `unsubscribe`: the label of the message's unsubscribe link.
+ */
+type Lines = {
+  subject: string;
+  summary: string;
+  detail?: string;
+  action?: string;
+  items?: { text: string; link: string }[];
+  unsubscribe?: string;
+};
 type Copy = (c: MessageContext, property: string) => Lines;
 
 const EN: Record<NotificationKind, Copy> = {
@@ -130,6 +152,7 @@ const EN: Record<NotificationKind, Copy> = {
     summary: `${c.balance} ${c.asset === 'lead_credits' ? 'lead credits' : 'decisions'} left in your workspace.`,
     detail: 'Top up to keep going.',
   }),
+  saved_search_alert: (c) => savedSearchLines(c, 'en'),
 };
 
 const AR: Record<NotificationKind, Copy> = {
@@ -222,7 +245,67 @@ const AR: Record<NotificationKind, Copy> = {
     summary: `تبقّى ${c.balance} ${c.asset === 'lead_credits' ? 'من رصيد العملاء المحتملين' : 'من القرارات'} في مساحة عملك.`,
     detail: 'اشحن رصيدك للمتابعة.',
   }),
+  saved_search_alert: (c) => savedSearchLines(c, 'ar'),
 };
+
+const sar = (amount: number) => amount.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/** A saved search's alert: one listing named in the subject, or how many; each listing linked by id and title. */
+function savedSearchLines(c: MessageContext, language: Language): Lines {
+  const search = c.saved_search!;
+  const arabic = language === 'ar';
+  const titleOf = (match: AlertMatch) =>
+    (arabic ? match.title_ar : match.title_en) ?? match.title_en ?? match.title_ar ?? match.listing_id;
+  const items = search.matches.map((match) => {
+    const price =
+      match.event === 'price_drop' && match.previous_price_sar !== null
+        ? arabic
+          ? `انخفض السعر إلى ${sar(match.price_sar)} ريال بدلًا من ${sar(match.previous_price_sar)} ريال`
+          : `price dropped to ${sar(match.price_sar)} SAR from ${sar(match.previous_price_sar)} SAR`
+        : arabic
+          ? `${sar(match.price_sar)} ريال`
+          : `${sar(match.price_sar)} SAR`;
+    return { text: `${titleOf(match)} (${match.listing_id}): ${price}`, link: match.link };
+  });
+  const one = search.matches.length === 1 ? search.matches[0] : null;
+  const count = search.matches.length;
+  const digest = search.frequency === 'daily' || search.frequency === 'weekly';
+  const unsubscribe = search.unsubscribe_link
+    ? arabic
+      ? 'إلغاء الاشتراك في تنبيهات هذا البحث'
+      : 'Unsubscribe from this search’s alerts'
+    : undefined;
+  if (arabic) {
+    const period = search.frequency === 'weekly' ? 'الأسبوعي' : 'اليومي';
+    return {
+      subject: one
+        ? `${one.event === 'price_drop' ? 'انخفاض سعر' : 'عقار جديد'} يطابق «${search.name}»: ${titleOf(one)}`
+        : `${count} عقارات تطابق بحثك «${search.name}»`,
+      summary: digest
+        ? `ملخصك ${period} لبحث «${search.name}»: ${count === 1 ? 'عقار واحد يطابقه' : `${count} عقارات تطابقه`}.`
+        : one
+          ? `${titleOf(one)} ${one.event === 'price_drop' ? 'انخفض سعره وأصبح يطابق' : 'نُشر للتو ويطابق'} بحثك المحفوظ «${search.name}».`
+          : `${count} عقارات تطابق بحثك المحفوظ «${search.name}».`,
+      action: one ? 'اعرض العقار' : 'اعرض أحدث عقار',
+      items,
+      unsubscribe,
+    };
+  }
+  const period = search.frequency === 'weekly' ? 'weekly' : 'daily';
+  return {
+    subject: one
+      ? `${one.event === 'price_drop' ? 'Price drop' : 'New listing'} for “${search.name}”: ${titleOf(one)}`
+      : `${count} new matches for “${search.name}”`,
+    summary: digest
+      ? `Your ${period} digest for “${search.name}”: ${count === 1 ? '1 listing matches' : `${count} listings match`} it.`
+      : one
+        ? `${titleOf(one)} ${one.event === 'price_drop' ? 'dropped its price and matches' : 'was just listed and matches'} your saved search “${search.name}”.`
+        : `${count} listings match your saved search “${search.name}”.`,
+    action: one ? 'See the listing' : 'See the newest listing',
+    items,
+    unsubscribe,
+  };
+}
 
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
@@ -240,12 +323,35 @@ export function renderMessage(kind: NotificationKind, language: Language, contex
   const greeting = arabic ? `مرحبًا${name}،` : `Hello${name},`;
   const open = lines.action ?? (arabic ? 'افتح لوحة التحكم' : 'Open the dashboard');
   const body = [lines.summary, lines.detail].filter(Boolean) as string[];
-  const text = [greeting, '', ...body, '', `${open}: ${context.link}`].join('\n');
+  const items = lines.items ?? [];
+  const unsubscribeUrl = lines.unsubscribe ? (context.saved_search?.unsubscribe_link ?? undefined) : undefined;
+  const text = [
+    greeting,
+    '',
+    ...body,
+    ...(items.length > 0 ? ['', ...items.map((item) => `- ${item.text}: ${item.link}`)] : []),
+    '',
+    `${open}: ${context.link}`,
+    ...(unsubscribeUrl ? ['', `${lines.unsubscribe}: ${unsubscribeUrl}`] : []),
+  ].join('\n');
+  const list =
+    items.length > 0
+      ? `<ul>${items.map((item) => `<li><a href="${escape(item.link)}">${escape(item.text)}</a></li>`).join('')}</ul>`
+      : '';
+  const footer = unsubscribeUrl
+    ? `<p style="font-size:small"><a href="${escape(unsubscribeUrl)}">${escape(lines.unsubscribe!)}</a></p>`
+    : '';
   const html =
     `<!doctype html><html lang="${language}" dir="${arabic ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">` +
     `<title>${escape(lines.subject)}</title></head>` +
     `<body style="font-family:system-ui,'Segoe UI',Tahoma,sans-serif;text-align:${arabic ? 'right' : 'left'}">` +
-    `<p>${escape(greeting)}</p>${body.map((line) => `<p>${escape(line)}</p>`).join('')}` +
-    `<p><a href="${escape(context.link)}">${escape(open)}</a></p></body></html>`;
-  return { subject: lines.subject, summary: lines.summary, text, html };
+    `<p>${escape(greeting)}</p>${body.map((line) => `<p>${escape(line)}</p>`).join('')}${list}` +
+    `<p><a href="${escape(context.link)}">${escape(open)}</a></p>${footer}</body></html>`;
+  return {
+    subject: lines.subject,
+    summary: lines.summary,
+    text,
+    html,
+    ...(unsubscribeUrl ? { unsubscribe_url: unsubscribeUrl } : {}),
+  };
 }

@@ -21,4 +21,20 @@ export class Outbox {
     });
     return id;
   }
+
+  /** Several events of one subject in one insert (an event per match of a publish, say); their ids in order. */
+  async addMany<T>(tx: EntityManager, subject: string, payloads: T[]): Promise<string[]> {
+    if (payloads.length === 0) return [];
+    const requestId = currentRequestId() ?? null;
+    const traceparent = currentTraceparent() ?? null;
+    const rows = payloads.map((payload) => ({
+      id: randomUUID(),
+      subject,
+      payload: payload as object,
+      requestId,
+      traceparent,
+    }));
+    await tx.insert(OutboxMessage, rows);
+    return rows.map((row) => row.id);
+  }
 }

@@ -1,6 +1,7 @@
 import {
   AvailabilityQuery,
   CreateBookingBody,
+  CreateSavedSearchBody,
   CreateInquiryBody,
   InquiryMessageBody,
   ListBookingsQuery,
@@ -9,6 +10,7 @@ import {
   SavePropertyBody,
   SearchPropertiesQuery,
   SurveyBody,
+  UpdateSavedSearchBody,
 } from '@app/contracts';
 import type { Principal } from '@app/contracts';
 import type { ToolServices } from './tool-services';
@@ -16,6 +18,13 @@ import { READ, UPDATE, WRITE, DELETE, defineTool, outputSchemaOf } from './mcp-t
 import type { McpTool } from './mcp-tool';
 
 const buyer = { kind: 'buyer' } as const;
+
+const SAVED_SEARCH_OUTPUT = outputSchemaOf('The saved search', {
+  id: 'string',
+  name: 'string',
+  frequency: 'string',
+  query: 'object',
+});
 
 /** Spec 4.6 buyer tools: every signed-in user has them. Each calls its REST route's handler. */
 export function buyerTools(services: ToolServices): McpTool[] {
@@ -87,6 +96,53 @@ export function buyerTools(services: ToolServices): McpTool[] {
       input: PageQuery,
       output: outputSchemaOf('A page of saved properties', { data: 'array' }),
       call: (principal, body) => services.properties.listSaved(principal, body),
+    }),
+    defineTool({
+      name: 'buyer_save_search',
+      title: 'Save a search with alerts',
+      description:
+        'Save a property search: new listings that match it, and listings whose price drops, are sent to you ' +
+        '(e-mail, push, in-app, WhatsApp where set up) at once or as a daily or weekly digest. At most 20. ' +
+        'Same rules as POST /v1/me/saved-searches.',
+      audience: buyer,
+      annotations: WRITE,
+      input: CreateSavedSearchBody,
+      output: SAVED_SEARCH_OUTPUT,
+      call: (principal, body) => services.savedSearches.create(principal, body),
+    }),
+    defineTool({
+      name: 'buyer_list_saved_searches',
+      title: 'List saved searches',
+      description: 'Your saved searches with their filters and alert frequency, newest first.',
+      audience: buyer,
+      annotations: READ,
+      input: PageQuery,
+      output: outputSchemaOf('A page of saved searches', { data: 'array' }),
+      call: (principal, body) => services.savedSearches.list(principal, body),
+    }),
+    defineTool({
+      name: 'buyer_update_saved_search',
+      title: 'Change a saved search',
+      description:
+        'Rename a saved search, change how often it alerts (which also turns its alerts back on after an ' +
+        'unsubscribe) or replace its filters.',
+      audience: buyer,
+      annotations: UPDATE,
+      ids: ['saved_search_id'],
+      input: UpdateSavedSearchBody,
+      output: SAVED_SEARCH_OUTPUT,
+      call: (principal, body, ids) => services.savedSearches.update(principal, ids.saved_search_id, body),
+    }),
+    defineTool({
+      name: 'buyer_delete_saved_search',
+      title: 'Delete a saved search',
+      description: 'Delete one of your saved searches; its alerts stop.',
+      audience: buyer,
+      annotations: DELETE,
+      ids: ['saved_search_id'],
+      output: outputSchemaOf('Deleted', { deleted: 'boolean' }),
+      call: (principal, _body, ids) => services.savedSearches.delete(principal, ids.saved_search_id),
+      wrap: () => ({ deleted: true }),
     }),
     defineTool({
       name: 'buyer_submit_inquiry',

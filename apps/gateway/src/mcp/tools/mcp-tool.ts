@@ -57,6 +57,7 @@ export type ContractDescriptions = ReadonlyMap<string, Readonly<Record<string, s
 /** Where an assistant finds the id a path names, when the tool does not say. */
 const PATH_ID_HELP: Record<string, string> = {
   property_id: 'The property (listing) id, a uuid from a search or a listing',
+  saved_search_id: 'The saved search id (uuid) from buyer_list_saved_searches or buyer_save_search',
 };
 
 /** `contract`'s field descriptions, its own over those of the classes it extends. */

@@ -15,6 +15,7 @@ import { MarketApiService } from '../../market/market-api.service';
 import { ProjectsService } from '../../projects/projects.service';
 import { UnitsService } from '../../projects/units.service';
 import { PropertiesService } from '../../properties/properties.service';
+import { SavedSearchesService } from '../../properties/saved-searches.service';
 
 /**
  * The feature services the tools call: the very methods the REST controllers call, so the mapping
@@ -26,6 +27,7 @@ import { PropertiesService } from '../../properties/properties.service';
 export class ToolServices {
   constructor(
     readonly properties: PropertiesService,
+    readonly savedSearches: SavedSearchesService,
     readonly inquiries: InquiriesService,
     readonly bookings: BookingsService,
     readonly propertyLeads: PropertyLeadsService,
