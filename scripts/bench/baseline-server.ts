@@ -2,19 +2,19 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
-import { DataSource } from 'typeorm';
-import { serviceDataSourceOptions } from '@app/database';
-import { decisionDatabase } from '../../apps/decision/src/database/decision.database';
-import { BILLING_BALANCE_LOW, SearchPropertiesRequest } from '@app/contracts';
+import { decisionCost } from '@app/contracts';
 import type { DecisionResponse } from '@app/contracts';
 import { AppError } from '@app/errors';
-import { DEBIT_SQL, debitParameters } from '../../apps/billing/src/ledger/ledger.repository';
-import { INSERT_DECISION_SQL, insertDecisionParameters } from '../../apps/decision/src/decisions/decisions.repository';
-import { requestHash } from '../../apps/decision/src/decisions/request-hash';
-import { LocationIndex } from '../../apps/decision/src/locations/location-index';
 import { searchLocations } from '../../apps/decision/src/locations/location-search';
-import { LocationsRepository } from '../../apps/decision/src/locations/locations.repository';
-import { searchQuery } from '../../apps/catalogue/src/properties/properties.repository';
+import {
+  benchWorkspace,
+  debitDecision,
+  loadLocationIndex,
+  openDataSource,
+  propertySearch,
+  storeDecision,
+} from './route-work';
+import type { Sql } from './route-work';
 import { searchQueryOf } from './search-query';
 
 /**
@@ -26,21 +26,10 @@ type Handler = (url: URL, body: string) => Promise<{ status: number; json: unkno
 
 /** The same in-memory search over the same gazetteer, read from the platform's database as the service reads it. */
 async function locationsHandler(databaseUrl: string): Promise<Handler> {
-  const dataSource = await new DataSource(
-    serviceDataSourceOptions(decisionDatabase, { url: databaseUrl, poolSize: 2, applicationName: 'bench-baseline' }),
-  ).initialize();
-  const { data } = await new LocationsRepository(dataSource).load();
+  const dataSource = await openDataSource(databaseUrl, 'bench-baseline', 2);
+  const index = await loadLocationIndex(dataSource);
   await dataSource.destroy();
-  const index = new LocationIndex(data);
-  return (url) => {
-    try {
-      const query = Object.fromEntries(url.searchParams);
-      return Promise.resolve({ status: 200, json: searchLocations(index, query) });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      return Promise.resolve({ status: err.status, json: err.toEnvelope() });
-    }
-  };
+  return (url) => answer(() => Promise.resolve(searchLocations(index, Object.fromEntries(url.searchParams))));
 }
 
 /**
@@ -48,65 +37,33 @@ async function locationsHandler(databaseUrl: string): Promise<Handler> {
  * one-statement debit and the decision service's INSERT of the answer, one round trip each,
  * on the platform's own tables for a workspace of the baseline's own.
  */
-async function decisionsHandler(pool: Pool): Promise<Handler> {
-  const workspaceId = randomUUID();
-  await pool.query(
-    `INSERT INTO "billing"."balances" (workspace_id, asset, amount) VALUES ($1, 'decisions', 2000000000)`,
-    [workspaceId],
-  );
+async function decisionsHandler(sql: Sql): Promise<Handler> {
+  const workspaceId = await benchWorkspace(sql);
   return async (_url, body) => {
     const request = JSON.parse(body) as { reasoning?: unknown };
-    const cost = request.reasoning === true ? 3 : 1;
     const id = randomUUID();
-    const debited = await pool.query<{ id: string; balance_after: number }>(
-      DEBIT_SQL,
-      debitParameters({
-        workspaceId,
-        asset: 'decisions',
-        amount: cost,
-        reference: `decision:${id}`,
-        idempotencyKey: `debit:decision:${id}:${randomUUID()}`,
-        createdAt: new Date(),
-        defaultThreshold: 3,
-        lowBalanceEvent: { id: randomUUID(), subject: BILLING_BALANCE_LOW, requestId: null, traceparent: null },
-      }),
-    );
-    if (debited.rows.length === 0) return { status: 402, json: { error: 'insufficient_decisions' } };
-    const response = {
-      ...SAMPLE_RESPONSE,
-      id,
-      credits_remaining: debited.rows[0].balance_after,
-      created_at: new Date().toISOString(),
-    };
-    await pool.query(INSERT_DECISION_SQL, insertDecisionParameters(workspaceId, requestHash(request), response));
+    const balance = await debitDecision(sql, workspaceId, id, decisionCost(request.reasoning));
+    if (balance === undefined) return { status: 402, json: { error: 'insufficient_decisions' } };
+    const response = { ...SAMPLE_RESPONSE, id, credits_remaining: balance, created_at: new Date().toISOString() };
+    await storeDecision(sql, workspaceId, request, response);
     return { status: 200, json: response };
   };
 }
 
-/**
- * GET /v1/properties' SQL, the very statement the catalogue runs (searchQuery, image keys
- * included), on the platform's own tables. The bench's `city` words are mapped to ids by English
- * name (the route asks the gazetteer), and rows are returned as stored.
- */
-async function propertiesHandler(pool: Pool): Promise<Handler> {
-  const cities = await pool.query<{ name: string; city_id: string }>(
-    `SELECT DISTINCT lower(city_en) AS name, city_id FROM catalogue.listings WHERE status = 'published'`,
-  );
-  const cityIds = new Map<string, number[]>();
-  for (const { name, city_id } of cities.rows) cityIds.set(name, [...(cityIds.get(name) ?? []), Number(city_id)]);
-  return async (url) => {
-    try {
-      const filters = await searchQueryOf(url.searchParams);
-      const city = filters.city;
-      const city_ids = city === undefined ? undefined : (cityIds.get(city.toLowerCase()) ?? []);
-      const { sql, params } = searchQuery(Object.assign(new SearchPropertiesRequest(), filters, { city_ids }));
-      const rows = (await pool.query<{ id: string }>(sql, params)).rows;
-      return { status: 200, json: { properties: rows, count: rows.length, offset: filters.offset } };
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      return { status: err.status, json: err.toEnvelope() };
-    }
-  };
+/** GET /v1/properties' statement (route-work.ts), its query checked as the gateway checks it. */
+async function propertiesHandler(sql: Sql): Promise<Handler> {
+  const search = await propertySearch(sql);
+  return (url) => answer(async () => search(await searchQueryOf(url.searchParams)));
+}
+
+/** A 200 with the work's answer, or the registry error it threw in its shape. */
+async function answer(work: () => Promise<unknown>): Promise<{ status: number; json: unknown }> {
+  try {
+    return { status: 200, json: await work() };
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return { status: err.status, json: err.toEnvelope() };
+  }
 }
 
 /** An answer of the route's size and shape, stored and returned by the baseline. */
@@ -149,17 +106,17 @@ const SAMPLE_RESPONSE: DecisionResponse = {
 async function main(): Promise<void> {
   const kind = process.env.BENCH_BASELINE;
   const databaseUrl = process.env.BENCH_DATABASE_URL;
-  let pool: Pool | undefined;
-  let handler: Handler;
   if (!databaseUrl) throw new Error('BENCH_DATABASE_URL is required');
-  if (kind === 'locations') handler = await locationsHandler(databaseUrl);
-  else if (kind === 'decisions') {
-    pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: 'bench-baseline' });
-    handler = await decisionsHandler(pool);
-  } else if (kind === 'properties') {
-    pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: 'bench-baseline' });
-    handler = await propertiesHandler(pool);
-  } else throw new Error('BENCH_BASELINE must be locations, decisions or properties');
+  const pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: 'bench-baseline' });
+  const sql: Sql = async <T>(text: string, params: unknown[]) => (await pool.query(text, params)).rows as T[];
+  const handlers: Record<string, () => Promise<Handler>> = {
+    locations: () => locationsHandler(databaseUrl),
+    decisions: () => decisionsHandler(sql),
+    properties: () => propertiesHandler(sql),
+  };
+  const make = kind === undefined ? undefined : handlers[kind];
+  if (!make) throw new Error(`BENCH_BASELINE must be one of ${Object.keys(handlers).join(', ')}`);
+  const handler = await make();
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -179,7 +136,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     server.close();
     server.closeAllConnections();
-    await pool?.end();
+    await pool.end();
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop());

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startBaseline } from './baseline';
+import { startPeer } from './peer/peer';
 import { BATCH_CONCURRENCY, BATCH_SIZE, measureBatch } from './batch';
 import type { Baseline, BaselineKind } from './baseline';
 import { notModifiedWorkload } from './conditional';
@@ -8,12 +9,14 @@ import { runLoad } from './load';
 import type { LoadResult, LoadSettings, Workload } from './load';
 import { IDLE_S, idleMemoryChecks, readIdleMemory } from './idle-memory';
 import { readCpuSeconds, readMemory } from './memory';
+import type { ProcessGroup } from './memory';
 import { distributedUnavailable, importGazetteer, startDistributed, startStandalone } from './platforms';
 import type { DistributedSettings, Mode, Platform } from './platforms';
 import { distributedOptions, modesOption, option, positiveOption } from './options';
 import { invalidRuns, printModeReport, writeResults } from './report';
 import type { ModeReport, RouteRun } from './report';
 import { runBench, using } from './running';
+import { ratios, verdicts } from './targets';
 import { DECISION_BODIES, locationPaths } from './workload';
 import { PROPERTY_LISTINGS, PROPERTY_PATHS, seedPublishedListings } from './properties';
 
@@ -28,12 +31,6 @@ import { PROPERTY_LISTINGS, PROPERTY_PATHS, seedPublishedListings } from './prop
  * run), connections, warmup (s), idle (s).
  */
 const WARMUP_CONNECTIONS = 10;
-const LOCATIONS_TARGET_RPS = 2000;
-/** Issue 13's targets for the gateway's cost per request: the route against its bare baseline, per mode. */
-const LOCATIONS_TARGET_RATIO: Record<Mode, number> = { standalone: 0.5, distributed: 0.35 };
-const DECISIONS_TARGET_RATIO = 0.5;
-const PROPERTIES_TARGET_RATIO = 0.5;
-const PROPERTIES_TARGET_P99_MS = 50;
 const RESULTS_FILE = 'bench-results.json';
 /** The Saudi gazetteer beside the clone (../shared, as in CI), when it is there; `--gazetteer=none` skips it. */
 const DEFAULT_GAZETTEER = path.join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'locations', 'saudi');
@@ -66,20 +63,20 @@ function readOptions(): Options {
   };
 }
 
-async function measure(url: string, workload: Workload, options: Options): Promise<LoadResult> {
-  await runLoad(url, workload, { durationS: options.warmupS, connections: WARMUP_CONNECTIONS });
-  return runLoad(url, workload, options);
-}
-
 /**
- * The route's run with the CPU each platform process spent on it: what the Kubernetes CPU
- * requests are sized from (docs/kubernetes.md).
+ * A run with the CPU each process group spent on it (the platform's processes, the bare server's,
+ * the peer's): what the Kubernetes CPU requests are sized from (docs/kubernetes.md), and the
+ * figure to compare stacks by on a busy machine.
  */
-async function measureWithCpu(platform: Platform, workload: Workload, options: Options): Promise<LoadResult> {
-  await runLoad(platform.baseUrl, workload, { durationS: options.warmupS, connections: WARMUP_CONNECTIONS });
-  const groups = platform.memoryGroups();
+async function measureWithCpu(
+  server: { baseUrl: string; memoryGroups(): ProcessGroup[] },
+  workload: Workload,
+  options: Options,
+): Promise<LoadResult> {
+  await runLoad(server.baseUrl, workload, { durationS: options.warmupS, connections: WARMUP_CONNECTIONS });
+  const groups = server.memoryGroups();
   const before = readCpuSeconds(groups);
-  const result = await runLoad(platform.baseUrl, workload, options);
+  const result = await runLoad(server.baseUrl, workload, options);
   const after = readCpuSeconds(groups);
   result.cpu = groups.map(({ label }) => {
     const seconds = (after.get(label) ?? 0) - (before.get(label) ?? 0);
@@ -92,17 +89,26 @@ async function measureWithCpu(platform: Platform, workload: Workload, options: O
   return result;
 }
 
-/** The baseline first, then the route, back to back. */
+interface Compared {
+  baseline: LoadResult;
+  peer?: LoadResult;
+  measured: LoadResult;
+}
+
+/** The bare baseline, then the NestJS peer (`peer`: the route has one), then the route, back to back. */
 async function compare(
   platform: Platform,
   kind: BaselineKind,
   workload: Workload,
   options: Options,
-): Promise<{ baseline: LoadResult; measured: LoadResult }> {
-  const baseline = await using<Baseline, LoadResult>(await startBaseline(kind, platform.databaseUrl), (server) =>
-    measure(server.url, workload, options),
-  );
-  return { baseline, measured: await measureWithCpu(platform, workload, options) };
+  peer = true,
+): Promise<Compared> {
+  const loadOf = (server: Baseline) => measureWithCpu({ ...server, baseUrl: server.url }, workload, options);
+  const baseline = await using(await startBaseline(kind, platform.databaseUrl), loadOf);
+  const peerRun = peer
+    ? await using(await startPeer(kind, platform.mode, platform.databaseUrl, options.distributed.natsUrl), loadOf)
+    : undefined;
+  return { baseline, peer: peerRun, measured: await measureWithCpu(platform, workload, options) };
 }
 
 async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
@@ -137,24 +143,14 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
       process.stdout.write('Measuring GET /v1/locations…\n');
       const locationsWorkload: Workload = { method: 'GET', paths: locationPaths(), headers: auth };
       const locations = await compare(platform, 'locations', locationsWorkload, options);
-      const rpsTarget = mode === 'standalone' ? `≥ ${LOCATIONS_TARGET_RPS} req/s and ` : '';
-      report.runs.push(
-        routeRun(
-          'GET /v1/locations',
-          locations,
-          `${rpsTarget}≥ ${LOCATIONS_TARGET_RATIO[mode]} × baseline`,
-          (ratio, route) =>
-            (mode !== 'standalone' || route.requestsPerSecond >= LOCATIONS_TARGET_RPS) &&
-            ratio >= LOCATIONS_TARGET_RATIO[mode],
-        ),
-      );
+      report.runs.push(routeRun('GET /v1/locations', mode, locations));
       // Issue 29 point 2: the same searches with a current ETag, answered 304 by the gateway alone,
       // against the 200 path's baseline of this run.
       process.stdout.write('Measuring GET /v1/locations with If-None-Match (304)…\n');
       const conditional = await notModifiedWorkload(platform.baseUrl, locationsWorkload);
       const notModified = await measureWithCpu(platform, conditional, options);
       report.runs.push(
-        routeRun('GET /v1/locations 304', { baseline: locations.baseline, measured: notModified }, '', () => true),
+        routeRun('GET /v1/locations 304', mode, { baseline: locations.baseline, measured: notModified }),
       );
     }
 
@@ -170,15 +166,7 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
     else if (!probe.ok) report.failures.push(`POST /v1/decisions answers ${probe.status}: ${await probe.text()}`);
     else {
       process.stdout.write('Measuring POST /v1/decisions…\n');
-      const measured = await compare(platform, 'decisions', decisions, options);
-      report.runs.push(
-        routeRun(
-          'POST /v1/decisions',
-          measured,
-          `≥ ${DECISIONS_TARGET_RATIO} × baseline`,
-          (ratio) => ratio >= DECISIONS_TARGET_RATIO,
-        ),
-      );
+      report.runs.push(routeRun('POST /v1/decisions', mode, await compare(platform, 'decisions', decisions, options)));
     }
     const single = report.runs.find((run) => run.route === 'POST /v1/decisions');
     if (single) {
@@ -205,14 +193,7 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
     else {
       process.stdout.write('Measuring GET /v1/properties…\n');
       const measured = await compare(platform, 'properties', { method: 'GET', paths: PROPERTY_PATHS }, options);
-      report.runs.push(
-        routeRun(
-          'GET /v1/properties',
-          measured,
-          `≥ ${PROPERTIES_TARGET_RATIO} × baseline, p99 < ${PROPERTIES_TARGET_P99_MS} ms`,
-          (ratio, route) => ratio >= PROPERTIES_TARGET_RATIO && route.p99Ms < PROPERTIES_TARGET_P99_MS,
-        ),
-      );
+      report.runs.push(routeRun('GET /v1/properties', mode, measured));
     }
     report.memory.loaded = readMemory(platform.memoryGroups());
     return report;
@@ -226,15 +207,22 @@ function routesOption(): Route[] {
   return routes as Route[];
 }
 
-/** A route's run against its baseline, judged by `met` on the exact ratio (the report shows it rounded). */
-function routeRun(
-  route: string,
-  { baseline, measured }: { baseline: LoadResult; measured: LoadResult },
-  target: string,
-  met: (ratio: number, measured: LoadResult) => boolean,
-): RouteRun {
-  const ratio = measured.requestsPerSecond / Math.max(baseline.requestsPerSecond, 1);
-  return { route, baseline, measured, ratio: Math.round(ratio * 100) / 100, target, met: met(ratio, measured) };
+/** A route's run against its baselines, with its ratios and the issue's verdicts (judged on exact figures). */
+function routeRun(route: string, mode: Mode, { baseline, peer, measured }: Compared): RouteRun {
+  const rounded = ratios(measured, baseline, peer);
+  const judged = verdicts(route, mode, measured, baseline, peer);
+  return {
+    route,
+    baseline,
+    peer,
+    measured,
+    ratio: rounded.bare,
+    peerRatio: rounded.peer,
+    p99Ratio: rounded.p99,
+    verdicts: judged,
+    target: judged.map((verdict) => verdict.target).join(', '),
+    met: judged.every((verdict) => verdict.met),
+  };
 }
 
 async function main(): Promise<void> {
