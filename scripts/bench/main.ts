@@ -10,7 +10,13 @@ import type { LoadResult, LoadSettings, Workload } from './load';
 import { IDLE_S, idleMemoryChecks, readIdleMemory } from './idle-memory';
 import { readCpuSeconds, readMemory } from './memory';
 import type { ProcessGroup } from './memory';
-import { distributedUnavailable, importGazetteer, startDistributed, startStandalone } from './platforms';
+import {
+  distributedUnavailable,
+  importGazetteer,
+  startDistributed,
+  startStandalone,
+  workspaceOfKey,
+} from './platforms';
 import type { DistributedSettings, Mode, Platform } from './platforms';
 import { distributedOptions, modesOption, option, positiveOption } from './options';
 import { invalidRuns, printModeReport, writeResults } from './report';
@@ -185,11 +191,15 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
 
     const places = options.routes.includes('properties')
       ? (process.stdout.write(`Adding ${PROPERTY_LISTINGS} published listings…\n`),
-        await seedPublishedListings(platform.databaseUrl, PROPERTY_LISTINGS))
+        await seedPublishedListings(
+          platform.databaseUrl,
+          PROPERTY_LISTINGS,
+          await workspaceOfKey(platform.databaseUrl, await platform.apiKey()),
+        ))
       : undefined;
     if (places === undefined) process.stdout.write('GET /v1/properties not measured (--routes).\n');
     else if (places === 0)
-      report.skipped.push('GET /v1/properties: no published listing to take places from (no demo seed)');
+      report.skipped.push('GET /v1/properties: no published listing nor gazetteer district to take places from');
     else {
       process.stdout.write('Measuring GET /v1/properties…\n');
       const measured = await compare(platform, 'properties', { method: 'GET', paths: PROPERTY_PATHS }, options);

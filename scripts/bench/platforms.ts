@@ -246,13 +246,8 @@ export async function signUpBroker(baseUrl: string): Promise<{ token: string; ap
  * throwaway workspace directly, as billing's append does: the balance and a ledger row.
  */
 async function topUpDecisions(databaseUrl: string, apiKey: string): Promise<void> {
+  const workspaceId = await workspaceOfKey(databaseUrl, apiKey);
   await withClient(databaseUrl, async (client) => {
-    const key = await client.query<{ workspace_id: string }>(
-      `SELECT workspace_id FROM identity.api_keys WHERE prefix = $1`,
-      [apiKey.slice(0, 9)],
-    );
-    if (key.rows.length !== 1) throw new Error('the API key is not in identity.api_keys');
-    const workspaceId = key.rows[0].workspace_id;
     await client.query('BEGIN');
     const balance = await client.query<{ amount: number }>(
       `INSERT INTO billing.balances (workspace_id, asset, amount) VALUES ($1, 'decisions', $2)
@@ -266,6 +261,19 @@ async function topUpDecisions(databaseUrl: string, apiKey: string): Promise<void
     );
     await client.query('COMMIT');
   });
+}
+
+/** The workspace an API key acts for, read from identity.api_keys by the key's prefix. */
+export async function workspaceOfKey(databaseUrl: string, apiKey: string): Promise<string> {
+  const rows = await withClient(databaseUrl, async (client) => {
+    const key = await client.query<{ workspace_id: string }>(
+      `SELECT workspace_id FROM identity.api_keys WHERE prefix = $1`,
+      [apiKey.slice(0, 9)],
+    );
+    return key.rows;
+  });
+  if (rows.length !== 1) throw new Error('the API key is not in identity.api_keys');
+  return rows[0].workspace_id;
 }
 
 async function postJson(baseUrl: string, route: string, body: unknown, token?: string): Promise<unknown> {
