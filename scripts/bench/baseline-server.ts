@@ -2,10 +2,17 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
-import { decisionCost } from '@app/contracts';
+import { ListLeadsQuery, ListLeadsRequest, decisionCost, pageOf } from '@app/contracts';
 import type { DecisionResponse } from '@app/contracts';
 import { AppError } from '@app/errors';
+import { ImageUrls } from '../../apps/catalogue/src/listings/image-urls';
+import { ListingsRepository } from '../../apps/catalogue/src/listings/listings.repository';
+import { PriceHistoryRepository } from '../../apps/catalogue/src/listings/price-history.repository';
+import { PropertiesRepository } from '../../apps/catalogue/src/properties/properties.repository';
+import { PropertiesService } from '../../apps/catalogue/src/properties/properties.service';
 import { searchLocations } from '../../apps/decision/src/locations/location-search';
+import { CrmService } from '../../apps/leads/src/crm/crm.service';
+import { LeadsRepository } from '../../apps/leads/src/crm/leads.repository';
 import {
   benchWorkspace,
   debitDecision,
@@ -15,7 +22,7 @@ import {
   storeDecision,
 } from './route-work';
 import type { Sql } from './route-work';
-import { searchQueryOf } from './search-query';
+import { queryOf, searchQueryOf } from './search-query';
 
 /**
  * The baselines: a bare node:http server, in its own process like the platform, doing the
@@ -54,6 +61,52 @@ async function decisionsHandler(sql: Sql): Promise<Handler> {
 async function propertiesHandler(sql: Sql): Promise<Handler> {
   const search = await propertySearch(sql);
   return (url) => answer(async () => search(await searchQueryOf(url.searchParams)));
+}
+
+/**
+ * GET /v1/properties/{id}: the catalogue's detail (the listing, its images, its price trend:
+ * the catalogue's own service and repositories) and the owner lookup the gateway asks next.
+ * Not the broker's name and badge (identity's workspace row, the catalogue's verification),
+ * which the route adds: the bare server does less than the route.
+ */
+async function propertyHandler(databaseUrl: string): Promise<Handler> {
+  const dataSource = await openDataSource(databaseUrl, 'bench-baseline');
+  const listings = new ListingsRepository(dataSource);
+  const urls = new ImageUrls({ PUBLIC_URL: 'http://127.0.0.1:3000', PORT: 3000 } as never, { mode: 'standalone' });
+  // The detail needs no decision client (only price-intel asks the decision service).
+  const catalogue = new PropertiesService(
+    new PropertiesRepository(dataSource),
+    listings,
+    urls,
+    undefined as never,
+    new PriceHistoryRepository(dataSource),
+  );
+  return (url) =>
+    answer(async () => {
+      const detail = await catalogue.get({ id: url.pathname.split('/').pop() ?? '' });
+      const owner = await listings.findAny(detail.id);
+      return { ...detail, broker: owner?.workspace_id ? { workspace_id: owner.workspace_id } : null };
+    });
+}
+
+/**
+ * GET /v1/workspace/leads: the query checked as the gateway checks it, then the leads service's
+ * own list (its repository's one statement, its mapping) for the bench's workspace.
+ */
+async function leadsHandler(databaseUrl: string, workspaceId: string): Promise<Handler> {
+  const dataSource = await openDataSource(databaseUrl, 'bench-baseline');
+  // Listing needs neither the lead charges nor the catalogue client.
+  const crm = new CrmService(new LeadsRepository(dataSource), undefined as never, undefined as never);
+  return (url) =>
+    answer(async () => {
+      const query = await queryOf(ListLeadsQuery, url.searchParams);
+      return crm.list(
+        Object.assign(new ListLeadsRequest(), query, pageOf(query), {
+          workspace_id: workspaceId,
+          account_id: workspaceId,
+        }),
+      );
+    });
 }
 
 /** A 200 with the work's answer, or the registry error it threw in its shape. */
@@ -113,6 +166,8 @@ async function main(): Promise<void> {
     locations: () => locationsHandler(databaseUrl),
     decisions: () => decisionsHandler(sql),
     properties: () => propertiesHandler(sql),
+    property: () => propertyHandler(databaseUrl),
+    leads: () => leadsHandler(databaseUrl, process.env.BENCH_WORKSPACE_ID ?? ''),
   };
   const make = kind === undefined ? undefined : handlers[kind];
   if (!make) throw new Error(`BENCH_BASELINE must be one of ${Object.keys(handlers).join(', ')}`);

@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import path from 'node:path';
 import type { ProcessGroup } from './memory';
 
-export type BaselineKind = 'locations' | 'decisions' | 'properties';
+/** The routes with a bare baseline; the first three have a NestJS peer too (peer/). */
+export type BaselineKind = 'locations' | 'decisions' | 'properties' | 'property' | 'leads';
 
 /** A server the bench loads beside the route (the bare baseline, the NestJS peer), in processes of its own. */
 export interface Baseline {
@@ -14,10 +15,11 @@ export interface Baseline {
 }
 
 /** Starts baseline-server.js in its own process (the load generator must not share its event loop). */
-export async function startBaseline(kind: BaselineKind, databaseUrl?: string): Promise<Baseline> {
+export async function startBaseline(kind: BaselineKind, databaseUrl?: string, workspaceId?: string): Promise<Baseline> {
   const server = await forkServer('baseline-server.js', `${kind} baseline`, {
     BENCH_BASELINE: kind,
     BENCH_DATABASE_URL: databaseUrl,
+    BENCH_WORKSPACE_ID: workspaceId,
   });
   return {
     url: `http://127.0.0.1:${server.port}`,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startBaseline } from './baseline';
-import { startPeer } from './peer/peer';
+import { hasPeer, startPeer } from './peer/peer';
 import { BATCH_CONCURRENCY, BATCH_SIZE, measureBatch } from './batch';
 import type { Baseline, BaselineKind } from './baseline';
 import { notModifiedWorkload } from './conditional';
@@ -24,7 +24,8 @@ import type { ModeReport, RouteRun } from './report';
 import { runBench, using } from './running';
 import { ratios, verdicts } from './targets';
 import { DECISION_BODIES, locationPaths } from './workload';
-import { PROPERTY_LISTINGS, PROPERTY_PATHS, seedPublishedListings } from './properties';
+import { PROPERTY_LISTINGS, PROPERTY_PATHS, propertyDetailPaths, seedPublishedListings } from './properties';
+import { LEADS_PATHS, WORKSPACE_LEADS, seedLeads } from './leads';
 
 /**
  * `npm run bench`: /v1/locations, /v1/decisions and /v1/decisions/batch (reasoning false; the batch
@@ -41,12 +42,15 @@ const RESULTS_FILE = 'bench-results.json';
 /** The Saudi gazetteer beside the clone (../shared, as in CI), when it is there; `--gazetteer=none` skips it. */
 const DEFAULT_GAZETTEER = path.join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'locations', 'saudi');
 
-const ROUTES = ['locations', 'decisions', 'properties'] as const;
+const ROUTES = ['locations', 'decisions', 'properties', 'property', 'leads'] as const;
 type Route = (typeof ROUTES)[number];
 
 interface Options extends LoadSettings {
   modes: Mode[];
-  /** `--routes=locations,properties`: which routes to measure (all by default; decisions includes the batch). */
+  /**
+   * `--routes=locations,properties`: which routes to measure (all by default; decisions includes the
+   * batch, locations its 304 path; property is GET /v1/properties/{id}, leads GET /v1/workspace/leads).
+   */
   routes: Route[];
   /** A gazetteer folder imported before measuring, or undefined to measure over the seed. */
   gazetteer: string | undefined;
@@ -101,17 +105,20 @@ interface Compared {
   measured: LoadResult;
 }
 
-/** The bare baseline, then the NestJS peer (`peer`: the route has one), then the route, back to back. */
+/**
+ * The bare baseline, then the NestJS peer (when the route has one), then the route, back to back.
+ * `workspaceId`: the workspace whose data the bare server reads (the bench key's).
+ */
 async function compare(
   platform: Platform,
   kind: BaselineKind,
   workload: Workload,
   options: Options,
-  peer = true,
+  workspaceId?: string,
 ): Promise<Compared> {
   const loadOf = (server: Baseline) => measureWithCpu({ ...server, baseUrl: server.url }, workload, options);
-  const baseline = await using(await startBaseline(kind, platform.databaseUrl), loadOf);
-  const peerRun = peer
+  const baseline = await using(await startBaseline(kind, platform.databaseUrl, workspaceId), loadOf);
+  const peerRun = hasPeer(kind)
     ? await using(await startPeer(kind, platform.mode, platform.databaseUrl, options.distributed.natsUrl), loadOf)
     : undefined;
   return { baseline, peer: peerRun, measured: await measureWithCpu(platform, workload, options) };
@@ -189,21 +196,41 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
       if (batch.errors > 0) report.failures.push(`POST /v1/decisions/batch: ${batch.errors} batches failed`);
     }
 
-    const places = options.routes.includes('properties')
-      ? (process.stdout.write(`Adding ${PROPERTY_LISTINGS} published listings…\n`),
-        await seedPublishedListings(
-          platform.databaseUrl,
-          PROPERTY_LISTINGS,
-          await workspaceOfKey(platform.databaseUrl, await platform.apiKey()),
-        ))
-      : undefined;
-    if (places === undefined) process.stdout.write('GET /v1/properties not measured (--routes).\n');
-    else if (places === 0)
-      report.skipped.push('GET /v1/properties: no published listing nor gazetteer district to take places from');
-    else {
+    const workspaceId = await workspaceOfKey(platform.databaseUrl, await platform.apiKey());
+    const listingRoutes = options.routes.filter((route) => route === 'properties' || route === 'property');
+    const places =
+      listingRoutes.length > 0
+        ? (process.stdout.write(`Adding ${PROPERTY_LISTINGS} published listings…\n`),
+          await seedPublishedListings(platform.databaseUrl, PROPERTY_LISTINGS, workspaceId))
+        : undefined;
+    if (places === 0)
+      report.skipped.push(
+        `${listingRoutes.join(', ')}: no published listing nor gazetteer district to take places from`,
+      );
+    if (places && options.routes.includes('properties')) {
       process.stdout.write('Measuring GET /v1/properties…\n');
       const measured = await compare(platform, 'properties', { method: 'GET', paths: PROPERTY_PATHS }, options);
       report.runs.push(routeRun('GET /v1/properties', mode, measured));
+    }
+    if (places && options.routes.includes('property')) {
+      process.stdout.write('Measuring GET /v1/properties/{id}…\n');
+      const paths = await propertyDetailPaths(platform.databaseUrl);
+      report.runs.push(
+        routeRun(
+          'GET /v1/properties/{id}',
+          mode,
+          await compare(platform, 'property', { method: 'GET', paths }, options),
+        ),
+      );
+    }
+    if (options.routes.includes('leads')) {
+      process.stdout.write(`Adding ${WORKSPACE_LEADS} leads to the bench workspace…\n`);
+      await seedLeads(platform.databaseUrl, workspaceId);
+      process.stdout.write('Measuring GET /v1/workspace/leads…\n');
+      const leads: Workload = { method: 'GET', paths: LEADS_PATHS, headers: auth };
+      report.runs.push(
+        routeRun('GET /v1/workspace/leads', mode, await compare(platform, 'leads', leads, options, workspaceId)),
+      );
     }
     report.memory.loaded = readMemory(platform.memoryGroups());
     return report;

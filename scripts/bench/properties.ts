@@ -101,3 +101,18 @@ export async function seedPublishedListings(databaseUrl: string, count: number, 
     await client.end();
   }
 }
+
+/** GET /v1/properties/{id} over `count` published listings picked at random: the detail route's paths. */
+export async function propertyDetailPaths(databaseUrl: string, count = 200): Promise<string[]> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      `SELECT id FROM catalogue.listings TABLESAMPLE SYSTEM (5) WHERE status = 'published' LIMIT $1`,
+      [count],
+    );
+    return rows.map(({ id }) => `/v1/properties/${id}`);
+  } finally {
+    await client.end();
+  }
+}

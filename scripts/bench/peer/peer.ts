@@ -2,6 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Baseline, BaselineKind, ForkedServer } from '../baseline';
 import { forkServer } from '../baseline';
 import type { Mode } from '../platforms';
+import { PEER_PATTERNS } from './peer-patterns';
+import type { PeerKind } from './peer-patterns';
+
+/** The routes the peer is built for (issue 29 point 1); the others have a bare baseline only. */
+export function hasPeer(kind: BaselineKind): kind is PeerKind {
+  return kind in PEER_PATTERNS;
+}
 
 /**
  * Starts the NestJS peer of a route (peer-server.ts) on the platform's database. Standalone: one
