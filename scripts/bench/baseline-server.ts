@@ -2,19 +2,37 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'pg';
-import { ListLeadsQuery, ListLeadsRequest, decisionCost, pageOf } from '@app/contracts';
-import type { DecisionResponse } from '@app/contracts';
-import { AppError } from '@app/errors';
+import {
+  BillingRpc,
+  CreateInquiryBody,
+  CreateInquiryRequest,
+  ListLeadsQuery,
+  ListLeadsRequest,
+  ListingsRpc,
+  decisionCost,
+  pageOf,
+} from '@app/contracts';
+import type { DebitRequest, DecisionResponse, ListingOwnerRequest } from '@app/contracts';
+import { AppError, insufficientBalance } from '@app/errors';
+import { Outbox } from '@app/messaging';
+import type { RpcClient } from '@app/messaging';
 import { ImageUrls } from '../../apps/catalogue/src/listings/image-urls';
 import { ListingsRepository } from '../../apps/catalogue/src/listings/listings.repository';
+import { ListingsService } from '../../apps/catalogue/src/listings/listings.service';
 import { PriceHistoryRepository } from '../../apps/catalogue/src/listings/price-history.repository';
 import { PropertiesRepository } from '../../apps/catalogue/src/properties/properties.repository';
 import { PropertiesService } from '../../apps/catalogue/src/properties/properties.service';
 import { searchLocations } from '../../apps/decision/src/locations/location-search';
+import { LeadBillingClient } from '../../apps/leads/src/billing/lead-billing.client';
 import { CrmService } from '../../apps/leads/src/crm/crm.service';
+import { LeadCharges } from '../../apps/leads/src/crm/lead-charges';
 import { LeadsRepository } from '../../apps/leads/src/crm/leads.repository';
+import { InquiriesRepository } from '../../apps/leads/src/inquiries/inquiries.repository';
+import { InquiriesService } from '../../apps/leads/src/inquiries/inquiries.service';
+import { CatalogueClient } from '../../apps/leads/src/listings/catalogue.client';
 import {
   benchWorkspace,
+  debit,
   debitDecision,
   loadLocationIndex,
   openDataSource,
@@ -22,7 +40,7 @@ import {
   storeDecision,
 } from './route-work';
 import type { Sql } from './route-work';
-import { queryOf, searchQueryOf } from './search-query';
+import { bodyOf, queryOf, searchQueryOf } from './search-query';
 
 /**
  * The baselines: a bare node:http server, in its own process like the platform, doing the
@@ -109,10 +127,66 @@ async function leadsHandler(databaseUrl: string, workspaceId: string): Promise<H
     });
 }
 
-/** A 200 with the work's answer, or the registry error it threw in its shape. */
-async function answer(work: () => Promise<unknown>): Promise<{ status: number; json: unknown }> {
+/**
+ * POST /v1/inquiries: the body checked as the gateway checks it, then the leads service's own
+ * create (the per-buyer hourly count under its lock, the lead, the inquiry, the outbox rows, the
+ * lead's charge), its two calls (the catalogue's owner lookup, billing's debit) made in this
+ * process through the catalogue's service and billing's statement instead of over a transport.
+ * Each request comes from a new buyer (a random id): the bare server has no sign-in, and the
+ * gateway's read of the buyer's account is not in it.
+ */
+async function inquiriesHandler(databaseUrl: string): Promise<Handler> {
+  const dataSource = await openDataSource(databaseUrl, 'bench-baseline');
+  const sql: Sql = (text, params) => dataSource.query(text, params);
+  const outbox = new Outbox();
+  const urls = new ImageUrls({ PUBLIC_URL: 'http://127.0.0.1:3000', PORT: 3000 } as never, { mode: 'standalone' });
+  // The owner lookup reads the listing only: no decision client needed.
+  const listings = new ListingsService(
+    new ListingsRepository(dataSource),
+    undefined as never,
+    outbox,
+    urls,
+    new PriceHistoryRepository(dataSource),
+  );
+  const calls = {
+    [ListingsRpc.owner.pattern]: (request: ListingOwnerRequest) => listings.owner(request),
+    [BillingRpc.debit.pattern]: async (request: DebitRequest) => {
+      const entry = await debit(sql, {
+        workspaceId: request.workspace_id,
+        asset: request.asset,
+        amount: request.amount,
+        reference: request.reference ?? request.reason,
+        requestId: request.request_id,
+      });
+      if (!entry) throw insufficientBalance(request.asset, request.amount, 0);
+      return { entry_id: entry.id, balance: entry.balance_after };
+    },
+  } as Record<string, (request: never) => Promise<unknown>>;
+  const rpc = { call: (descriptor: { pattern: string }, request: never) => calls[descriptor.pattern](request) };
+  const direct = rpc as unknown as RpcClient;
+  const inquiries = new InquiriesService(
+    new InquiriesRepository(dataSource),
+    new CatalogueClient(direct),
+    new LeadCharges(new LeadsRepository(dataSource), new LeadBillingClient(direct), outbox),
+    outbox,
+  );
+  return (_url, body) =>
+    answer(async () => {
+      const checked = await bodyOf(CreateInquiryBody, JSON.parse(body));
+      const buyer = { account_id: randomUUID(), name: 'نورة القحطاني', email: 'bench-buyer@example.com', phone: null };
+      return inquiries.create(
+        Object.assign(new CreateInquiryRequest(), checked, {
+          buyer,
+          preferred_contact: checked.preferred_contact ?? 'whatsapp',
+        }),
+      );
+    }, 201);
+}
+
+/** `status` (200) with the work's answer, or the registry error it threw in its shape. */
+async function answer(work: () => Promise<unknown>, status = 200): Promise<{ status: number; json: unknown }> {
   try {
-    return { status: 200, json: await work() };
+    return { status, json: await work() };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     return { status: err.status, json: err.toEnvelope() };
@@ -168,6 +242,7 @@ async function main(): Promise<void> {
     properties: () => propertiesHandler(sql),
     property: () => propertyHandler(databaseUrl),
     leads: () => leadsHandler(databaseUrl, process.env.BENCH_WORKSPACE_ID ?? ''),
+    inquiries: () => inquiriesHandler(databaseUrl),
   };
   const make = kind === undefined ? undefined : handlers[kind];
   if (!make) throw new Error(`BENCH_BASELINE must be one of ${Object.keys(handlers).join(', ')}`);

@@ -15,6 +15,7 @@ import {
   importGazetteer,
   startDistributed,
   startStandalone,
+  topUp,
   workspaceOfKey,
 } from './platforms';
 import type { DistributedSettings, Mode, Platform } from './platforms';
@@ -26,6 +27,9 @@ import { ratios, verdicts } from './targets';
 import { DECISION_BODIES, locationPaths } from './workload';
 import { PROPERTY_LISTINGS, PROPERTY_PATHS, propertyDetailPaths, seedPublishedListings } from './properties';
 import { LEADS_PATHS, WORKSPACE_LEADS, seedLeads } from './leads';
+import { buyerTokens, inquiryRequests, workspaceListings } from './inquiries';
+import { runOneShot } from './one-shot-load';
+import type { OneShot } from './one-shot-load';
 
 /**
  * `npm run bench`: /v1/locations, /v1/decisions and /v1/decisions/batch (reasoning false; the batch
@@ -38,11 +42,20 @@ import { LEADS_PATHS, WORKSPACE_LEADS, seedLeads } from './leads';
  * run), connections, warmup (s), idle (s).
  */
 const WARMUP_CONNECTIONS = 10;
+/** Buyers whose inquiries warm the route up, apart from the measured run's. */
+const WARMUP_BUYERS = 30;
+/**
+ * Requests in flight on the write routes (inquiries): each is a transaction and two calls between
+ * services; 50 at once on 2 shared cores queue past the services' RPC deadlines (503).
+ */
+const WRITE_CONNECTIONS = 10;
+/** The bench workspace's listings the buyers ask about. */
+const INQUIRY_LISTINGS = 500;
 const RESULTS_FILE = 'bench-results.json';
 /** The Saudi gazetteer beside the clone (../shared, as in CI), when it is there; `--gazetteer=none` skips it. */
 const DEFAULT_GAZETTEER = path.join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'locations', 'saudi');
 
-const ROUTES = ['locations', 'decisions', 'properties', 'property', 'leads'] as const;
+const ROUTES = ['locations', 'decisions', 'properties', 'property', 'leads', 'inquiries'] as const;
 type Route = (typeof ROUTES)[number];
 
 interface Options extends LoadSettings {
@@ -56,6 +69,8 @@ interface Options extends LoadSettings {
   gazetteer: string | undefined;
   warmupS: number;
   idleS: number;
+  /** Buyers signed in for POST /v1/inquiries' run, each sending INQUIRIES_PER_BUYER (its hourly limit). */
+  buyers: number;
   distributed: DistributedSettings;
 }
 
@@ -69,6 +84,7 @@ function readOptions(): Options {
     connections: positiveOption('connections', 50),
     warmupS: positiveOption('warmup', 2),
     idleS: positiveOption('idle', IDLE_S),
+    buyers: positiveOption('buyers', 300),
     distributed: distributedOptions(),
   };
 }
@@ -80,13 +96,14 @@ function readOptions(): Options {
  */
 async function measureWithCpu(
   server: { baseUrl: string; memoryGroups(): ProcessGroup[] },
-  workload: Workload,
+  workload: Workload | Load,
   options: Options,
 ): Promise<LoadResult> {
-  await runLoad(server.baseUrl, workload, { durationS: options.warmupS, connections: WARMUP_CONNECTIONS });
+  const load = loadOf(workload);
+  await load(server.baseUrl, { durationS: options.warmupS, connections: WARMUP_CONNECTIONS });
   const groups = server.memoryGroups();
   const before = readCpuSeconds(groups);
-  const result = await runLoad(server.baseUrl, workload, options);
+  const result = await load(server.baseUrl, options);
   const after = readCpuSeconds(groups);
   result.cpu = groups.map(({ label }) => {
     const seconds = (after.get(label) ?? 0) - (before.get(label) ?? 0);
@@ -97,6 +114,23 @@ async function measureWithCpu(
     };
   });
   return result;
+}
+
+/** How a run sends its requests, when autocannon repeating a workload will not do (one-shot-load.ts). */
+type Load = (baseUrl: string, settings: LoadSettings) => Promise<LoadResult>;
+
+function loadOf(workload: Workload | Load): Load {
+  return typeof workload === 'function' ? workload : (baseUrl, settings) => runLoad(baseUrl, workload, settings);
+}
+
+/** A one-shot load whose successive calls (the warm-up, then the run) each send their own requests. */
+function oneShotLoad(runs: ((baseUrl: string) => OneShot[])[], expectedStatus: number): Load {
+  let call = 0;
+  return async (baseUrl, settings) => {
+    const result = await runOneShot(runs[Math.min(call++, runs.length - 1)](baseUrl), settings, expectedStatus);
+    if (result.exhausted) process.stdout.write(`   (its requests ran out after ${result.requests}: a shorter run)\n`);
+    return result;
+  };
 }
 
 interface Compared {
@@ -112,16 +146,21 @@ interface Compared {
 async function compare(
   platform: Platform,
   kind: BaselineKind,
-  workload: Workload,
+  workload: Workload | { baseline: Load; route: Load },
   options: Options,
   workspaceId?: string,
 ): Promise<Compared> {
-  const loadOf = (server: Baseline) => measureWithCpu({ ...server, baseUrl: server.url }, workload, options);
-  const baseline = await using(await startBaseline(kind, platform.databaseUrl, workspaceId), loadOf);
+  const [baselineLoad, routeLoad] = 'method' in workload ? [workload, workload] : [workload.baseline, workload.route];
+  const measureOn = (load: Workload | Load) => (server: Baseline) =>
+    measureWithCpu({ ...server, baseUrl: server.url }, load, options);
+  const baseline = await using(await startBaseline(kind, platform.databaseUrl, workspaceId), measureOn(baselineLoad));
   const peerRun = hasPeer(kind)
-    ? await using(await startPeer(kind, platform.mode, platform.databaseUrl, options.distributed.natsUrl), loadOf)
+    ? await using(
+        await startPeer(kind, platform.mode, platform.databaseUrl, options.distributed.natsUrl),
+        measureOn(baselineLoad),
+      )
     : undefined;
-  return { baseline, peer: peerRun, measured: await measureWithCpu(platform, workload, options) };
+  return { baseline, peer: peerRun, measured: await measureWithCpu(platform, routeLoad, options) };
 }
 
 async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
@@ -231,6 +270,27 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
       report.runs.push(
         routeRun('GET /v1/workspace/leads', mode, await compare(platform, 'leads', leads, options, workspaceId)),
       );
+    }
+    if (options.routes.includes('inquiries')) {
+      const listingIds = await workspaceListings(platform.databaseUrl, workspaceId, INQUIRY_LISTINGS);
+      if (listingIds.length === 0)
+        report.skipped.push('POST /v1/inquiries: the bench workspace has no published listing');
+      else {
+        process.stdout.write(`Signing in ${options.buyers + WARMUP_BUYERS} buyers…\n`);
+        await topUp(platform.databaseUrl, workspaceId, 'lead_credits');
+        const tokens = await buyerTokens(platform.baseUrl, platform.databaseUrl, options.buyers + WARMUP_BUYERS);
+        const anonymous = (count: number) => (baseUrl: string) =>
+          inquiryRequests(baseUrl, Array<string>(count).fill(''), listingIds);
+        const signedIn = (from: number, to: number) => (baseUrl: string) =>
+          inquiryRequests(baseUrl, tokens.slice(from, to), listingIds);
+        process.stdout.write('Measuring POST /v1/inquiries…\n');
+        const loads = {
+          baseline: oneShotLoad([anonymous(WARMUP_BUYERS), anonymous(options.buyers)], 201),
+          route: oneShotLoad([signedIn(0, WARMUP_BUYERS), signedIn(WARMUP_BUYERS, tokens.length)], 201),
+        };
+        const writes = { ...options, connections: Math.min(options.connections, WRITE_CONNECTIONS) };
+        report.runs.push(routeRun('POST /v1/inquiries', mode, await compare(platform, 'inquiries', loads, writes)));
+      }
     }
     report.memory.loaded = readMemory(platform.memoryGroups());
     return report;

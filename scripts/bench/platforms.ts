@@ -9,7 +9,7 @@ import path from 'node:path';
 import { deleteNamespaceStreams } from '@app/messaging';
 import { Client } from 'pg';
 import { APP_NAMES, APP_RUNTIME } from '@app/contracts';
-import type { AppName } from '@app/contracts';
+import type { AppName, BillingAsset } from '@app/contracts';
 import { connectOrStartEmbeddedPostgres } from '@app/database';
 import type { DemoCredentials } from '../../apps/gateway/src/identity/demo/demo-workspace';
 import { readDemoCredentials } from '../../apps/standalone/src/demo-credentials';
@@ -49,6 +49,9 @@ const quietEnv = {
   FREE_DECISIONS,
   API_RATE_LIMIT: process.env.API_RATE_LIMIT ?? '1000000',
   PUBLIC_RATE_LIMIT: process.env.PUBLIC_RATE_LIMIT ?? '1000000',
+  // Every sign-up and login of a bench comes from 127.0.0.1 (the inquiries run signs in hundreds of
+  // buyers), and two platforms of the sizing soak share Redis's counters.
+  AUTH_RATE_LIMIT: '1000',
 };
 
 /**
@@ -162,8 +165,6 @@ export async function startDistributed(settings: DistributedSettings, start: Dis
       NATS_URL: settings.natsUrl,
       EVENTS_NAMESPACE: namespace,
       METRICS_PORT: String(start.gatewayMetricsPort ?? 0),
-      // Every sign-up and login of a bench comes from 127.0.0.1, and two platforms share Redis's counters.
-      AUTH_RATE_LIMIT: '1000',
       ...(start.ports
         ? Object.fromEntries(
             APP_NAMES.map((app) => [
@@ -246,18 +247,22 @@ export async function signUpBroker(baseUrl: string): Promise<{ token: string; ap
  * throwaway workspace directly, as billing's append does: the balance and a ledger row.
  */
 async function topUpDecisions(databaseUrl: string, apiKey: string): Promise<void> {
-  const workspaceId = await workspaceOfKey(databaseUrl, apiKey);
+  await topUp(databaseUrl, await workspaceOfKey(databaseUrl, apiKey), 'decisions');
+}
+
+/** Credits `asset` to the workspace as billing's append does: the balance and a ledger row. */
+export async function topUp(databaseUrl: string, workspaceId: string, asset: BillingAsset): Promise<void> {
   await withClient(databaseUrl, async (client) => {
     await client.query('BEGIN');
     const balance = await client.query<{ amount: number }>(
-      `INSERT INTO billing.balances (workspace_id, asset, amount) VALUES ($1, 'decisions', $2)
+      `INSERT INTO billing.balances (workspace_id, asset, amount) VALUES ($1, $2, $3)
        ON CONFLICT (workspace_id, asset) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount`,
-      [workspaceId, TOP_UP],
+      [workspaceId, asset, TOP_UP],
     );
     await client.query(
       `INSERT INTO billing.ledger_entries (workspace_id, asset, amount, reason, idempotency_key, balance_after)
-       VALUES ($1, 'decisions', $2, 'welcome', $3, $4)`,
-      [workspaceId, TOP_UP, `bench-top-up:${randomUUID()}`, balance.rows[0].amount],
+       VALUES ($1, $2, $3, 'welcome', $4, $5)`,
+      [workspaceId, asset, TOP_UP, `bench-top-up:${randomUUID()}`, balance.rows[0].amount],
     );
     await client.query('COMMIT');
   });
@@ -276,7 +281,8 @@ export async function workspaceOfKey(databaseUrl: string, apiKey: string): Promi
   return rows[0].workspace_id;
 }
 
-async function postJson(baseUrl: string, route: string, body: unknown, token?: string): Promise<unknown> {
+/** A JSON POST that must answer 2xx: its parsed body. */
+export async function postJson(baseUrl: string, route: string, body: unknown, token?: string): Promise<unknown> {
   const response = await fetch(`${baseUrl}${route}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

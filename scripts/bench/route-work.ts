@@ -2,8 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { serviceDataSourceOptions } from '@app/database';
 import { BILLING_BALANCE_LOW, SearchPropertiesRequest, decisionCost } from '@app/contracts';
-import type { DecisionRequestBody, DecisionResponse, PropertiesPage, SearchPropertiesQuery } from '@app/contracts';
+import type {
+  BillingAsset,
+  DecisionRequestBody,
+  DecisionResponse,
+  PropertiesPage,
+  SearchPropertiesQuery,
+} from '@app/contracts';
 import { DEBIT_SQL, debitParameters } from '../../apps/billing/src/ledger/ledger.repository';
+import { debitKey } from '../../apps/billing/src/ledger/ledger.service';
 import { searchQuery } from '../../apps/catalogue/src/properties/properties.repository';
 import { BenchmarkTable } from '../../apps/decision/src/benchmarks/benchmark-table';
 import { BenchmarksRepository } from '../../apps/decision/src/benchmarks/benchmarks.repository';
@@ -71,22 +78,34 @@ export async function benchWorkspace(sql: Sql): Promise<string> {
   return workspaceId;
 }
 
-/** Billing's one-statement debit of a decision: the new balance, or undefined when it is short. */
-export async function debitDecision(sql: Sql, workspaceId: string, id: string, cost: number) {
+/** Billing's one-statement debit (its key as the ledger service makes it): the entry, or undefined when short. */
+export async function debit(
+  sql: Sql,
+  request: { workspaceId: string; asset: BillingAsset; amount: number; reference: string; requestId: string },
+): Promise<{ id: string; balance_after: number } | undefined> {
   const rows = await sql<{ id: string; balance_after: number }>(
     DEBIT_SQL,
     debitParameters({
-      workspaceId,
-      asset: 'decisions',
-      amount: cost,
-      reference: `decision:${id}`,
-      idempotencyKey: `debit:decision:${id}:${randomUUID()}`,
+      ...request,
+      idempotencyKey: debitKey(request.requestId),
       createdAt: new Date(),
       defaultThreshold: 3,
       lowBalanceEvent: { id: randomUUID(), subject: BILLING_BALANCE_LOW, requestId: null, traceparent: null },
     }),
   );
-  return rows[0]?.balance_after;
+  return rows[0];
+}
+
+/** A decision's debit: the new balance, or undefined when it is short. */
+export async function debitDecision(sql: Sql, workspaceId: string, id: string, cost: number) {
+  const entry = await debit(sql, {
+    workspaceId,
+    asset: 'decisions',
+    amount: cost,
+    reference: `decision:${id}`,
+    requestId: `decision:${id}:${randomUUID()}`,
+  });
+  return entry?.balance_after;
 }
 
 /** The decision service's INSERT of an answer. */

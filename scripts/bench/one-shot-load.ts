@@ -1,0 +1,54 @@
+import type { LoadResult, LoadSettings } from './load';
+
+/** A request that may be sent once only (an inquiry of a buyer with a quota, a widget visitor's message). */
+export interface OneShot {
+  /** Sends it and resolves with the status the run counts; rejects on a connection error. */
+  send(): Promise<number>;
+}
+
+/**
+ * Sends `requests` with `settings.connections` in flight, each one once, until the duration is over
+ * or the requests run out, whichever comes first: autocannon repeats its requests on every
+ * connection, which a quota (10 inquiries an hour per buyer) or a visitor's limit cannot take.
+ * Requests per second over the time actually run; latency from each request's start to its end.
+ */
+export async function runOneShot(
+  requests: OneShot[],
+  settings: LoadSettings,
+  expectedStatus: number,
+): Promise<LoadResult & { exhausted: boolean }> {
+  const latencies: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  let next = 0;
+  let failed = 0;
+  const started = performance.now();
+  const until = started + settings.durationS * 1000;
+  const worker = async () => {
+    while (performance.now() < until && next < requests.length) {
+      const request = requests[next++];
+      const sent = performance.now();
+      const status = await request.send().catch(() => 0);
+      latencies.push(performance.now() - sent);
+      statusCodes[String(status)] = (statusCodes[String(status)] ?? 0) + 1;
+      if (status !== expectedStatus) failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: settings.connections }, worker));
+  const elapsedS = (performance.now() - started) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: Math.round(latencies.length / elapsedS),
+    p50Ms: Math.round(percentile(sorted, 50)),
+    p99Ms: Math.round(percentile(sorted, 99)),
+    requests: latencies.length,
+    errors: failed,
+    statusCodes,
+    exhausted: next >= requests.length && performance.now() < until,
+  };
+}
+
+/** The nearest-rank percentile of ascending `sorted` values (0 for none). */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
