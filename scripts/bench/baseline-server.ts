@@ -27,6 +27,12 @@ import { LeadBillingClient } from '../../apps/leads/src/billing/lead-billing.cli
 import { CrmService } from '../../apps/leads/src/crm/crm.service';
 import { LeadCharges } from '../../apps/leads/src/crm/lead-charges';
 import { LeadsRepository } from '../../apps/leads/src/crm/leads.repository';
+import { ConversationsRepository } from '../../apps/leads/src/conversations/conversations.repository';
+import { toMessageResponse } from '../../apps/leads/src/conversations/conversation.dto';
+import { KnowledgeAnswererService } from '../../apps/leads/src/knowledge/knowledge-answerer.service';
+import { KnowledgeRepository } from '../../apps/leads/src/knowledge/knowledge.repository';
+import { KnowledgeRetriever } from '../../apps/leads/src/knowledge/knowledge-retriever';
+import { writtenLanguage } from '../../apps/leads/src/knowledge/knowledge-text';
 import { InquiriesRepository } from '../../apps/leads/src/inquiries/inquiries.repository';
 import { InquiriesService } from '../../apps/leads/src/inquiries/inquiries.service';
 import { CatalogueClient } from '../../apps/leads/src/listings/catalogue.client';
@@ -183,6 +189,53 @@ async function inquiriesHandler(databaseUrl: string): Promise<Handler> {
     }, 201);
 }
 
+/**
+ * The widget's message round trip: the visitor's message stored under the chat's lock, the last
+ * turns read, the project's knowledge base asked by the answerer the widget uses (offline), the
+ * answer stored under the lock again, all through the leads service's own classes; answered in
+ * the request (the route streams it). Not in it: the visitor token, the limits, the stream.
+ */
+async function widgetHandler(databaseUrl: string): Promise<Handler> {
+  const dataSource = await openDataSource(databaseUrl, 'bench-baseline');
+  const conversations = new ConversationsRepository(dataSource);
+  // The bench asks no price question, so the project's live unit list (the catalogue) is never read.
+  const answerer = new KnowledgeAnswererService(
+    new KnowledgeRetriever(new KnowledgeRepository(dataSource)),
+    undefined as never,
+    null,
+  );
+  const store = (sessionId: string, author: 'visitor' | 'assistant', text: string, citations: unknown[] = []) =>
+    conversations.transaction(async (tx) => {
+      const session = await conversations.lock(tx, sessionId);
+      const message = await conversations.addMessage(tx, {
+        session_id: session.id,
+        author,
+        author_id: null,
+        text,
+        citations,
+      } as never);
+      return { session, message };
+    });
+  return (url, body) =>
+    answer(async () => {
+      const { text } = JSON.parse(body) as { text: string };
+      const { session } = await store(url.pathname.split('/')[3] ?? '', 'visitor', text);
+      const turns = await conversations.recentTurns(session.id, 7);
+      const language = writtenLanguage(text, session.language);
+      const reply = await answerer.answer({
+        workspaceId: session.workspace_id,
+        projectId: session.project_id,
+        question: text,
+        language,
+        history: turns.slice(0, -1).map((turn) => ({ role: turn.author as 'visitor', text: turn.text })),
+      });
+      if (reply.kind !== 'answer')
+        throw new AppError('not_found', 'The knowledge base has no answer to this question.');
+      const { message } = await store(session.id, 'assistant', reply.text, reply.citations);
+      return { message: toMessageResponse(message) };
+    }, 201);
+}
+
 /** `status` (200) with the work's answer, or the registry error it threw in its shape. */
 async function answer(work: () => Promise<unknown>, status = 200): Promise<{ status: number; json: unknown }> {
   try {
@@ -243,6 +296,7 @@ async function main(): Promise<void> {
     property: () => propertyHandler(databaseUrl),
     leads: () => leadsHandler(databaseUrl, process.env.BENCH_WORKSPACE_ID ?? ''),
     inquiries: () => inquiriesHandler(databaseUrl),
+    widget: () => widgetHandler(databaseUrl),
   };
   const make = kind === undefined ? undefined : handlers[kind];
   if (!make) throw new Error(`BENCH_BASELINE must be one of ${Object.keys(handlers).join(', ')}`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ProcessGroup } from './memory';
 
 /** The routes with a bare baseline; the first three have a NestJS peer too (peer/). */
-export type BaselineKind = 'locations' | 'decisions' | 'properties' | 'property' | 'leads' | 'inquiries';
+export type BaselineKind = 'locations' | 'decisions' | 'properties' | 'property' | 'leads' | 'inquiries' | 'widget';
 
 /** A server the bench loads beside the route (the bare baseline, the NestJS peer), in processes of its own. */
 export interface Baseline {

@@ -28,8 +28,9 @@ import { DECISION_BODIES, locationPaths } from './workload';
 import { PROPERTY_LISTINGS, PROPERTY_PATHS, propertyDetailPaths, seedPublishedListings } from './properties';
 import { LEADS_PATHS, WORKSPACE_LEADS, seedLeads } from './leads';
 import { buyerTokens, inquiryRequests, workspaceListings } from './inquiries';
-import { runOneShot } from './one-shot-load';
-import type { OneShot } from './one-shot-load';
+import { runOneShot, singly } from './one-shot-load';
+import { bareChatLanes, chatLanes, openChats, setUpWidget } from './widget';
+import type { Lane } from './one-shot-load';
 
 /**
  * `npm run bench`: /v1/locations, /v1/decisions and /v1/decisions/batch (reasoning false; the batch
@@ -45,17 +46,20 @@ const WARMUP_CONNECTIONS = 10;
 /** Buyers whose inquiries warm the route up, apart from the measured run's. */
 const WARMUP_BUYERS = 30;
 /**
- * Requests in flight on the write routes (inquiries): each is a transaction and two calls between
+ * Requests in flight on the write routes (inquiries, the widget): each is a transaction and calls between
  * services; 50 at once on 2 shared cores queue past the services' RPC deadlines (503).
  */
 const WRITE_CONNECTIONS = 10;
+/** Widget chats whose turns warm up the round trip, apart from the measured run's. */
+const WARMUP_VISITORS = 15;
+const WIDGET_ROUND_TRIP = 'widget message round trip';
 /** The bench workspace's listings the buyers ask about. */
 const INQUIRY_LISTINGS = 500;
 const RESULTS_FILE = 'bench-results.json';
 /** The Saudi gazetteer beside the clone (../shared, as in CI), when it is there; `--gazetteer=none` skips it. */
 const DEFAULT_GAZETTEER = path.join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'locations', 'saudi');
 
-const ROUTES = ['locations', 'decisions', 'properties', 'property', 'leads', 'inquiries'] as const;
+const ROUTES = ['locations', 'decisions', 'properties', 'property', 'leads', 'inquiries', 'widget'] as const;
 type Route = (typeof ROUTES)[number];
 
 interface Options extends LoadSettings {
@@ -71,6 +75,8 @@ interface Options extends LoadSettings {
   idleS: number;
   /** Buyers signed in for POST /v1/inquiries' run, each sending INQUIRIES_PER_BUYER (its hourly limit). */
   buyers: number;
+  /** Widget visitors (a chat each, TURNS messages) for the round trip's run, for the bare server's and the route's. */
+  visitors: number;
   distributed: DistributedSettings;
 }
 
@@ -85,6 +91,7 @@ function readOptions(): Options {
     warmupS: positiveOption('warmup', 2),
     idleS: positiveOption('idle', IDLE_S),
     buyers: positiveOption('buyers', 300),
+    visitors: positiveOption('visitors', 150),
     distributed: distributedOptions(),
   };
 }
@@ -124,7 +131,7 @@ function loadOf(workload: Workload | Load): Load {
 }
 
 /** A one-shot load whose successive calls (the warm-up, then the run) each send their own requests. */
-function oneShotLoad(runs: ((baseUrl: string) => OneShot[])[], expectedStatus: number): Load {
+function oneShotLoad(runs: ((baseUrl: string) => Lane[])[], expectedStatus: number): Load {
   let call = 0;
   return async (baseUrl, settings) => {
     const result = await runOneShot(runs[Math.min(call++, runs.length - 1)](baseUrl), settings, expectedStatus);
@@ -280,9 +287,9 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
         await topUp(platform.databaseUrl, workspaceId, 'lead_credits');
         const tokens = await buyerTokens(platform.baseUrl, platform.databaseUrl, options.buyers + WARMUP_BUYERS);
         const anonymous = (count: number) => (baseUrl: string) =>
-          inquiryRequests(baseUrl, Array<string>(count).fill(''), listingIds);
+          singly(inquiryRequests(baseUrl, Array<string>(count).fill(''), listingIds));
         const signedIn = (from: number, to: number) => (baseUrl: string) =>
-          inquiryRequests(baseUrl, tokens.slice(from, to), listingIds);
+          singly(inquiryRequests(baseUrl, tokens.slice(from, to), listingIds));
         process.stdout.write('Measuring POST /v1/inquiries…\n');
         const loads = {
           baseline: oneShotLoad([anonymous(WARMUP_BUYERS), anonymous(options.buyers)], 201),
@@ -291,6 +298,26 @@ async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
         const writes = { ...options, connections: Math.min(options.connections, WRITE_CONNECTIONS) };
         report.runs.push(routeRun('POST /v1/inquiries', mode, await compare(platform, 'inquiries', loads, writes)));
       }
+    }
+    if (options.routes.includes('widget')) {
+      process.stdout.write(
+        `Setting up a project's widget and opening ${2 * (options.visitors + WARMUP_VISITORS)} chats…\n`,
+      );
+      const widget = await setUpWidget(platform.baseUrl);
+      const chats = (from: number, count: number) => openChats(platform.baseUrl, widget, from, count);
+      const [bareWarmup, bareRun, warmup, run] = [
+        await chats(0, WARMUP_VISITORS),
+        await chats(WARMUP_VISITORS, options.visitors),
+        await chats(WARMUP_VISITORS + options.visitors, WARMUP_VISITORS),
+        await chats(2 * WARMUP_VISITORS + options.visitors, options.visitors),
+      ];
+      process.stdout.write('Measuring the widget message round trip…\n');
+      const loads = {
+        baseline: oneShotLoad([(url) => bareChatLanes(url, bareWarmup), (url) => bareChatLanes(url, bareRun)], 201),
+        route: oneShotLoad([(url) => chatLanes(url, warmup), (url) => chatLanes(url, run)], 201),
+      };
+      const writes = { ...options, connections: Math.min(options.connections, WRITE_CONNECTIONS) };
+      report.runs.push(routeRun(WIDGET_ROUND_TRIP, mode, await compare(platform, 'widget', loads, writes)));
     }
     report.memory.loaded = readMemory(platform.memoryGroups());
     return report;
