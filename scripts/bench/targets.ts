@@ -58,8 +58,7 @@ export function verdicts(route: string, mode: Mode, measured: Figures, bare: Fig
   if (bareTarget !== undefined)
     found.push(atLeast('route/bare', measured.requestsPerSecond, bare.requestsPerSecond, bareTarget));
   if (peer) found.push(atLeast('route/peer', measured.requestsPerSecond, peer.requestsPerSecond, PEER_TARGET));
-  const p99 = measured.p99Ms / Math.max(bare.p99Ms, 1);
-  found.push({ target: `p99 ≤ ${P99_TARGET}× bare p99`, value: p99, met: p99 <= P99_TARGET });
+  found.push(atMost('p99/bare p99', measured.p99Ms, bare.p99Ms, P99_TARGET));
   return found;
 }
 
@@ -67,6 +66,12 @@ export function verdicts(route: string, mode: Mode, measured: Figures, bare: Fig
 export function atLeast(name: string, numerator: number, denominator: number, target: number): Verdict {
   const value = numerator / Math.max(denominator, 1);
   return { target: `${name} ≥ ${target}`, value, met: value >= target };
+}
+
+/** `name ≤ target` on numerator ÷ denominator. */
+export function atMost(name: string, numerator: number, denominator: number, target: number): Verdict {
+  const value = numerator / Math.max(denominator, 1);
+  return { target: `${name} ≤ ${target}`, value, met: value <= target };
 }
 
 /** `route/peer ≥ 1.5: MISSED (1.21)`. */
