@@ -28,28 +28,25 @@ import { DECISION_BODIES, locationPaths } from './workload';
 import { PROPERTY_LISTINGS, PROPERTY_PATHS, propertyDetailPaths, seedPublishedListings } from './properties';
 import { LEADS_PATHS, WORKSPACE_LEADS, seedLeads } from './leads';
 import { buyerTokens, inquiryRequests, workspaceListings } from './inquiries';
-import { runOneShot, singly } from './one-shot-load';
+import { WRITE_CONNECTIONS, runOneShot, singly } from './one-shot-load';
 import { bareChatLanes, chatLanes, openChats, setUpWidget } from './widget';
 import type { Lane } from './one-shot-load';
 
 /**
- * `npm run bench`: /v1/locations, /v1/decisions and /v1/decisions/batch (reasoning false; the batch
- * in items per second beside single decisions per second) and /v1/properties (a filter mix over
- * 100,000 published listings) through the gateway in
- * each mode, each right after a bare node:http baseline doing the same work, so figures read
- * as ratios on a shared, noisy machine; and every process's resident memory, idle (as
- * `npm run bench:memory` reads it, before any request) and after the load. Options as
- * `--name=value` or BENCH_* variables: mode (standalone | distributed | both), duration (s per
- * run), connections, warmup (s), idle (s).
+ * `npm run bench`: through the gateway in each mode, GET /v1/locations (and its 304 path), POST
+ * /v1/decisions and /v1/decisions/batch (reasoning false; the batch in items per second beside single
+ * decisions per second), GET /v1/properties (a filter mix over 100,000 published listings), GET
+ * /v1/properties/{id}, GET /v1/workspace/leads, POST /v1/inquiries and the widget's message round
+ * trip; each right after a bare node:http baseline doing the same work and, for the first three, a
+ * NestJS peer (peer/), so figures read as ratios on a shared, noisy machine, judged against issue 29's
+ * targets (targets.ts); and every process's resident memory, idle (as `npm run bench:memory` reads it,
+ * before any request) and after the load. Options as `--name=value` or BENCH_* variables: mode
+ * (standalone | distributed | both), routes, duration (s per run), connections, warmup (s), idle (s),
+ * buyers, visitors.
  */
 const WARMUP_CONNECTIONS = 10;
 /** Buyers whose inquiries warm the route up, apart from the measured run's. */
 const WARMUP_BUYERS = 30;
-/**
- * Requests in flight on the write routes (inquiries, the widget): each is a transaction and calls between
- * services; 50 at once on 2 shared cores queue past the services' RPC deadlines (503).
- */
-const WRITE_CONNECTIONS = 10;
 /** Widget chats whose turns warm up the round trip, apart from the measured run's. */
 const WARMUP_VISITORS = 15;
 const WIDGET_ROUND_TRIP = 'widget message round trip';

@@ -1,5 +1,11 @@
 import type { LoadResult, LoadSettings } from './load';
 
+/**
+ * Requests in flight on the write routes (inquiries, the widget): each is a transaction and calls between
+ * services; 50 at once on 2 shared cores queue past the services' RPC deadlines (503).
+ */
+export const WRITE_CONNECTIONS = 10;
+
 /** A request that may be sent once only (an inquiry of a buyer with a quota, a widget visitor's message). */
 export interface OneShot {
   /** Sends it and resolves with the status the run counts (0: no answer in time, or no connection). */

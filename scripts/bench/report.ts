@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { LoadResult, LoadSettings } from './load';
 import type { MemoryReading } from './memory';
+import { WRITE_CONNECTIONS } from './one-shot-load';
 import type { Mode } from './platforms';
 import { describeVerdict } from './targets';
 import type { Verdict } from './targets';
@@ -182,7 +183,10 @@ export function routeTable(runs: RouteRun[]): string[] {
     );
     if (run.verdicts.length > 0) lines.push(`   ${run.verdicts.map(describeVerdict).join('; ')}`);
   }
-  lines.push('   (req/s; latency in ms; bare = node:http doing the work, peer = NestJS on Express + a microservice)');
+  lines.push(
+    '   (req/s; latency in ms; bare = node:http doing the work, peer = NestJS on Express + a microservice;',
+    `    POST /v1/inquiries and the widget round trip with at most ${WRITE_CONNECTIONS} in flight)`,
+  );
   return lines;
 }
 
