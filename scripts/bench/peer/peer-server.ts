@@ -17,6 +17,8 @@ import { PeerServiceModule } from './peer-service.module';
  * a NATS client) or `service` (the microservice on NATS, queue group `bench-peer`).
  * Reports `{port}` over IPC once it serves (0 for the service).
  */
+const GRACE_MS = 1_000;
+
 async function main(): Promise<void> {
   const role = process.env.BENCH_PEER_ROLE;
   const logger = ['error', 'warn'] as const;
@@ -51,6 +53,9 @@ async function main(): Promise<void> {
   process.send?.({ port });
 
   const stop = async () => {
+    // The load generator has just stopped: let the requests it left in flight finish before the
+    // NATS client closes under them.
+    await new Promise((resolve) => setTimeout(resolve, GRACE_MS));
     await app.close();
     process.exit(0);
   };
