@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { OneShot } from './one-shot-load';
-import { postJson } from './platforms';
+import { logIn, signUp } from './platforms';
 
 /** The route's own limit: inquiries per buyer per rolling hour. Each bench buyer sends exactly that many. */
 export const INQUIRIES_PER_BUYER = 10;
-const PASSWORD = 'bench-buyer-password-2025';
 const LOGINS_IN_FLIGHT = 4;
 
 const QUESTIONS = [
@@ -21,33 +19,25 @@ const QUESTIONS = [
  * password per sign-up is what costs; then every one logs in through the API.
  */
 export async function buyerTokens(baseUrl: string, databaseUrl: string, count: number): Promise<string[]> {
-  const run = randomBytes(4).toString('hex');
-  const first = `bench-buyer-${run}@example.com`;
-  await postJson(baseUrl, '/v1/accounts', { email: first, password: PASSWORD, name: 'نورة القحطاني', role: 'buyer' });
+  const first = await signUp(baseUrl, { name: 'نورة القحطاني', role: 'buyer' });
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
-  let emails: string[];
+  let copies: string[];
   try {
     const { rows } = await client.query<{ email: string }>(
       `INSERT INTO identity.accounts (email, email_normalized, password_hash, name, phone, role, language, email_verified_at)
-       SELECT 'bench-buyer-' || $2 || '-' || i || '@example.com', 'bench-buyer-' || $2 || '-' || i || '@example.com',
-              password_hash, name || ' ' || i, phone, role, language, now()
+       SELECT $2 || i || '@example.com', $2 || i || '@example.com', password_hash, name || ' ' || i, phone, role, language, now()
          FROM identity.accounts, generate_series(1, $3::int) i WHERE email_normalized = $1
        RETURNING email`,
-      [first, run, count - 1],
+      [first.email, first.email.replace('@example.com', '-'), count - 1],
     );
-    emails = [first, ...rows.map(({ email }) => email)];
+    copies = rows.map(({ email }) => email);
   } finally {
     await client.end();
   }
-  const tokens: string[] = [];
-  for (let i = 0; i < emails.length; i += LOGINS_IN_FLIGHT) {
-    const logins = emails.slice(i, i + LOGINS_IN_FLIGHT).map(async (email) => {
-      const { access_token } = (await postJson(baseUrl, '/v1/auth/login', { email, password: PASSWORD })) as {
-        access_token: string;
-      };
-      return access_token;
-    });
+  const tokens = [first.token];
+  for (let i = 0; i < copies.length; i += LOGINS_IN_FLIGHT) {
+    const logins = copies.slice(i, i + LOGINS_IN_FLIGHT).map((email) => logIn(baseUrl, email, first.password));
     tokens.push(...(await Promise.all(logins)));
   }
   return tokens;

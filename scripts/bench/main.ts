@@ -1,15 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { startBaseline } from './baseline';
-import { hasPeer, startPeer } from './peer/peer';
+import { compare, measureWithCpu, oneShotLoad, routeRun } from './compare';
 import { BATCH_CONCURRENCY, BATCH_SIZE, measureBatch } from './batch';
-import type { Baseline, BaselineKind } from './baseline';
 import { notModifiedWorkload } from './conditional';
-import { runLoad } from './load';
-import type { LoadResult, LoadSettings, Workload } from './load';
+import type { LoadSettings, Workload } from './load';
 import { IDLE_S, idleMemoryChecks, readIdleMemory } from './idle-memory';
-import { readCpuSeconds, readMemory } from './memory';
-import type { ProcessGroup } from './memory';
+import { readMemory } from './memory';
 import {
   distributedUnavailable,
   importGazetteer,
@@ -18,19 +14,17 @@ import {
   topUp,
   workspaceOfKey,
 } from './platforms';
-import type { DistributedSettings, Mode, Platform } from './platforms';
+import type { DistributedSettings, Mode } from './platforms';
 import { distributedOptions, modesOption, option, positiveOption } from './options';
 import { invalidRuns, printModeReport, writeResults } from './report';
-import type { ModeReport, RouteRun } from './report';
+import type { ModeReport } from './report';
 import { runBench, using } from './running';
-import { ratios, verdicts } from './targets';
 import { DECISION_BODIES, locationPaths } from './workload';
 import { PROPERTY_LISTINGS, PROPERTY_PATHS, propertyDetailPaths, seedPublishedListings } from './properties';
 import { LEADS_PATHS, WORKSPACE_LEADS, seedLeads } from './leads';
 import { buyerTokens, inquiryRequests, workspaceListings } from './inquiries';
-import { WRITE_CONNECTIONS, runOneShot, singly } from './one-shot-load';
+import { WRITE_CONNECTIONS, singly } from './one-shot-load';
 import { bareChatLanes, chatLanes, openChats, setUpWidget } from './widget';
-import type { Lane } from './one-shot-load';
 
 /**
  * `npm run bench`: through the gateway in each mode, GET /v1/locations (and its 304 path), POST
@@ -44,7 +38,6 @@ import type { Lane } from './one-shot-load';
  * (standalone | distributed | both), routes, duration (s per run), connections, warmup (s), idle (s),
  * buyers, visitors.
  */
-const WARMUP_CONNECTIONS = 10;
 /** Buyers whose inquiries warm the route up, apart from the measured run's. */
 const WARMUP_BUYERS = 30;
 /** Widget chats whose turns warm up the round trip, apart from the measured run's. */
@@ -91,80 +84,6 @@ function readOptions(): Options {
     visitors: positiveOption('visitors', 150),
     distributed: distributedOptions(),
   };
-}
-
-/**
- * A run with the CPU each process group spent on it (the platform's processes, the bare server's,
- * the peer's): what the Kubernetes CPU requests are sized from (docs/kubernetes.md), and the
- * figure to compare stacks by on a busy machine.
- */
-async function measureWithCpu(
-  server: { baseUrl: string; memoryGroups(): ProcessGroup[] },
-  workload: Workload | Load,
-  options: Options,
-): Promise<LoadResult> {
-  const load = loadOf(workload);
-  await load(server.baseUrl, { durationS: options.warmupS, connections: WARMUP_CONNECTIONS });
-  const groups = server.memoryGroups();
-  const before = readCpuSeconds(groups);
-  const result = await load(server.baseUrl, options);
-  const after = readCpuSeconds(groups);
-  result.cpu = groups.map(({ label }) => {
-    const seconds = (after.get(label) ?? 0) - (before.get(label) ?? 0);
-    return {
-      label,
-      cores: Math.round((seconds / options.durationS) * 100) / 100,
-      msPerRequest: Math.round((seconds * 1000 * 100) / Math.max(result.requests, 1)) / 100,
-    };
-  });
-  return result;
-}
-
-/** How a run sends its requests, when autocannon repeating a workload will not do (one-shot-load.ts). */
-type Load = (baseUrl: string, settings: LoadSettings) => Promise<LoadResult>;
-
-function loadOf(workload: Workload | Load): Load {
-  return typeof workload === 'function' ? workload : (baseUrl, settings) => runLoad(baseUrl, workload, settings);
-}
-
-/** A one-shot load whose successive calls (the warm-up, then the run) each send their own requests. */
-function oneShotLoad(runs: ((baseUrl: string) => Lane[])[], expectedStatus: number): Load {
-  let call = 0;
-  return async (baseUrl, settings) => {
-    const result = await runOneShot(runs[Math.min(call++, runs.length - 1)](baseUrl), settings, expectedStatus);
-    if (result.exhausted) process.stdout.write(`   (its requests ran out after ${result.requests}: a shorter run)\n`);
-    return result;
-  };
-}
-
-interface Compared {
-  baseline: LoadResult;
-  peer?: LoadResult;
-  measured: LoadResult;
-}
-
-/**
- * The bare baseline, then the NestJS peer (when the route has one), then the route, back to back.
- * `workspaceId`: the workspace whose data the bare server reads (the bench key's).
- */
-async function compare(
-  platform: Platform,
-  kind: BaselineKind,
-  workload: Workload | { baseline: Load; route: Load },
-  options: Options,
-  workspaceId?: string,
-): Promise<Compared> {
-  const [baselineLoad, routeLoad] = 'method' in workload ? [workload, workload] : [workload.baseline, workload.route];
-  const measureOn = (load: Workload | Load) => (server: Baseline) =>
-    measureWithCpu({ ...server, baseUrl: server.url }, load, options);
-  const baseline = await using(await startBaseline(kind, platform.databaseUrl, workspaceId), measureOn(baselineLoad));
-  const peerRun = hasPeer(kind)
-    ? await using(
-        await startPeer(kind, platform.mode, platform.databaseUrl, options.distributed.natsUrl),
-        measureOn(baselineLoad),
-      )
-    : undefined;
-  return { baseline, peer: peerRun, measured: await measureWithCpu(platform, routeLoad, options) };
 }
 
 async function benchMode(mode: Mode, options: Options): Promise<ModeReport> {
@@ -326,24 +245,6 @@ function routesOption(): Route[] {
   const unknown = routes.filter((route) => !(ROUTES as readonly string[]).includes(route));
   if (unknown.length > 0) throw new Error(`routes: unknown ${unknown.join(', ')} (known: ${ROUTES.join(', ')})`);
   return routes as Route[];
-}
-
-/** A route's run against its baselines, with its ratios and the issue's verdicts (judged on exact figures). */
-function routeRun(route: string, mode: Mode, { baseline, peer, measured }: Compared): RouteRun {
-  const rounded = ratios(measured, baseline, peer);
-  const judged = verdicts(route, mode, measured, baseline, peer);
-  return {
-    route,
-    baseline,
-    peer,
-    measured,
-    ratio: rounded.bare,
-    peerRatio: rounded.peer,
-    p99Ratio: rounded.p99,
-    verdicts: judged,
-    target: judged.map((verdict) => verdict.target).join(', '),
-    met: judged.every((verdict) => verdict.met),
-  };
 }
 
 async function main(): Promise<void> {

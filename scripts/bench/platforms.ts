@@ -223,23 +223,36 @@ async function signUpWithApiKey(baseUrl: string): Promise<string> {
 
 /** A broker's sign-up, login and key creation, through the gateway's public routes: its token and API key. */
 export async function signUpBroker(baseUrl: string): Promise<{ token: string; apiKey: string }> {
-  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
-  const password = 'bench-password-2025';
-  await postJson(baseUrl, '/v1/accounts', {
-    email,
-    password,
+  const { token } = await signUp(baseUrl, {
     name: 'سارة العتيبي',
     role: 'broker',
     broker_kind: 'company',
     workspace_name: 'مكتب قياس الأداء',
   });
-  const { access_token: token } = (await postJson(baseUrl, '/v1/auth/login', { email, password })) as {
-    access_token: string;
-  };
   const { secret } = (await postJson(baseUrl, '/v1/workspace/api-keys', { label: 'bench' }, token)) as {
     secret: string;
   };
   return { token, apiKey: secret };
+}
+
+/**
+ * An account (`fields`: its name, role and the role's own fields) signed up and logged in through
+ * the gateway's public routes, under a fresh e-mail: the e-mail, the password and the access token.
+ */
+export async function signUp(
+  baseUrl: string,
+  fields: Record<string, string>,
+): Promise<{ email: string; password: string; token: string }> {
+  const email = `bench-${fields.role}-${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'bench-password-2025';
+  await postJson(baseUrl, '/v1/accounts', { ...fields, email, password });
+  return { email, password, token: await logIn(baseUrl, email, password) };
+}
+
+/** An account's access token, by the first-party login. */
+export async function logIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const { access_token } = (await postJson(baseUrl, '/v1/auth/login', { email, password })) as { access_token: string };
+  return access_token;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { Lane, OneShot } from './one-shot-load';
-import { postJson } from './platforms';
+import { postJson, signUp } from './platforms';
+import { takeEvents } from './server-sent-events';
 
 /**
  * The chat widget's message round trip: a visitor's message posted, then the assistant's answer
@@ -53,18 +53,11 @@ export interface BenchWidget {
  * articles) and switches its widget on for SITE, all through the API as a customer would.
  */
 export async function setUpWidget(baseUrl: string): Promise<BenchWidget> {
-  const email = `bench-developer-${randomBytes(4).toString('hex')}@example.com`;
-  const password = 'bench-developer-password-2025';
-  await postJson(baseUrl, '/v1/accounts', {
-    email,
-    password,
+  const { token } = await signUp(baseUrl, {
     name: 'خالد الشمري',
     role: 'developer',
     workspace_name: 'شركة قياس للتطوير',
   });
-  const { access_token: token } = (await postJson(baseUrl, '/v1/auth/login', { email, password })) as {
-    access_token: string;
-  };
   const project = (await postJson(
     baseUrl,
     '/v1/projects',
@@ -167,15 +160,11 @@ class ReplyStream {
           let buffer = '';
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => {
-            buffer += chunk;
-            let index: number;
-            while ((index = buffer.indexOf('\n\n')) >= 0) {
-              const block = buffer.slice(0, index);
-              buffer = buffer.slice(index + 2);
-              const event = /^event: (.*)$/m.exec(block)?.[1];
+            const { events, rest } = takeEvents(buffer + chunk);
+            buffer = rest;
+            for (const { event, data } of events) {
               if (event === 'session') resolve();
-              const data = /^data: (.*)$/m.exec(block)?.[1];
-              if (event === 'message' && data && (JSON.parse(data) as { author?: string }).author === 'assistant') {
+              if (event === 'message' && (data as { author?: string }).author === 'assistant') {
                 this.waiter?.(true);
                 this.waiter = undefined;
               }
