@@ -28,6 +28,7 @@ import { CrmService } from '../../apps/leads/src/crm/crm.service';
 import { LeadCharges } from '../../apps/leads/src/crm/lead-charges';
 import { LeadsRepository } from '../../apps/leads/src/crm/leads.repository';
 import { ConversationsRepository } from '../../apps/leads/src/conversations/conversations.repository';
+import type { MessageRow } from '../../apps/leads/src/conversations/conversations.repository';
 import { toMessageResponse } from '../../apps/leads/src/conversations/conversation.dto';
 import { KnowledgeAnswererService } from '../../apps/leads/src/knowledge/knowledge-answerer.service';
 import { KnowledgeRepository } from '../../apps/leads/src/knowledge/knowledge.repository';
@@ -50,10 +51,14 @@ import { bodyOf, queryOf, searchQueryOf } from './search-query';
 
 /**
  * The baselines: a bare node:http server, in its own process like the platform, doing the
- * work a route cannot avoid and nothing else. Started by baseline.ts with BENCH_BASELINE
- * (`locations` or `decisions`) and BENCH_DATABASE_URL (the platform's database); reports its port over IPC.
+ * work a route cannot avoid and nothing else. Started by baseline.ts with BENCH_BASELINE (the
+ * route, a BaselineKind), BENCH_DATABASE_URL (the platform's database) and, for leads,
+ * BENCH_WORKSPACE_ID (whose leads); reports its port over IPC.
  */
 type Handler = (url: URL, body: string) => Promise<{ status: number; json: unknown }>;
+
+/** Image keys to URLs as a standalone catalogue makes them (the answers' size, not their host, matters here). */
+const IMAGE_URLS = new ImageUrls({ PUBLIC_URL: 'http://127.0.0.1:3000', PORT: 3000 } as never, { mode: 'standalone' });
 
 /** The same in-memory search over the same gazetteer, read from the platform's database as the service reads it. */
 async function locationsHandler(databaseUrl: string): Promise<Handler> {
@@ -96,12 +101,11 @@ async function propertiesHandler(sql: Sql): Promise<Handler> {
 async function propertyHandler(databaseUrl: string): Promise<Handler> {
   const dataSource = await openDataSource(databaseUrl, 'bench-baseline');
   const listings = new ListingsRepository(dataSource);
-  const urls = new ImageUrls({ PUBLIC_URL: 'http://127.0.0.1:3000', PORT: 3000 } as never, { mode: 'standalone' });
   // The detail needs no decision client (only price-intel asks the decision service).
   const catalogue = new PropertiesService(
     new PropertiesRepository(dataSource),
     listings,
-    urls,
+    IMAGE_URLS,
     undefined as never,
     new PriceHistoryRepository(dataSource),
   );
@@ -145,13 +149,12 @@ async function inquiriesHandler(databaseUrl: string): Promise<Handler> {
   const dataSource = await openDataSource(databaseUrl, 'bench-baseline');
   const sql: Sql = (text, params) => dataSource.query(text, params);
   const outbox = new Outbox();
-  const urls = new ImageUrls({ PUBLIC_URL: 'http://127.0.0.1:3000', PORT: 3000 } as never, { mode: 'standalone' });
   // The owner lookup reads the listing only: no decision client needed.
   const listings = new ListingsService(
     new ListingsRepository(dataSource),
     undefined as never,
     outbox,
-    urls,
+    IMAGE_URLS,
     new PriceHistoryRepository(dataSource),
   );
   const calls = {
@@ -168,8 +171,9 @@ async function inquiriesHandler(databaseUrl: string): Promise<Handler> {
       return { entry_id: entry.id, balance: entry.balance_after };
     },
   } as Record<string, (request: never) => Promise<unknown>>;
-  const rpc = { call: (descriptor: { pattern: string }, request: never) => calls[descriptor.pattern](request) };
-  const direct = rpc as unknown as RpcClient;
+  const direct = {
+    call: (descriptor: { pattern: string }, request: never) => calls[descriptor.pattern](request),
+  } as unknown as RpcClient;
   const inquiries = new InquiriesService(
     new InquiriesRepository(dataSource),
     new CatalogueClient(direct),
@@ -195,6 +199,8 @@ async function inquiriesHandler(databaseUrl: string): Promise<Handler> {
  * answer stored under the lock again, all through the leads service's own classes; answered in
  * the request (the route streams it). Not in it: the visitor token, the limits, the stream.
  */
+type Citations = MessageRow['citations'];
+
 async function widgetHandler(databaseUrl: string): Promise<Handler> {
   const dataSource = await openDataSource(databaseUrl, 'bench-baseline');
   const conversations = new ConversationsRepository(dataSource);
@@ -204,7 +210,7 @@ async function widgetHandler(databaseUrl: string): Promise<Handler> {
     undefined as never,
     null,
   );
-  const store = (sessionId: string, author: 'visitor' | 'assistant', text: string, citations: unknown[] = []) =>
+  const store = (sessionId: string, author: 'visitor' | 'assistant', text: string, citations: Citations = []) =>
     conversations.transaction(async (tx) => {
       const session = await conversations.lock(tx, sessionId);
       const message = await conversations.addMessage(tx, {
@@ -213,7 +219,7 @@ async function widgetHandler(databaseUrl: string): Promise<Handler> {
         author_id: null,
         text,
         citations,
-      } as never);
+      });
       return { session, message };
     });
   return (url, body) =>
