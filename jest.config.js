@@ -75,6 +75,7 @@ module.exports = {
         '<rootDir>/libs/**/*.spec.ts',
         '<rootDir>/test/deploy/**/*.spec.ts',
         '<rootDir>/test/docs/**/*.spec.ts',
+        '<rootDir>/scripts/**/*.spec.ts',
       ],
     },
     {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { deleteNamespaceStreams } from '@app/messaging';
 import { Client } from 'pg';
 import { APP_NAMES, APP_RUNTIME } from '@app/contracts';
-import type { AppName } from '@app/contracts';
+import type { AppName, BillingAsset } from '@app/contracts';
 import { connectOrStartEmbeddedPostgres } from '@app/database';
 import type { DemoCredentials } from '../../apps/gateway/src/identity/demo/demo-workspace';
 import { readDemoCredentials } from '../../apps/standalone/src/demo-credentials';
@@ -49,6 +49,9 @@ const quietEnv = {
   FREE_DECISIONS,
   API_RATE_LIMIT: process.env.API_RATE_LIMIT ?? '1000000',
   PUBLIC_RATE_LIMIT: process.env.PUBLIC_RATE_LIMIT ?? '1000000',
+  // Every sign-up and login of a bench comes from 127.0.0.1 (the inquiries run signs in hundreds of
+  // buyers), and two platforms of the sizing soak share Redis's counters.
+  AUTH_RATE_LIMIT: '1000',
 };
 
 /**
@@ -162,8 +165,6 @@ export async function startDistributed(settings: DistributedSettings, start: Dis
       NATS_URL: settings.natsUrl,
       EVENTS_NAMESPACE: namespace,
       METRICS_PORT: String(start.gatewayMetricsPort ?? 0),
-      // Every sign-up and login of a bench comes from 127.0.0.1, and two platforms share Redis's counters.
-      AUTH_RATE_LIMIT: '1000',
       ...(start.ports
         ? Object.fromEntries(
             APP_NAMES.map((app) => [
@@ -222,19 +223,12 @@ async function signUpWithApiKey(baseUrl: string): Promise<string> {
 
 /** A broker's sign-up, login and key creation, through the gateway's public routes: its token and API key. */
 export async function signUpBroker(baseUrl: string): Promise<{ token: string; apiKey: string }> {
-  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
-  const password = 'bench-password-2025';
-  await postJson(baseUrl, '/v1/accounts', {
-    email,
-    password,
+  const { token } = await signUp(baseUrl, {
     name: 'سارة العتيبي',
     role: 'broker',
     broker_kind: 'company',
     workspace_name: 'مكتب قياس الأداء',
   });
-  const { access_token: token } = (await postJson(baseUrl, '/v1/auth/login', { email, password })) as {
-    access_token: string;
-  };
   const { secret } = (await postJson(baseUrl, '/v1/workspace/api-keys', { label: 'bench' }, token)) as {
     secret: string;
   };
@@ -242,33 +236,66 @@ export async function signUpBroker(baseUrl: string): Promise<{ token: string; ap
 }
 
 /**
+ * An account (`fields`: its name, role and the role's own fields) signed up and logged in through
+ * the gateway's public routes, under a fresh e-mail: the e-mail, the password and the access token.
+ */
+export async function signUp(
+  baseUrl: string,
+  fields: Record<string, string>,
+): Promise<{ email: string; password: string; token: string }> {
+  const email = `bench-${fields.role}-${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'bench-password-2025';
+  await postJson(baseUrl, '/v1/accounts', { ...fields, email, password });
+  return { email, password, token: await logIn(baseUrl, email, password) };
+}
+
+/** An account's access token, by the first-party login. */
+export async function logIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const { access_token } = (await postJson(baseUrl, '/v1/auth/login', { email, password })) as { access_token: string };
+  return access_token;
+}
+
+/**
  * The welcome grant is capped far below what a run spends, so the bench credits its
  * throwaway workspace directly, as billing's append does: the balance and a ledger row.
  */
 async function topUpDecisions(databaseUrl: string, apiKey: string): Promise<void> {
+  await topUp(databaseUrl, await workspaceOfKey(databaseUrl, apiKey), 'decisions');
+}
+
+/** Credits `asset` to the workspace as billing's append does: the balance and a ledger row. */
+export async function topUp(databaseUrl: string, workspaceId: string, asset: BillingAsset): Promise<void> {
   await withClient(databaseUrl, async (client) => {
-    const key = await client.query<{ workspace_id: string }>(
-      `SELECT workspace_id FROM identity.api_keys WHERE prefix = $1`,
-      [apiKey.slice(0, 9)],
-    );
-    if (key.rows.length !== 1) throw new Error('the API key is not in identity.api_keys');
-    const workspaceId = key.rows[0].workspace_id;
     await client.query('BEGIN');
     const balance = await client.query<{ amount: number }>(
-      `INSERT INTO billing.balances (workspace_id, asset, amount) VALUES ($1, 'decisions', $2)
+      `INSERT INTO billing.balances (workspace_id, asset, amount) VALUES ($1, $2, $3)
        ON CONFLICT (workspace_id, asset) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount`,
-      [workspaceId, TOP_UP],
+      [workspaceId, asset, TOP_UP],
     );
     await client.query(
       `INSERT INTO billing.ledger_entries (workspace_id, asset, amount, reason, idempotency_key, balance_after)
-       VALUES ($1, 'decisions', $2, 'welcome', $3, $4)`,
-      [workspaceId, TOP_UP, `bench-top-up:${randomUUID()}`, balance.rows[0].amount],
+       VALUES ($1, $2, $3, 'welcome', $4, $5)`,
+      [workspaceId, asset, TOP_UP, `bench-top-up:${randomUUID()}`, balance.rows[0].amount],
     );
     await client.query('COMMIT');
   });
 }
 
-async function postJson(baseUrl: string, route: string, body: unknown, token?: string): Promise<unknown> {
+/** The workspace an API key acts for, read from identity.api_keys by the key's prefix. */
+export async function workspaceOfKey(databaseUrl: string, apiKey: string): Promise<string> {
+  const rows = await withClient(databaseUrl, async (client) => {
+    const key = await client.query<{ workspace_id: string }>(
+      `SELECT workspace_id FROM identity.api_keys WHERE prefix = $1`,
+      [apiKey.slice(0, 9)],
+    );
+    return key.rows;
+  });
+  if (rows.length !== 1) throw new Error('the API key is not in identity.api_keys');
+  return rows[0].workspace_id;
+}
+
+/** A JSON POST that must answer 2xx: its parsed body. */
+export async function postJson(baseUrl: string, route: string, body: unknown, token?: string): Promise<unknown> {
   const response = await fetch(`${baseUrl}${route}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -47,23 +47,35 @@ export async function seedPriceChanges(databaseUrl: string, repricedEvery = 20):
   }
 }
 
+/** The cities of PROPERTY_PATHS, where listings go when none is published yet (English names as the gazetteer has them). */
+const BENCH_CITIES = ['Riyadh', 'Jeddah', 'Dammam', 'Dubai'];
+
 /**
  * Fills the catalogue with `count` published listings spread over the places of the listings
  * already published (the demo seed: Riyadh, Jeddah, Dammam, Dubai), in one statement, then
- * ANALYZEs the table so the planner sees the volume. Returns how many places were used (0:
- * there was no published listing to take places from).
+ * ANALYZEs the table so the planner sees the volume. With none published (distributed mode has
+ * no demo seed), the places are the gazetteer's districts of BENCH_CITIES, in `workspaceId`'s
+ * name (when given). Returns how many places were used (0: neither gave a place).
  */
-export async function seedPublishedListings(databaseUrl: string, count: number): Promise<number> {
+export async function seedPublishedListings(databaseUrl: string, count: number, workspaceId?: string): Promise<number> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const inserted = await client.query<{ places: string }>(
-      `WITH places AS (
+      `WITH listed AS (
+         SELECT DISTINCT ON (district_id) workspace_id, country_code, city_id, district_id,
+                city_en, city_ar, district_en, district_ar, time_zone
+           FROM catalogue.listings WHERE status = 'published' AND district_id IS NOT NULL
+          ORDER BY district_id),
+       gazetteer AS (
+         SELECT $2::uuid AS workspace_id, c.country_code, c.id AS city_id, d.id AS district_id,
+                c.name_en AS city_en, c.name_ar AS city_ar, d.name_en AS district_en, d.name_ar AS district_ar,
+                CASE c.country_code WHEN 'AE' THEN 'Asia/Dubai' ELSE 'Asia/Riyadh' END AS time_zone
+           FROM decision.districts d JOIN decision.cities c ON c.id = d.city_id
+          WHERE $2::uuid IS NOT NULL AND c.name_en = ANY($3::text[]) AND NOT EXISTS (SELECT 1 FROM listed)),
+       places AS (
          SELECT row_number() OVER (ORDER BY district_id) - 1 AS n, d.* FROM (
-           SELECT DISTINCT ON (district_id) workspace_id, country_code, city_id, district_id,
-                  city_en, city_ar, district_en, district_ar, time_zone
-             FROM catalogue.listings WHERE status = 'published' AND district_id IS NOT NULL
-            ORDER BY district_id) d),
+           SELECT * FROM listed UNION ALL SELECT * FROM gazetteer) d),
        total AS (SELECT count(*) AS c FROM places),
        added AS (
          INSERT INTO catalogue.listings (workspace_id, status, property_type, title_en, title_ar,
@@ -81,10 +93,25 @@ export async function seedPublishedListings(databaseUrl: string, count: number):
            FROM generate_series(1, $1::int) i JOIN places p ON p.n = i % (SELECT c FROM total)
          RETURNING 1)
        SELECT (SELECT c FROM total) AS places, (SELECT count(*) FROM added) AS rows`,
-      [count],
+      [count, workspaceId ?? null, BENCH_CITIES],
     );
     await client.query('ANALYZE catalogue.listings');
     return Number(inserted.rows[0]?.places ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+/** GET /v1/properties/{id} over `count` published listings picked at random: the detail route's paths. */
+export async function propertyDetailPaths(databaseUrl: string, count = 200): Promise<string[]> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      `SELECT id FROM catalogue.listings TABLESAMPLE SYSTEM (5) WHERE status = 'published' LIMIT $1`,
+      [count],
+    );
+    return rows.map(({ id }) => `/v1/properties/${id}`);
   } finally {
     await client.end();
   }

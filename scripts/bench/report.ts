@@ -2,16 +2,28 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { LoadResult, LoadSettings } from './load';
 import type { MemoryReading } from './memory';
+import { WRITE_CONNECTIONS } from './one-shot-load';
 import type { Mode } from './platforms';
+import { describeVerdict } from './targets';
+import type { Verdict } from './targets';
 
-/** One route measured beside its baseline, in the same run. */
+/** One route measured beside its bare baseline and, where one is built, its NestJS peer, in the same run. */
 export interface RouteRun {
   route: string;
+  /** The bare node:http server doing the route's work (baseline-server.ts). */
   baseline: LoadResult;
+  /** The NestJS peer (peer/), for the routes that have one. */
+  peer?: LoadResult;
   measured: LoadResult;
   /** measured / baseline requests per second. */
   ratio: number;
-  /** What the issue asks of this route in this mode; '' when it asks nothing. */
+  /** measured / peer requests per second. */
+  peerRatio?: number;
+  /** measured p99 / baseline p99. */
+  p99Ratio: number;
+  /** Each target of the issue for this route and mode, judged. */
+  verdicts: Verdict[];
+  /** The targets in one line ('' when none), and whether every one was met. */
   target: string;
   met: boolean;
 }
@@ -45,6 +57,7 @@ export function invalidRuns(report: ModeReport): string[] {
     report.runs.flatMap((run) =>
       [
         run.baseline.errors > 0 ? `${run.route} baseline: ${describeErrors(run.baseline)}` : '',
+        run.peer && run.peer.errors > 0 ? `${run.route} peer: ${describeErrors(run.peer)}` : '',
         run.measured.errors > 0 ? `${run.route}: ${describeErrors(run.measured)}` : '',
       ].filter(Boolean),
     ),
@@ -54,28 +67,12 @@ export function invalidRuns(report: ModeReport): string[] {
 export function printModeReport(report: ModeReport, settings: LoadSettings): void {
   const lines = [`\n== ${report.mode} (${settings.durationS} s per run, ${settings.connections} connections) ==`];
   for (const reason of report.skipped) lines.push(`SKIPPED: ${reason}`);
-  if (report.runs.length > 0) {
-    lines.push(
-      row(['route', 'baseline req/s', 'route req/s', 'ratio', 'p50 ms', 'p99 ms', 'errors', 'target']),
-      ...report.runs.map((run) =>
-        row([
-          run.route,
-          String(run.baseline.requestsPerSecond),
-          String(run.measured.requestsPerSecond),
-          run.ratio.toFixed(2),
-          String(run.measured.p50Ms),
-          String(run.measured.p99Ms),
-          String(run.measured.errors + run.baseline.errors),
-          run.target ? `${run.target}: ${run.met ? 'met' : 'MISSED'}` : '-',
-        ]),
-      ),
-      `   (baseline p50/p99 ms: ${report.runs.map((run) => `${run.route} ${run.baseline.p50Ms}/${run.baseline.p99Ms}`).join('; ')})`,
-    );
-  }
+  if (report.runs.length > 0) lines.push(...routeTable(report.runs));
   for (const run of report.runs) {
-    if (!run.measured.cpu) continue;
-    const cpu = run.measured.cpu.map((group) => `${group.label} ${group.cores} cores, ${group.msPerRequest} ms/req`);
-    lines.push(`   CPU during ${run.route}: ${cpu.join('; ')}`);
+    const cpu = [run.baseline, run.peer, run.measured]
+      .flatMap((result) => result?.cpu ?? [])
+      .map((group) => `${group.label} ${group.cores} cores, ${group.msPerRequest} ms/req`);
+    if (cpu.length > 0) lines.push(`   CPU during ${run.route}: ${cpu.join('; ')}`);
   }
   if (report.batch)
     lines.push(
@@ -141,8 +138,61 @@ function describeErrors(result: LoadResult): string {
   return `${result.errors} failed of ${result.requests} (${codes.join(', ') || 'connection errors or timeouts'})`;
 }
 
-const WIDTHS = [22, 15, 12, 7, 8, 8, 7];
+/**
+ * Per route: bare, peer and route req/s, route ÷ bare and ÷ peer, p50/p99 of each and the route's
+ * p99 ÷ bare p99, errors; then a line of verdicts, one per target.
+ */
+export function routeTable(runs: RouteRun[]): string[] {
+  const latency = (result: LoadResult | undefined) => (result ? `${result.p50Ms}/${result.p99Ms}` : '-');
+  const lines = [
+    row(
+      [
+        'route',
+        'bare',
+        'peer',
+        'route',
+        'route/bare',
+        'route/peer',
+        'bare p50/p99',
+        'peer p50/p99',
+        'p50/p99',
+        'p99/bare',
+        'errors',
+      ],
+      ROUTE_WIDTHS,
+    ),
+  ];
+  for (const run of runs) {
+    lines.push(
+      row(
+        [
+          run.route,
+          String(run.baseline.requestsPerSecond),
+          run.peer ? String(run.peer.requestsPerSecond) : '-',
+          String(run.measured.requestsPerSecond),
+          `${run.ratio.toFixed(2)}×`,
+          run.peerRatio === undefined ? '-' : `${run.peerRatio.toFixed(2)}×`,
+          latency(run.baseline),
+          latency(run.peer),
+          latency(run.measured),
+          `${run.p99Ratio.toFixed(2)}×`,
+          String(run.measured.errors + run.baseline.errors + (run.peer?.errors ?? 0)),
+        ],
+        ROUTE_WIDTHS,
+      ),
+    );
+    if (run.verdicts.length > 0) lines.push(`   ${run.verdicts.map(describeVerdict).join('; ')}`);
+  }
+  lines.push(
+    '   (req/s; latency in ms; bare = node:http doing the work, peer = NestJS on Express + a microservice;',
+    `    POST /v1/inquiries and the widget round trip with at most ${WRITE_CONNECTIONS} in flight)`,
+  );
+  return lines;
+}
 
-function row(cells: string[]): string {
-  return cells.map((cell, i) => (i === 0 ? cell.padEnd(WIDTHS[0]) : cell.padStart(WIDTHS[i] ?? 0))).join(' ');
+const WIDTHS = [22, 15, 12, 7, 8, 8, 7];
+const ROUTE_WIDTHS = [26, 7, 7, 7, 11, 11, 13, 13, 10, 9, 7];
+
+function row(cells: string[], widths = WIDTHS): string {
+  return cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[i] ?? 0))).join(' ');
 }

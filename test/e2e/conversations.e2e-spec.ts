@@ -18,6 +18,8 @@ import type {
   WebhookCreatedResponse,
 } from '@app/contracts';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { takeEvents } from '../../scripts/bench/server-sent-events';
+import type { SseEvent } from '../../scripts/bench/server-sent-events';
 import { withClient } from '../harness/databases';
 import { createApiKey, createMember, createWorkspace } from '../harness/identity-fixtures';
 import type { MemberFixture } from '../harness/identity-fixtures';
@@ -36,11 +38,6 @@ const SITE = 'https://developer.example.com';
 interface Created {
   session: SessionResponse;
   token: string;
-}
-
-interface SseEvent {
-  event: string;
-  data: unknown;
 }
 
 /** A real EventSource-like reader over HTTP: collects every event until closed. */
@@ -64,15 +61,9 @@ export function openStream(
       const ended = new Promise<boolean>((done) => (endedResolve = done));
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let index: number;
-        while ((index = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, index);
-          buffer = buffer.slice(index + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-        }
+        const taken = takeEvents(buffer + chunk);
+        buffer = taken.rest;
+        events.push(...taken.events);
       });
       res.on('end', () => endedResolve(true));
       res.on('close', () => endedResolve(false));
