@@ -149,13 +149,14 @@ async function inquiriesHandler(databaseUrl: string): Promise<Handler> {
   const dataSource = await openDataSource(databaseUrl, 'bench-baseline');
   const sql: Sql = (text, params) => dataSource.query(text, params);
   const outbox = new Outbox();
-  // The owner lookup reads the listing only: no decision client needed.
+  // The owner lookup reads the listing only: no decision client or saved-search alerts needed.
   const listings = new ListingsService(
     new ListingsRepository(dataSource),
     undefined as never,
     outbox,
     IMAGE_URLS,
     new PriceHistoryRepository(dataSource),
+    undefined as never,
   );
   const calls = {
     [ListingsRpc.owner.pattern]: (request: ListingOwnerRequest) => listings.owner(request),
