@@ -13,6 +13,7 @@ import {
 } from './identity.contract';
 import { NOTIFICATION_REQUEST } from './notifications.contract';
 import { CATALOGUE_PROJECT_DELETED } from './projects.contract';
+import { CATALOGUE_SAVED_SEARCH_CLOSED, CATALOGUE_SAVED_SEARCH_MATCHED } from './saved-searches.contract';
 
 /** What one app may do on NATS; every other subject is refused to its credentials. */
 export interface TransportPermissions {
@@ -89,6 +90,8 @@ export const TRANSPORT_PERMISSIONS: Record<AppName, TransportPermissions> = {
       IDENTITY_INVITATION_CREATED,
       IDENTITY_ACCOUNT_LINK_REQUESTED,
       CATALOGUE_LISTING_REJECTED,
+      CATALOGUE_SAVED_SEARCH_MATCHED,
+      CATALOGUE_SAVED_SEARCH_CLOSED,
       BILLING_INVOICE_ISSUED,
       BILLING_BALANCE_LOW,
       NOTIFICATION_REQUEST,
