@@ -140,6 +140,26 @@ describeE2e('MCP tools: each one called over OAuth, with its effect checked', ()
       expect(after.body).toMatchObject({ data: [] });
     });
 
+    it('should save a search, list it, change its frequency and delete it', async () => {
+      const created = await call<{ id: string }>(buyer, 'buyer_save_search', {
+        name: `شقق ${marker}`,
+        frequency: 'daily',
+        query: { q: marker },
+      });
+      expect(created).toMatchObject({ name: `شقق ${marker}`, frequency: 'daily', query: { q: marker } });
+      const listed = await call<Page<{ id: string }>>(buyer, 'buyer_list_saved_searches');
+      expect(listed.data.map((search) => search.id)).toEqual([created.id]);
+      await expect(
+        call(buyer, 'buyer_update_saved_search', { saved_search_id: created.id, frequency: 'weekly' }),
+      ).resolves.toMatchObject({ id: created.id, frequency: 'weekly' });
+      const stored = await api().get(`/v1/me/saved-searches/${created.id}`).set(as(buyer.token)).expect(200);
+      expect(stored.body).toMatchObject({ frequency: 'weekly', name: `شقق ${marker}` });
+      await expect(call(buyer, 'buyer_delete_saved_search', { saved_search_id: created.id })).resolves.toEqual({
+        deleted: true,
+      });
+      await api().get(`/v1/me/saved-searches/${created.id}`).set(as(buyer.token)).expect(404);
+    });
+
     it('should carry an Arabic inquiry to the broker and back, through to closing it', async () => {
       const created = await call<{ inquiry: { id: string; status: string } }>(buyer, 'buyer_submit_inquiry', {
         property_id: listingId,
