@@ -9,7 +9,7 @@ import { eventually } from '../harness/eventually';
 import { createApiKey, createMember } from '../harness/identity-fixtures';
 import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 import { scrapeAll, total } from '../harness/prometheus-text';
 
@@ -44,7 +44,7 @@ describeE2e('conditional requests: ETag, Cache-Control, 304', () => {
   };
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await sharedPlatform();
     broker = await createMember(platform, { role: 'owner', name: 'Conditional Broker' });
     moderator = await createModerator(platform);
     key = await createApiKey(platform, broker.workspaceId, broker.accountId);

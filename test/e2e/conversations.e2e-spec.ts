@@ -25,7 +25,7 @@ import { createApiKey, createMember, createWorkspace } from '../harness/identity
 import type { MemberFixture } from '../harness/identity-fixtures';
 import { mcpClient, mcpFactoryOf, principalOf } from '../harness/mcp-client';
 import { describeDistributed, describeE2e } from '../harness/mode';
-import { sharedPlatform, startPlatform } from '../harness/platform';
+import { sharedPlatform, sharedPlatformWithMcp, startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 import { eventually } from '../harness/eventually';
 import { FAST_MAIL_ENV } from '../harness/invitation-mail';
@@ -141,7 +141,7 @@ describeE2e('website chat: visitor sessions, escalation, inbox', () => {
   }
 
   beforeAll(async () => {
-    platform = await sharedPlatform();
+    platform = await sharedPlatformWithMcp();
     const developer = await createWorkspace(platform, { kind: 'developer', name: 'Dar Developments — دار للتطوير' });
     owner = await createMember(platform, { workspaceId: developer.id, role: 'owner' });
     agent = await createMember(platform, { workspaceId: developer.id, role: 'agent' });

@@ -9,7 +9,7 @@ import type { AccountFixture, MemberFixture } from '../harness/identity-fixtures
 import { mcpClient, mcpFactoryOf, principalOf } from '../harness/mcp-client';
 import type { McpServerFactory } from '../../apps/gateway/src/mcp/mcp-server.factory';
 import { describeE2e } from '../harness/mode';
-import { sharedPlatform } from '../harness/platform';
+import { sharedPlatformWithMcp } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 
 const SESSION = ['whoami', 'ping'];
@@ -127,7 +127,7 @@ describeE2e('MCP tools: the catalogue per role, calling the REST routes’ handl
   }
 
   beforeAll(async () => {
-    platform = await sharedPlatform();
+    platform = await sharedPlatformWithMcp();
     mcp = await mcpFactoryOf(platform);
     buyer = await createAccount(platform, { name: 'سارة المشترية' });
     owner = await createMember(platform, { role: 'owner' });

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { parser } from '@prometheus-io/lezer-promql';
 import { describeE2e, e2eMode } from '../harness/mode';
 import { createApiKey, createMember } from '../harness/identity-fixtures';
-import { startPlatform } from '../harness/platform';
+import { sharedPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 import { scrapeAll, seriesNames, total } from '../harness/prometheus-text';
 import type { Exposition } from '../harness/prometheus-text';
@@ -53,7 +53,7 @@ describeE2e('Prometheus metrics', () => {
   const scrape = (): Promise<Exposition> => scrapeAll(urls);
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await sharedPlatform();
     const owner = await createMember(platform, { role: 'owner' });
     key = await createApiKey(platform, owner.workspaceId, owner.accountId);
     urls = Object.values(platform.metricsUrls);

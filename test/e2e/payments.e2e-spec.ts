@@ -4,7 +4,7 @@ import { EVENT_PAYLOAD_SCHEMAS } from '@app/contracts';
 import { withClient } from '../harness/databases';
 import { createMember } from '../harness/identity-fixtures';
 import { describeE2e } from '../harness/mode';
-import { sharedPlatform } from '../harness/platform';
+import { startPlatform } from '../harness/platform';
 import type { Platform } from '../harness/platform';
 import { startLocalStripe } from '../harness/stripe-server';
 import type { LocalStripe } from '../harness/stripe-server';
@@ -18,7 +18,7 @@ describeE2e('payments', () => {
 
     beforeAll(async () => {
       // What a production start looks like when nobody configured a provider.
-      platform = await sharedPlatform({ env: { PAYMENTS_PROVIDER: '', PAYMENTS_ALLOW_MANUAL: '' } });
+      platform = await startPlatform({ env: { PAYMENTS_PROVIDER: '', PAYMENTS_ALLOW_MANUAL: '' } });
     });
 
     afterAll(() => platform?.close());
@@ -54,7 +54,7 @@ describeE2e('payments', () => {
 
     beforeAll(async () => {
       stripe = await startLocalStripe();
-      platform = await sharedPlatform({
+      platform = await startPlatform({
         env: {
           PAYMENTS_PROVIDER: 'stripe',
           PAYMENTS_ALLOW_MANUAL: '',

@@ -7,12 +7,14 @@ import { TestEnvironment } from 'jest-environment-node';
  * refuses to load modules for it then): what outlives it does nothing that loads a module.
  */
 export interface SharedPlatformSlot {
+  /** The suite it serves: each suite's globalTeardown stops its own. */
+  mode: 'standalone' | 'distributed';
   /** The platform, once started (typed by test/harness/platform.ts, which starts it). */
   started: Promise<unknown>;
   /** SIGTERM to its processes at once; returns their pids (none before it has started). */
   signal(): number[];
-  /** What globalTeardown removes once the processes are gone: its database and event streams. */
-  leftovers(): { databaseUrl: string; natsUrl: string; namespace: string } | undefined;
+  /** What globalTeardown removes once the processes are gone: its database and (distributed) event streams. */
+  leftovers(): { databaseUrl: string; natsUrl?: string; namespace?: string } | undefined;
 }
 
 declare global {

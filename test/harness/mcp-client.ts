@@ -1,17 +1,12 @@
-import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Principal } from '@app/contracts';
-import { loadEnv } from '@app/config';
-import { PlatformModule, distributedDatabase, runtimeOptionsFrom } from '@app/platform';
-import { GatewayEnv } from '../../apps/gateway/src/config/gateway.env';
-import { GatewayModule } from '../../apps/gateway/src/gateway.module';
-import { McpServerFactory } from '../../apps/gateway/src/mcp/mcp-server.factory';
+import type { McpServerFactory } from '../../apps/gateway/src/mcp/mcp-server.factory';
 import type { AccountFixture, MemberFixture } from './identity-fixtures';
 import { TestOAuthClient, authorizeMcpClient } from './oauth-client';
+import { e2eMode } from './mode';
 import type { Platform } from './platform';
 
 export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
@@ -22,7 +17,17 @@ export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
  * replica would be.
  */
 export async function mcpFactoryOf(platform: Platform): Promise<{ factory: McpServerFactory; close(): Promise<void> }> {
+  // Loaded here, not at the top: most files that import this module only connect over OAuth.
+  const { McpServerFactory } = await import('../../apps/gateway/src/mcp/mcp-server.factory');
   if (platform.app) return { factory: platform.app.get(McpServerFactory), close: () => Promise.resolve() };
+  if (e2eMode === 'standalone')
+    throw new Error('A standalone platform in another process: start this file’s with sharedPlatformWithMcp');
+  const [{ Module }, { NestFactory }, { loadEnv }, { PlatformModule, distributedDatabase, runtimeOptionsFrom }] =
+    await Promise.all([import('@nestjs/common'), import('@nestjs/core'), import('@app/config'), import('@app/platform')]);
+  const [{ GatewayEnv }, { GatewayModule }] = await Promise.all([
+    import('../../apps/gateway/src/config/gateway.env'),
+    import('../../apps/gateway/src/gateway.module'),
+  ]);
   Object.assign(process.env, platform.env, { LOG_LEVEL: 'error' });
   const env = loadEnv(GatewayEnv);
 

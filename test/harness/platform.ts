@@ -2,16 +2,12 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import os from 'node:os';
 import type net from 'node:net';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { deleteNamespaceStreams } from '@app/messaging';
 import { APP_NAMES, APP_RUNTIME, nodeArgsFor } from '@app/contracts';
 import type { AppName } from '@app/contracts';
-import { loadEnv } from '@app/config';
-import { MetricsEndpoint } from '@app/platform';
-import { createStandaloneApp } from '../../apps/standalone/src/standalone-app';
-import { StandaloneEnv } from '../../apps/standalone/src/standalone.env';
 import { startContractProxy } from './contract-proxy';
 import type { SharedPlatformSlot } from './e2e.environment';
 import { freshDatabase } from './databases';
@@ -118,6 +114,9 @@ const TEST_ENV = {
   // fair-use limits run (their headers are on every answer) but never trip. A test of them sets its own.
   API_RATE_LIMIT: '1000000',
   PUBLIC_RATE_LIMIT: '1000000',
+  // Node 22+ keeps the apps' compiled code on disk between the run's many process starts (about a
+  // tenth of a start's CPU); Node 20 ignores it.
+  NODE_COMPILE_CACHE: path.join(os.tmpdir(), 'pdp-e2e-compile-cache'),
 };
 
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
@@ -134,28 +133,32 @@ export type SharedPlatformOptions = Pick<PlatformOptions, 'env'>;
 const SHARED_ENV = { AUTH_RATE_LIMIT: '10000' };
 
 /**
- * A platform for a file that needs only "a platform": in distributed mode one per jest process
- * and configuration, started by the first file that asks and stopped at the end of the run
- * (test/harness/e2e.environment.ts, distributed.global-teardown.ts); each file gets its own
- * contract proxy in front of it. Such a file makes its own users and workspaces and never counts
- * what other files may have made; stopping processes or replicas needs `startPlatform`.
- * Standalone starts in about half a second from the template database, so there each file
- * keeps its own, with the same configuration.
+ * A platform for a file that needs only "a platform": one per jest process and configuration,
+ * in processes of its own (standalone: the build's application in one child process, as
+ * test/harness/standalone-process.mjs starts it; distributed: every app's process), started by
+ * the first file that asks and stopped at the end of the run (test/harness/e2e.environment.ts,
+ * the global teardowns). Each file gets its own contract proxy in front of it, so a file no
+ * longer pays for loading and booting the whole application. Such a file makes its own users and
+ * workspaces and never counts what other files may have made; stopping processes or replicas,
+ * or reaching into the application, needs `startPlatform`.
  */
 export async function sharedPlatform(options: SharedPlatformOptions = {}): Promise<Platform> {
   const registry = globalThis.__E2E_SHARED_PLATFORMS__;
   const env = { ...SHARED_ENV, ...options.env };
-  if (e2eMode === 'standalone' || !registry) return startPlatform({ env });
-  const key = JSON.stringify(env);
+  if (!registry) return startPlatform({ env });
+  // `npm test` runs both modes' files in one jest process, which holds one registry.
+  const key = `${e2eMode} ${JSON.stringify(env)}`;
   let slot: SharedPlatformSlot | undefined = registry.get(key);
   if (!slot) {
-    const starting = startDistributed({ env });
-    let started: DistributedPlatform | undefined;
+    const starting: Promise<PlatformProcesses> =
+      e2eMode === 'standalone' ? startStandaloneProcess({ env }) : startDistributed({ env });
+    let started: PlatformProcesses | undefined;
     starting.then(
       (platform) => (started = platform),
       () => registry.delete(key),
     );
     slot = {
+      mode: e2eMode,
       started: starting,
       signal: () => started?.signal() ?? [],
       leftovers: () =>
@@ -167,7 +170,8 @@ export async function sharedPlatform(options: SharedPlatformOptions = {}): Promi
     };
     registry.set(key, slot);
   }
-  const shared = (await slot.started) as DistributedPlatform;
+  const shared = (await slot.started) as PlatformProcesses;
+  shared.acquire();
   process.env.JWT_SIGNING_KEYS = shared.env.JWT_SIGNING_KEYS; // tests mint tokens with the platform's key
   const sharedOnly = new Error('A shared platform runs for other files too: use startPlatform');
   const unsupported = () => Promise.reject(sharedOnly);
@@ -184,11 +188,98 @@ export async function sharedPlatform(options: SharedPlatformOptions = {}): Promi
       throw sharedOnly;
     },
     logs: () => shared.logs(),
-    close: () => Promise.resolve(),
+    close: () => Promise.resolve(shared.release()),
   });
 }
 
+/**
+ * sharedPlatform for a file that also builds the gateway's MCP server in this process
+ * (mcpFactoryOf, test/harness/mcp-client.ts): in standalone it takes the server from an
+ * application of its own in this process; in distributed it builds a gateway on the shared
+ * platform's database and NATS.
+ */
+export function sharedPlatformWithMcp(options: SharedPlatformOptions = {}): Promise<Platform> {
+  return e2eMode === 'standalone' ? startPlatform({ env: { ...SHARED_ENV, ...options.env } }) : sharedPlatform(options);
+}
+
+/** A platform running in child processes: what a shared one serves files with and is stopped by. */
+interface PlatformProcesses {
+  baseUrl: string;
+  databaseUrl: string;
+  env: Record<string, string>;
+  metricsUrls: Platform['metricsUrls'];
+  logs(): string;
+  /** SIGTERM to every process at once, without waiting; returns their pids. */
+  signal(): number[];
+  /** A file starts using it. */
+  acquire(): void;
+  /**
+   * A file is done with it. Standalone pauses the process (SIGSTOP) until the next file asks:
+   * idle, its outbox relays and sweeps poll the database several times a second, a tenth of a
+   * core for nothing. Distributed keeps running (NATS closes a client that stops answering pings).
+   */
+  release(): void;
+}
+
+const STANDALONE_PROCESS = path.join(__dirname, 'standalone-process.mjs');
+
+/** The standalone platform from the build in a child process, on a fresh database of the suite's PostgreSQL. */
+async function startStandaloneProcess(options: PlatformOptions): Promise<PlatformProcesses> {
+  const db = await freshDatabase();
+  const port = await freePort();
+  const metricsPort = await freePort([port]);
+  const env: Record<string, string> = {
+    ...TEST_ENV,
+    ...options.env,
+    DATABASE_URL: db.url,
+    PORT: String(port),
+    METRICS_PORT: String(metricsPort),
+  };
+  let output = '';
+  const child = spawn(process.execPath, [STANDALONE_PROCESS], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let users = 0;
+  try {
+    await waitUntilReady(`${baseUrl}${APP_RUNTIME.gateway.readinessPath}`, child, () => output);
+  } catch (err) {
+    await stopChild(child, 'SIGKILL');
+    await db.drop();
+    throw err;
+  }
+  return {
+    baseUrl,
+    databaseUrl: db.url,
+    env,
+    metricsUrls: { standalone: `http://127.0.0.1:${metricsPort}/metrics` },
+    logs: () => output,
+    signal: () => {
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return [];
+      child.kill('SIGCONT'); // a paused process only acts on SIGTERM once it runs again
+      child.kill('SIGTERM');
+      return [child.pid];
+    },
+    acquire: () => {
+      if (users++ === 0) child.kill('SIGCONT');
+    },
+    release: () => {
+      if (--users === 0) child.kill('SIGSTOP');
+    },
+  };
+}
+
 async function startStandalone(options: PlatformOptions): Promise<Omit<Platform, 'gatewayUrl'>> {
+  // Loaded here, not at the top: a distributed file, or one on a shared platform, never needs them.
+  const [{ loadEnv }, { MetricsEndpoint }, { createStandaloneApp }, { StandaloneEnv }] = await Promise.all([
+    import('@app/config'),
+    import('@app/platform'),
+    import('../../apps/standalone/src/standalone-app'),
+    import('../../apps/standalone/src/standalone.env'),
+  ]);
   const db = await freshDatabase();
   // In one process the apps read their configuration from process.env, as they do in production.
   Object.assign(process.env, TEST_ENV, options.env, { PORT: '0', METRICS_PORT: '0' });
@@ -226,7 +317,7 @@ async function startStandalone(options: PlatformOptions): Promise<Omit<Platform,
 
 const DIST = path.join(__dirname, '..', '..', 'dist', 'apps');
 
-class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
+class DistributedPlatform implements Omit<Platform, 'gatewayUrl'>, PlatformProcesses {
   private readonly processes = new Map<AppName, ChildProcess>();
   private readonly replicas: ChildProcess[] = [];
   private output = '';
@@ -322,6 +413,9 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
     return this.output;
   }
 
+  acquire(): void {}
+  release(): void {}
+
   /** SIGTERM to every process at once, without waiting; returns their pids. */
   signal(): number[] {
     const children = [...this.processes.values(), ...this.replicas].filter((child) => child.exitCode === null);
@@ -332,7 +426,10 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'> {
   async close(): Promise<void> {
     await Promise.all(this.replicas.map((child) => stopChild(child, 'SIGTERM')));
     await Promise.all([...this.processes.keys()].map((app) => this.stopApp(app)));
-    if (this.deleteStreams) await deleteNamespaceStreams(this.env.NATS_URL, this.env.EVENTS_NAMESPACE);
+    if (this.deleteStreams) {
+      const { deleteNamespaceStreams } = await import('@app/messaging');
+      await deleteNamespaceStreams(this.env.NATS_URL, this.env.EVENTS_NAMESPACE);
+    }
     await this.db.drop();
   }
 }
