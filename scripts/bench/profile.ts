@@ -20,7 +20,8 @@ import { DECISION_BODIES, locationPaths } from './workload';
  * (cpu-stages.ts): each stage's share, and its CPU microseconds per request (the share of the
  * process's CPU over the load, read from /proc), the figure to compare builds by. Options: route,
  * duration (s), connections, gazetteer (a folder, or none), keep (leave the .cpuprofile files in
- * the printed folder).
+ * the printed folder), build (another build's dist/ to profile, e.g. main's, for a before/after in
+ * alternation).
  */
 const DEFAULT_GAZETTEER = path.join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'locations', 'saudi');
 
@@ -29,7 +30,11 @@ async function profileMode(mode: Mode): Promise<void> {
   const route = choiceOption('route', ['locations', 'properties', 'decisions'], 'locations');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `pdp-profile-${mode}-`));
   // The process writes its profile when it exits (Node 20 refuses --cpu-prof in NODE_OPTIONS).
-  const platform = await startStandalone(['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  const build = option('build', '');
+  const platform = await startStandalone(
+    ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+    ...(build ? [path.resolve(build)] : []),
+  );
   const node = platform.memoryGroups().filter((group) => group.label === 'standalone node');
   const pid = node[0].pids()[0];
   let cpuSeconds = 0;
