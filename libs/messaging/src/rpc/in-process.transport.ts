@@ -1,7 +1,6 @@
 import { ClientProxy, Server } from '@nestjs/microservices';
 import type { CustomTransportStrategy, MessageHandler, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { EmptyError, TimeoutError, isObservable, lastValueFrom, of } from 'rxjs';
-import type { Observable } from 'rxjs';
 import { requestIdOfEnvelope, runWithRequestContext, traceRpcHandling } from '@app/observability';
 import { jsonCopy } from './json-copy';
 import { recordRpcServerCall } from '../metrics/rpc-metrics';
@@ -81,6 +80,8 @@ export class InProcessClient extends ClientProxy {
       }, deadlineMs);
       const cancel = this.dispatch(pattern, data, ({ err, response }) => {
         clearTimeout(timer);
+        // The registry's envelope (or the no-handler string), as the Observable path delivered it: RpcClient rebuilds it.
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
         if (err) reject(err);
         else if (response !== undefined) resolve(response);
         else reject(new EmptyError());
