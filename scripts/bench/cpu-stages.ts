@@ -24,6 +24,21 @@ export interface StageShare {
   percent: number;
 }
 
+/** A stage's share, and what it costs per request: the share of the process's measured CPU. */
+export interface StageCost extends StageShare {
+  microsPerRequest: number;
+}
+
+/**
+ * Turns shares into CPU microseconds per request: `cpuSeconds` is the process's own CPU time over
+ * the load (/proc, utime + stime), not the profile's sample time, which on a busy machine also
+ * counts the time the process waited for a core.
+ */
+export function stageCosts(shares: StageShare[], cpuSeconds: number, requests: number): StageCost[] {
+  const perRequest = (cpuSeconds * 1e6) / Math.max(requests, 1);
+  return shares.map((share) => ({ ...share, microsPerRequest: (share.percent / 100) * perRequest }));
+}
+
 /** First match wins, so the more specific patterns come first. */
 const STAGES: [stage: string, test: (url: string, fn: string) => boolean][] = [
   ['(idle)', (_url, fn) => fn === '(idle)'],

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { normalizeIp } from '@nestjs/throttler';
@@ -55,7 +55,7 @@ export class FairUseLimiter {
    */
   countPublic(ip: string, reply: FastifyReply): Promise<void> {
     if (!this.publicIp) return Promise.resolve();
-    const hashed = createHash('sha256').update(normalizeIp(ip), 'utf8').digest('base64url').slice(0, 22);
+    const hashed = hash('sha256', normalizeIp(ip), 'base64url').slice(0, 22);
     return this.count(this.publicIp, hashed, reply);
   }
 

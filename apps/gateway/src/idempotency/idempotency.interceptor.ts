@@ -11,8 +11,8 @@ import { canonicalJson, digest } from './idempotency-crypto';
 import { IdempotencyService, IdempotentReplay } from './idempotency.service';
 import type { KeyedRequest } from './idempotency.service';
 import type { StoredAnswer } from './idempotency.repository';
-import { IDEMPOTENT } from './idempotent.decorator';
-import type { IdempotentOptions } from './idempotent.decorator';
+import { IDEMPOTENT } from './idempotent-options';
+import type { IdempotentOptions } from './idempotent-options';
 
 type HttpRequest = FastifyRequest & RequestWithPrincipal;
 
@@ -28,7 +28,7 @@ export async function claimUpload(request: FastifyRequest, uploadDigest: string)
   await claim?.(uploadDigest);
 }
 
-/** Runs `@Idempotent()` routes under the Idempotency-Key rule (IdempotencyService). */
+/** Runs `@Idempotent()` routes (which mount it) under the Idempotency-Key rule (IdempotencyService). */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(

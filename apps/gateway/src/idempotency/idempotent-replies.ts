@@ -24,18 +24,25 @@ function take(request: FastifyRequest): PendingAnswer | undefined {
 /**
  * Settles a claimed Idempotency-Key with the bytes actually sent: `onSend` sees the final
  * status and payload, the error filter's answers included, so a replay is byte-identical. The
- * write is awaited, so a client that has the answer finds it stored when it retries.
+ * write is awaited, so a client that has the answer finds it stored when it retries. Callback
+ * hooks, not async ones: every request passes here, and only a keyed one needs a promise.
  */
 export function useIdempotentReplies(fastify: FastifyInstance): void {
-  fastify.addHook('onSend', async (request, reply, payload) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     const answer = take(request);
-    if (answer) {
-      const contentType = reply.getHeader('content-type');
-      await answer.settle(reply.statusCode, typeof contentType === 'string' ? contentType : undefined, payload);
-    }
-    return payload;
+    if (!answer) return done(null, payload);
+    const contentType = reply.getHeader('content-type');
+    answer.settle(reply.statusCode, typeof contentType === 'string' ? contentType : undefined, payload).then(
+      () => done(null, payload),
+      (err: unknown) => done(err as Error),
+    );
   });
-  fastify.addHook('onResponse', async (request) => {
-    await take(request)?.abandon();
+  fastify.addHook('onResponse', (request, _reply, done) => {
+    const answer = take(request);
+    if (!answer) return done();
+    answer.abandon().then(
+      () => done(),
+      (err: unknown) => done(err as Error),
+    );
   });
 }

@@ -1,21 +1,20 @@
-import { SetMetadata, applyDecorators } from '@nestjs/common';
+import { SetMetadata, UseInterceptors, applyDecorators } from '@nestjs/common';
 import { ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { IdempotencyKeyHeader } from '../http/idempotency-key';
-
-export const IDEMPOTENT = Symbol('IDEMPOTENT');
-
-export interface IdempotentOptions {
-  /** `json` (default): the parsed body; `upload`: the uploaded file's bytes (the route calls claimUpload). */
-  body: 'json' | 'upload';
-}
+import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { IDEMPOTENT } from './idempotent-options';
+import type { IdempotentOptions } from './idempotent-options';
 
 /**
  * A POST that creates something honours `Idempotency-Key` (docs/api.md): IdempotencyInterceptor
- * does the work; this marks the route and documents the header and the 422.
+ * does the work; this marks the route, mounts the interceptor on it (on this route only: a global
+ * interceptor would put every other request through an Observable chain for nothing) and documents
+ * the header and the 422.
  */
 export const Idempotent = (options: IdempotentOptions = { body: 'json' }) =>
   applyDecorators(
     SetMetadata(IDEMPOTENT, options),
+    UseInterceptors(IdempotencyInterceptor),
     IdempotencyKeyHeader(
       'Optional. A retry with the same key and the same request within 24 hours answers the first success again ' +
         '(same status, same bytes, header `Idempotent-Replayed: true`) and creates or charges nothing; sent while ' +

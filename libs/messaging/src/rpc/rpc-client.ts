@@ -5,6 +5,7 @@ import type { RpcDescriptor } from '@app/contracts';
 import { AppError, isErrorEnvelope } from '@app/errors';
 import { currentRequestId, traceRpcCall } from '@app/observability';
 import { TimeoutError, firstValueFrom, timeout } from 'rxjs';
+import { InProcessClient } from './in-process.transport';
 import type { MessageEnvelope } from './message-envelope';
 import { RUNTIME_OPTIONS } from '../runtime';
 import type { RuntimeOptions } from '../runtime';
@@ -50,12 +51,15 @@ export class RpcClient {
     timeoutMs: number | undefined,
   ): Promise<TResponse> {
     const startedAt = performance.now();
+    const deadlineMs = timeoutMs ?? rpcDeadlineMs(pattern, this.runtime.rpcTimeoutMs);
     try {
-      const response = await firstValueFrom(
-        this.proxy
-          .send<TResponse, MessageEnvelope<TRequest>>(pattern, envelope)
-          .pipe(timeout(timeoutMs ?? rpcDeadlineMs(pattern, this.runtime.rpcTimeoutMs))),
-      );
+      // In process, the same request without ClientProxy's Observable chain (InProcessClient.request).
+      const response =
+        this.proxy instanceof InProcessClient
+          ? ((await this.proxy.request(pattern, envelope, deadlineMs)) as TResponse)
+          : await firstValueFrom(
+              this.proxy.send<TResponse, MessageEnvelope<TRequest>>(pattern, envelope).pipe(timeout(deadlineMs)),
+            );
       recordRpcClientCall(pattern, 'ok', startedAt);
       return response;
     } catch (err) {

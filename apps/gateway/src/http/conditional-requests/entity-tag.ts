@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** A strong ETag naming `content` (a body, or what a body is made from): the same content, the same tag. */
 export function entityTag(content: string): string {
-  return `"${createHash('sha256').update(content).digest('base64url').slice(0, 32)}"`;
+  // One-shot: no Hash object per call (a conditional GET tags every answer).
+  return `"${hash('sha256', content, 'base64url').slice(0, 32)}"`;
 }
 
 /**

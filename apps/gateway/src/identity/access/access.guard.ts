@@ -44,7 +44,11 @@ export class AccessGuard implements CanActivate {
     this.strategies = [apiKey, oauth, accessToken];
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /**
+   * Synchronous where nothing is to be verified (a message handler, a public route): Nest then
+   * skips awaiting the answer, and in standalone every message handler passes this guard too.
+   */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType() !== 'http') return true; // message handlers are internal; services re-check the principal
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, [
       context.getHandler(),
@@ -52,7 +56,11 @@ export class AccessGuard implements CanActivate {
     ]);
     if (!rule) throw new AppError('forbidden', 'This route does not declare who may call it.');
     if (rule.public) return true;
+    return this.admit(context, rule);
+  }
 
+  /** The caller's credential verified, the rule applied and the key's fair-use quota counted. */
+  private async admit(context: ExecutionContext, rule: Extract<AccessRule, { public: false }>): Promise<boolean> {
     const request = context.switchToHttp().getRequest<HttpRequest>();
     const principal = await this.authenticate(request, rule.credentials, rule.permission, context);
     assertAllowed(principal, rule);
