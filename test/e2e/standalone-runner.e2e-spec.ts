@@ -27,7 +27,8 @@ describeStandalone('npm start (the standalone runner)', () => {
 
   it('should start ready on a fresh DATA_DIR, stop cleanly on Ctrl-C, and reuse DATA_DIR on the next start', async () => {
     const port = await freePort();
-    const env = { PORT: String(port), METRICS_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    // No demo: the runner's own behaviour is what is tested here; the demo's first start is demo-seed's.
+    const env = { PORT: String(port), METRICS_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_SEED: 'false' };
 
     const first = run(MAIN, env);
     await waitForHttp200(`http://127.0.0.1:${port}/v1/health/ready`, first);
@@ -67,7 +68,8 @@ describeStandalone('npm start (the standalone runner)', () => {
 
   it('should recover when an earlier run was killed and left its database running', async () => {
     const port = await freePort();
-    const env = { PORT: String(port), METRICS_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    // No demo: the runner's own behaviour is what is tested here; the demo's first start is demo-seed's.
+    const env = { PORT: String(port), METRICS_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_SEED: 'false' };
     const killed = run(MAIN, env);
     await waitForHttp200(`http://127.0.0.1:${port}/v1/health/ready`, killed);
     const orphan = postmasterPid(dataDir);

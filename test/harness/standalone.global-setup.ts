@@ -18,7 +18,8 @@ declare global {
 export default async function standaloneGlobalSetup(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdp-e2e-'));
   fs.chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as "postgres", which must enter it
-  const db = await startEmbeddedPostgres({ dataDir, database: 'postgres' });
+  // A file's own platform, the shared ones (paused, still connected) and the file's own clients.
+  const db = await startEmbeddedPostgres({ dataDir, database: 'postgres', maxConnections: 400 });
   process.env.E2E_STANDALONE_ADMIN_URL = db.url;
   globalThis.__E2E_EMBEDDED_POSTGRES__ = { db, dataDir };
   const template = await createTemplateDatabase(db.url);

@@ -22,6 +22,8 @@ export interface EmbeddedPostgresOptions {
   dataDir: string;
   database?: string;
   log?: (line: string) => void;
+  /** 120 suits one platform; the e2e suite's cluster serves several at once (its shared ones). */
+  maxConnections?: number;
 }
 
 interface Binaries {
@@ -75,7 +77,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       '-c',
       'shared_buffers=48MB',
       '-c',
-      'max_connections=120',
+      `max_connections=${options.maxConnections ?? 120}`,
     ],
     { ...owner, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
   );
