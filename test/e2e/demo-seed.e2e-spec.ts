@@ -260,7 +260,7 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
       .set('authorization', `Bearer ${saved.api_key}`)
       .expect(200);
     await stop(second.proc);
-  });
+  }, 180_000); // two starts one after another, each seeding or checking the demo: over 60 s on a busy 2-core runner
 
   it('should write no demo rows, no file and print no key when DEMO_SEED is false', async () => {
     const dataDir = freshDataDir();
@@ -289,5 +289,5 @@ describeStandalone('demo seed (DEMO_SEED)', () => {
       .set('authorization', `Bearer ${saved.api_key}`)
       .expect(200);
     await stop(proc);
-  });
+  }, 180_000); // a fresh embedded cluster, then the demo: over 60 s on a busy 2-core runner
 });

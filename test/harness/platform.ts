@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import fs from 'node:fs';
 import os from 'node:os';
 import type net from 'node:net';
 import path from 'node:path';
@@ -145,7 +146,8 @@ const SHARED_ENV = { AUTH_RATE_LIMIT: '10000' };
 export async function sharedPlatform(options: SharedPlatformOptions = {}): Promise<Platform> {
   const registry = globalThis.__E2E_SHARED_PLATFORMS__;
   const env = { ...SHARED_ENV, ...options.env };
-  if (!registry) return startPlatform({ env });
+  // Without a build (jest run directly), a standalone file boots its own in-process.
+  if (!registry || (e2eMode === 'standalone' && !fs.existsSync(STANDALONE_BUILD))) return startPlatform({ env });
   // `npm test` runs both modes' files in one jest process, which holds one registry.
   const key = `${e2eMode} ${JSON.stringify(env)}`;
   let slot: SharedPlatformSlot | undefined = registry.get(key);
@@ -222,6 +224,8 @@ interface PlatformProcesses {
 }
 
 const STANDALONE_PROCESS = path.join(__dirname, 'standalone-process.mjs');
+/** What that process loads (test/harness/standalone-process.mjs). */
+const STANDALONE_BUILD = path.join(__dirname, '..', '..', 'dist', 'apps', 'standalone', 'src', 'standalone-app.js');
 
 /** The standalone platform from the build in a child process, on a fresh database of the suite's PostgreSQL. */
 async function startStandaloneProcess(options: PlatformOptions): Promise<PlatformProcesses> {
