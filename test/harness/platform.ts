@@ -14,7 +14,7 @@ import type { SharedPlatformSlot } from './e2e.environment';
 import { freshDatabase } from './databases';
 import type { FreshDatabase } from './databases';
 import { e2eMode } from './mode';
-import { freePort } from './processes';
+import { freePort, run } from './processes';
 
 /** The platform under test, reached over real HTTP in both modes. */
 export interface Platform {
@@ -239,17 +239,11 @@ async function startStandaloneProcess(options: PlatformOptions): Promise<Platfor
     PORT: String(port),
     METRICS_PORT: String(metricsPort),
   };
-  let output = '';
-  const child = spawn(process.execPath, [STANDALONE_PROCESS], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const { child, output } = run(STANDALONE_PROCESS, { HOME: process.env.HOME, ...env });
   const baseUrl = `http://127.0.0.1:${port}`;
   let users = 0;
   try {
-    await waitUntilReady(`${baseUrl}${APP_RUNTIME.gateway.readinessPath}`, child, () => output);
+    await waitUntilReady(`${baseUrl}${APP_RUNTIME.gateway.readinessPath}`, child, output);
   } catch (err) {
     await stopChild(child, 'SIGKILL');
     await db.drop();
@@ -260,7 +254,7 @@ async function startStandaloneProcess(options: PlatformOptions): Promise<Platfor
     databaseUrl: db.url,
     env,
     metricsUrls: { standalone: `http://127.0.0.1:${metricsPort}/metrics` },
-    logs: () => output,
+    logs: output,
     signal: () => {
       if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return [];
       child.kill('SIGCONT'); // a paused process only acts on SIGTERM once it runs again
