@@ -161,7 +161,8 @@ describeStandalone('npm start (the standalone runner)', () => {
         await waitForHttp200(
           `http://127.0.0.1:${port}/v1/health/ready`,
           { child: npm, output: () => output, exited },
-          180_000,
+          // npm start builds the whole project first (prestart): minutes on a busy 2-core runner.
+          330_000,
         );
         cluster = /cluster in (\S+?)\)/.exec(output)?.[1];
         expect(cluster).toMatch(/^\/var\/lib\/property-platform\/[0-9a-f]{16}\/postgres$/);
@@ -180,6 +181,6 @@ describeStandalone('npm start (the standalone runner)', () => {
         fs.rmSync(home, { recursive: true, force: true });
       }
     },
-    240_000,
+    420_000,
   );
 });
