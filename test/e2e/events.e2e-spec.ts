@@ -208,3 +208,74 @@ describeE2e('events: outbox, relay, durable consumers', () => {
     });
   });
 });
+
+describeE2e('events: a commit wakes the relay', () => {
+  /** Started with a relay that would read its outbox once a minute: only the commit's notification is faster. */
+  const startProbe = async (outboxPollMs: number) => {
+    const service = await startServiceApp(
+      {
+        imports: [DatabaseModule.forService({ service: SERVICE, entities: [], migrations: [] })],
+        providers: [ParcelRecorder],
+      },
+      { outboxPollMs },
+    );
+    const dataSource = service.app.get<DataSource>(getDataSourceToken(SERVICE));
+    const outbox = service.app.get(Outbox);
+    const recorder = service.app.get(ParcelRecorder);
+    return {
+      service,
+      dataSource,
+      emit: (labels: string[]) =>
+        dataSource.transaction(async (tx) => {
+          for (const label of labels) await outbox.add(tx, SUBJECT, { label });
+        }),
+      count: (labels: string[]) => recorder.handled.filter((label) => labels.includes(label)).length,
+      /** The backend of the relay's LISTEN connection, if it has one. */
+      listener: async (): Promise<number | undefined> =>
+        (
+          await dataSource.query<{ pid: number }[]>(
+            `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = $1`,
+            [`LISTEN "outbox_${SERVICE}"`],
+          )
+        )[0]?.pid,
+    };
+  };
+
+  describe('with the relay ticking once a minute', () => {
+    let probe: Awaited<ReturnType<typeof startProbe>>;
+    beforeAll(async () => {
+      probe = await startProbe(60_000);
+      await until(async () => (await probe.listener()) !== undefined, 15_000, POLL_MS);
+    });
+    afterAll(() => probe?.service.close());
+
+    it('should publish an event as soon as its transaction commits, not at the next sweep', async () => {
+      await probe.emit(['woken']);
+      await until(() => probe.count(['woken']) === 1, 5_000, POLL_MS);
+    });
+
+    it('should publish a burst larger than one batch (250 events in one commit) without waiting for a sweep', async () => {
+      const labels = Array.from({ length: 250 }, (_, i) => `burst-${i}`);
+      await probe.emit(labels);
+      await until(() => probe.count(labels) === labels.length, 10_000, POLL_MS);
+      const [{ pending }] = await probe.dataSource.query<{ pending: string }[]>(
+        `SELECT count(*) AS pending FROM "${SERVICE}"."outbox" WHERE published_at IS NULL`,
+      );
+      expect(pending).toBe('0');
+    });
+  });
+
+  it('should lose no event when its LISTEN connection is cut, and listen again', async () => {
+    const probe = await startProbe(500);
+    try {
+      await until(async () => (await probe.listener()) !== undefined, 15_000, POLL_MS);
+      const cut = (await probe.listener())!;
+      await probe.dataSource.query('SELECT pg_terminate_backend($1)', [cut]);
+      await probe.emit(['while-cut']);
+      await until(() => probe.count(['while-cut']) === 1, 10_000, POLL_MS);
+      await until(async () => ![undefined, cut].includes(await probe.listener()), 10_000, POLL_MS);
+    } finally {
+      await probe.service.close();
+    }
+  });
+});

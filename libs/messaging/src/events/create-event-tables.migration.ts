@@ -66,4 +66,41 @@ export class AddOutboxTraceparent1795996800000 implements MigrationInterface {
   }
 }
 
-export const EVENT_MIGRATIONS = [CreateEventTables1763769600000, AddOutboxTraceparent1795996800000];
+/**
+ * A committed insert into the outbox notifies `outbox_<schema>` (NOTIFY is delivered on commit, once
+ * per statement), so the service's relay publishes at once instead of at its next sweep. A trigger
+ * rather than a call in `Outbox.add`: every insert counts, a seed's or an operator's too.
+ */
+export class NotifyOutboxInserts1796083200000 implements MigrationInterface {
+  name = 'NotifyOutboxInserts1796083200000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    const schema = schemaOf(queryRunner);
+    await queryRunner.query(`
+      CREATE FUNCTION "${schema}"."outbox_notify"() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('outbox_' || TG_TABLE_SCHEMA, '');
+        RETURN NULL;
+      END $$`);
+    await queryRunner.query(
+      `CREATE TRIGGER "outbox_notify" AFTER INSERT ON "${schema}"."outbox" FOR EACH STATEMENT EXECUTE FUNCTION "${schema}"."outbox_notify"()`,
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    const schema = schemaOf(queryRunner);
+    await queryRunner.query(`DROP TRIGGER "outbox_notify" ON "${schema}"."outbox"`);
+    await queryRunner.query(`DROP FUNCTION "${schema}"."outbox_notify"()`);
+  }
+}
+
+/** The channel a service's outbox trigger notifies. */
+export function outboxChannel(schema: string): string {
+  return `outbox_${schema}`;
+}
+
+export const EVENT_MIGRATIONS = [
+  CreateEventTables1763769600000,
+  AddOutboxTraceparent1795996800000,
+  NotifyOutboxInserts1796083200000,
+];
