@@ -59,13 +59,18 @@ const STAGES: [stage: string, test: (url: string, fn: string) => boolean][] = [
     'guard (API key, token, access rules)',
     (url) => /identity\/(access|api-keys|auth)|passport|identity\/secrets/.test(url),
   ],
+  ['OAuth access token (jose, the grant check)', (url) => /node_modules\/jose\/|\/gateway\/src\/oauth\//.test(url)],
+  [
+    'MCP (SDK, JSON-RPC, zod, tool dispatch)',
+    (url) => /node_modules\/(@modelcontextprotocol|zod|zod-to-json-schema)\/|\/gateway\/src\/mcp\//.test(url),
+  ],
   [
     'transport (rxjs, in-process/NATS client and server, envelope)',
     (url) => /node_modules\/(rxjs|@nestjs\/microservices|nats)\/|libs\/messaging|\/rpc\//.test(url),
   ],
   [
-    'the work (location search, scoring, database)',
-    (url) => /apps\/decision|apps\/billing|node_modules\/(pg|pg-protocol|typeorm)\//.test(url),
+    'the work (location search, scoring, property search, database)',
+    (url) => /apps\/(decision|billing|catalogue)|node_modules\/(pg|pg-protocol|typeorm)\//.test(url),
   ],
   ['errors and envelope (exception filter, error registry)', (url) => /libs\/errors/.test(url)],
   ['security headers and CORS (helmet)', (url) => /node_modules\/(helmet|@fastify\/cors)\//.test(url)],

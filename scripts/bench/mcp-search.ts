@@ -1,8 +1,8 @@
-import { authorizeMcpClient } from '../oauth/oauth-client';
 import { runLoad } from './load';
 import type { LoadResult, LoadSettings, Workload } from './load';
 import { readMemory } from './memory';
 import { positiveOption } from './options';
+import { SEARCH, mcpAccessToken, mcpSearchWorkload, restSearchWorkload as restWorkload } from './mcp-workload';
 import { startStandalone } from './platforms';
 import { MCP_TARGET, P99_TARGET, atLeast, atMost, describeVerdict } from './targets';
 
@@ -15,29 +15,6 @@ import { MCP_TARGET, P99_TARGET, atLeast, atMost, describeVerdict } from './targ
  * (≤ 2×) and resident memory.
  * Options as `--name=value` or BENCH_*: duration (s per run), connections, warmup (s).
  */
-const SEARCH = { city: 'Riyadh', limit: 20 };
-const SEARCH_QUERY = new URLSearchParams({ city: SEARCH.city, limit: String(SEARCH.limit) }).toString();
-
-const restWorkload: Workload = {
-  method: 'GET',
-  paths: [`/v1/properties?${SEARCH_QUERY}`],
-};
-
-function mcpWorkload(accessToken: string): Workload {
-  return {
-    method: 'POST',
-    paths: ['/mcp'],
-    headers: {
-      authorization: `Bearer ${accessToken}`,
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-06-18',
-    },
-    bodies: [
-      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'buyer_search_properties', arguments: SEARCH } },
-    ],
-  };
-}
-
 /** One call of each before measuring: both must answer 200 with the same, non-empty page. */
 async function checkBothAnswer(baseUrl: string, mcp: Workload): Promise<number> {
   const rest = await fetch(`${baseUrl}${restWorkload.paths[0]}`);
@@ -73,10 +50,7 @@ async function main(): Promise<void> {
   const warmupS = positiveOption('warmup', 2);
   const platform = await startStandalone();
   try {
-    const login = platform.demoLogins?.find((l) => l.role !== 'moderator');
-    if (!login) throw new Error('the demo seed made no user to sign in as');
-    const oauth = await authorizeMcpClient(platform.baseUrl, login);
-    const mcp = mcpWorkload(oauth.saved?.access_token as string);
+    const mcp = mcpSearchWorkload(await mcpAccessToken(platform));
     const found = await checkBothAnswer(platform.baseUrl, mcp);
     const rest = await measure(platform.baseUrl, restWorkload, settings, warmupS);
     const tools = await measure(platform.baseUrl, mcp, settings, warmupS);

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { stageBreakdown, stageCosts } from './cpu-stages';
 import { runLoad } from './load';
+import type { Workload } from './load';
+import { mcpAccessToken, mcpSearchWorkload, restSearchWorkload } from './mcp-workload';
 import { readCpuSeconds } from './memory';
 import { choiceOption, option, positiveOption } from './options';
 import { importGazetteer, startStandalone } from './platforms';
@@ -15,7 +17,8 @@ import { DECISION_BODIES, locationPaths } from './workload';
  * `npm run bench:profile`: the standalone platform (gateway, services and in-process transport
  * in one Node process) started with `--cpu-prof` (log level warn),
  * `GET /v1/locations` (or, with `--route=properties`, GET /v1/properties' search mix over
- * 100,000 published listings; with `--route=decisions`, POST /v1/decisions) under load
+ * 100,000 published listings; with `--route=decisions`, POST /v1/decisions; with `--route=mcp`
+ * and `--route=search`, bench:mcp's two sides, the MCP tool call and its REST search) under load
  * (50 connections), then the CPU time of each process split by stage of the request path
  * (cpu-stages.ts): each stage's share, and its CPU microseconds per request (the share of the
  * process's CPU over the load, read from /proc), the figure to compare builds by. Options: route,
@@ -27,7 +30,7 @@ const DEFAULT_GAZETTEER = path.join(__dirname, '..', '..', '..', '..', 'shared',
 
 async function profileMode(mode: Mode): Promise<void> {
   const durationS = positiveOption('duration', 15);
-  const route = choiceOption('route', ['locations', 'properties', 'decisions'], 'locations');
+  const route = choiceOption('route', ['locations', 'properties', 'decisions', 'search', 'mcp'], 'locations');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `pdp-profile-${mode}-`));
   // The process writes its profile when it exits (Node 20 refuses --cpu-prof in NODE_OPTIONS).
   const build = option('build', '');
@@ -38,15 +41,21 @@ async function profileMode(mode: Mode): Promise<void> {
   const node = platform.memoryGroups().filter((group) => group.label === 'standalone node');
   const pid = node[0].pids()[0];
   let cpuSeconds = 0;
+  let label = '';
   const result = await using(platform, async () => {
     const gazetteer = option('gazetteer', DEFAULT_GAZETTEER);
     if (gazetteer !== 'none' && fs.existsSync(gazetteer)) await importGazetteer(platform, gazetteer);
     const headers = { authorization: `Bearer ${await platform.apiKey()}` };
     if (route === 'properties') await seedPublishedListings(platform.databaseUrl, PROPERTY_LISTINGS);
-    const workload =
-      route === 'decisions'
-        ? { method: 'POST' as const, paths: ['/v1/decisions'], bodies: DECISION_BODIES, headers }
-        : { method: 'GET' as const, paths: route === 'properties' ? PROPERTY_PATHS : locationPaths(), headers };
+    const workload: Workload =
+      route === 'mcp'
+        ? mcpSearchWorkload(await mcpAccessToken(platform))
+        : route === 'search'
+          ? restSearchWorkload
+          : route === 'decisions'
+            ? { method: 'POST', paths: ['/v1/decisions'], bodies: DECISION_BODIES, headers }
+            : { method: 'GET', paths: route === 'properties' ? PROPERTY_PATHS : locationPaths(), headers };
+    label = `${workload.method} ${workload.paths[0]}`;
     await runLoad(platform.baseUrl, workload, { durationS: 2, connections: 10 });
     const before = readCpuSeconds(node).get('standalone node') ?? 0;
     const load = await runLoad(platform.baseUrl, workload, {
@@ -58,7 +67,7 @@ async function profileMode(mode: Mode): Promise<void> {
   });
   const perRequest = (cpuSeconds * 1e6) / Math.max(result.requests, 1);
   const lines = [
-    `\n== ${mode}: ${route === 'decisions' ? 'POST' : 'GET'} /v1/${route}, ${result.requestsPerSecond} req/s ` +
+    `\n== ${mode}: ${label}, ${result.requestsPerSecond} req/s ` +
       `under the profiler, ${result.errors} errors, load average ${os
         .loadavg()
         .map((n) => n.toFixed(2))

@@ -84,7 +84,9 @@ describeDistributed('traces across the gateway, decision and billing', () => {
 
     // The consumer is the last to finish, but each process exports its own batches on its own
     // timer: the decision and billing spans, and the gateway's spans of the consumer's recipients
-    // look-up, may arrive after the consumer's. Wait for every process's part of the trace.
+    // look-up, may arrive after the consumer's. Wait for every process's part of the trace, and
+    // for every span's parent: a span whose parent is still in another process's batch leads
+    // nowhere yet.
     // The attribute names docs/tracing.md gives (the stable database semantic conventions).
     const isSql = (s: ReceivedSpan) => s.attributes['db.system.name'] === 'postgresql';
     const isServer = (service: string, pattern: string) => (s: ReceivedSpan) =>
@@ -101,7 +103,8 @@ describeDistributed('traces across the gateway, decision and billing', () => {
         spans.some(isServer('decision', DecisionsRpc.create.pattern)) &&
         spans.some(isServer('billing', BillingRpc.debit.pattern)) &&
         spans.some((s) => s.service === 'billing' && isSql(s)) &&
-        spans.some((s) => s.service === 'decision' && isSql(s));
+        spans.some((s) => s.service === 'decision' && isSql(s)) &&
+        spans.every((s) => ancestry(spans, s).at(-1) === http);
       return found && everyPart ? found : undefined;
     }, 'the low-balance consumer span, and the decision, billing and gateway parts of the trace');
     const trace = receiver.trace(http.traceId);

@@ -6,8 +6,8 @@ import { IdentityDirectory } from '../directory/identity-directory';
 
 /**
  * Identity's answer to "is the caller's workspace a developer's?" (decisions.md: projects, units,
- * the knowledge base, the widget and its inbox are for developer workspaces), read fresh: a key's
- * workspace is as its user's.
+ * the knowledge base, the widget and its inbox are for developer workspaces), from the kind the
+ * workspace was created with: a key's workspace is as its user's.
  */
 @Injectable()
 export class DeveloperWorkspaces {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { IdentityDirectory } from '../../identity/directory/identity-directory';
 import type { ToolCaller, UserPrincipal } from './mcp-tool';
 
-/** Who calls the tools of one /mcp request: the principal and the kind of its workspace, read fresh. */
+/** Who calls the tools of one /mcp request: the principal (read fresh) and the kind of its workspace. */
 @Injectable()
 export class ToolCallersRepository {
   constructor(private readonly identity: IdentityDirectory) {}
