@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { openLedger } from './shared-platforms-ledger';
 import { createTemplateDatabase } from './template-database';
 
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -22,6 +23,7 @@ export default async function distributedGlobalSetup(): Promise<void> {
   if (!(await answers(natsUrl.hostname, Number(natsUrl.port || 4222)))) missing.push(`NATS at ${natsUrl.host}`);
   if (!(await answers(redisUrl.hostname, Number(redisUrl.port || 6379)))) missing.push(`Redis at ${redisUrl.host}`);
   if (missing.length === 0) {
+    openLedger('distributed');
     const template = await createTemplateDatabase(process.env.E2E_PG_ADMIN_URL);
     if (template) process.env.E2E_PG_TEMPLATE = template;
     return;

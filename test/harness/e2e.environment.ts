@@ -1,5 +1,6 @@
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
 import { TestEnvironment } from 'jest-environment-node';
+import { terminate } from './shared-platforms-ledger';
 
 /**
  * A shared platform as the jest process holds it, beyond the test file that started it. Its
@@ -11,10 +12,8 @@ export interface SharedPlatformSlot {
   mode: 'standalone' | 'distributed';
   /** The platform, once started (typed by test/harness/platform.ts, which starts it). */
   started: Promise<unknown>;
-  /** SIGTERM to its processes at once; returns their pids (none before it has started). */
-  signal(): number[];
-  /** What globalTeardown removes once the processes are gone: its database and (distributed) event streams. */
-  leftovers(): { databaseUrl: string; natsUrl?: string; namespace?: string } | undefined;
+  /** Its processes (none before it has started). */
+  pids(): number[];
 }
 
 declare global {
@@ -24,11 +23,12 @@ declare global {
 /**
  * Every test file of a jest process sees one registry of shared platforms (test files run in
  * sandboxes of their own; this module runs outside them, once per process). Platforms started
- * by one file serve the next; globalTeardown stops them in-band, and a worker's exit signals them.
+ * by one file serve the next; the process's exit signals them, and the suite's globalTeardown
+ * waits for them and removes what they leave (test/harness/shared-platforms-ledger.ts).
  */
 const registry = (globalThis.__E2E_SHARED_PLATFORMS__ ??= new Map());
 process.once('exit', () => {
-  for (const slot of registry.values()) slot.signal();
+  for (const slot of registry.values()) terminate(slot.pids());
 });
 
 export default class E2eEnvironment extends TestEnvironment {

@@ -11,6 +11,7 @@ import { APP_NAMES, APP_RUNTIME, nodeArgsFor } from '@app/contracts';
 import type { AppName } from '@app/contracts';
 import { startContractProxy } from './contract-proxy';
 import type { SharedPlatformSlot } from './e2e.environment';
+import { recordSharedPlatform } from './shared-platforms-ledger';
 import { freshDatabase } from './databases';
 import type { FreshDatabase } from './databases';
 import { e2eMode } from './mode';
@@ -156,20 +157,19 @@ export async function sharedPlatform(options: SharedPlatformOptions = {}): Promi
       e2eMode === 'standalone' ? startStandaloneProcess({ env }) : startDistributed({ env });
     let started: PlatformProcesses | undefined;
     starting.then(
-      (platform) => (started = platform),
+      (platform) => {
+        started = platform;
+        const { databaseUrl, env } = platform;
+        recordSharedPlatform(e2eMode, {
+          pids: platform.pids(),
+          databaseUrl,
+          natsUrl: env.NATS_URL,
+          namespace: env.EVENTS_NAMESPACE,
+        });
+      },
       () => registry.delete(key),
     );
-    slot = {
-      mode: e2eMode,
-      started: starting,
-      signal: () => started?.signal() ?? [],
-      leftovers: () =>
-        started && {
-          databaseUrl: started.databaseUrl,
-          natsUrl: started.env.NATS_URL,
-          namespace: started.env.EVENTS_NAMESPACE,
-        },
-    };
+    slot = { mode: e2eMode, started: starting, pids: () => started?.pids() ?? [] };
     registry.set(key, slot);
   }
   const shared = (await slot.started) as PlatformProcesses;
@@ -211,8 +211,8 @@ interface PlatformProcesses {
   env: Record<string, string>;
   metricsUrls: Platform['metricsUrls'];
   logs(): string;
-  /** SIGTERM to every process at once, without waiting; returns their pids. */
-  signal(): number[];
+  /** Its processes' ids. */
+  pids(): number[];
   /** A file starts using it. */
   acquire(): void;
   /**
@@ -255,12 +255,7 @@ async function startStandaloneProcess(options: PlatformOptions): Promise<Platfor
     env,
     metricsUrls: { standalone: `http://127.0.0.1:${metricsPort}/metrics` },
     logs: output,
-    signal: () => {
-      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return [];
-      child.kill('SIGCONT'); // a paused process only acts on SIGTERM once it runs again
-      child.kill('SIGTERM');
-      return [child.pid];
-    },
+    pids: () => (child.pid === undefined ? [] : [child.pid]),
     acquire: () => {
       if (users++ === 0) child.kill('SIGCONT');
     },
@@ -414,11 +409,10 @@ class DistributedPlatform implements Omit<Platform, 'gatewayUrl'>, PlatformProce
   acquire(): void {}
   release(): void {}
 
-  /** SIGTERM to every process at once, without waiting; returns their pids. */
-  signal(): number[] {
-    const children = [...this.processes.values(), ...this.replicas].filter((child) => child.exitCode === null);
-    for (const child of children) child.kill('SIGTERM');
-    return children.flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
+  pids(): number[] {
+    return [...this.processes.values(), ...this.replicas].flatMap((child) =>
+      child.pid === undefined ? [] : [child.pid],
+    );
   }
 
   async close(): Promise<void> {

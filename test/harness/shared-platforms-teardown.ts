@@ -1,35 +1,26 @@
-import type { SharedPlatformSlot } from './e2e.environment';
+import { takeLedger, terminate } from './shared-platforms-ledger';
 import { dropDatabase } from './template-database';
 
 /**
- * Stops the run's shared platforms of one mode (test/harness/e2e.environment.ts) and drops their databases,
- * for a globalTeardown: with modules of its own, since the sandboxes that started them are gone.
- * `removeStreams` deletes what a distributed platform left in NATS.
+ * Stops the run's shared platforms of one mode, in-band or in whichever jest worker started them
+ * (test/harness/shared-platforms-ledger.ts), and drops their databases, for a globalTeardown: with
+ * modules of its own, since the sandboxes that started them are gone. `removeStreams` deletes what
+ * a distributed platform left in NATS.
  */
 export async function stopSharedPlatforms(
-  mode: SharedPlatformSlot['mode'],
+  mode: 'standalone' | 'distributed',
   adminUrl: string | undefined,
   removeStreams?: (natsUrl: string, namespace: string) => Promise<void>,
 ): Promise<void> {
-  const shared = globalThis.__E2E_SHARED_PLATFORMS__;
-  for (const [key, slot] of shared ?? []) {
-    if (slot.mode !== mode) continue;
-    await stopSlot(slot, adminUrl, removeStreams);
-    shared?.delete(key);
+  for (const [key, slot] of globalThis.__E2E_SHARED_PLATFORMS__ ?? []) {
+    if (slot.mode === mode) globalThis.__E2E_SHARED_PLATFORMS__?.delete(key);
   }
-}
-
-async function stopSlot(
-  slot: SharedPlatformSlot,
-  adminUrl: string | undefined,
-  removeStreams?: (natsUrl: string, namespace: string) => Promise<void>,
-): Promise<void> {
-  const leftovers = slot.leftovers();
-  await exited(slot.signal());
-  if (!leftovers) return;
-  if (removeStreams && leftovers.natsUrl && leftovers.namespace)
-    await removeStreams(leftovers.natsUrl, leftovers.namespace);
-  if (adminUrl) await dropDatabase(adminUrl, new URL(leftovers.databaseUrl).pathname.slice(1));
+  const platforms = takeLedger(mode);
+  await exited(platforms.flatMap((platform) => terminate(platform.pids)));
+  for (const { databaseUrl, natsUrl, namespace } of platforms) {
+    if (removeStreams && natsUrl && namespace) await removeStreams(natsUrl, namespace);
+    if (adminUrl) await dropDatabase(adminUrl, new URL(databaseUrl).pathname.slice(1));
+  }
 }
 
 /** Waits for the processes to finish draining (SIGKILL after 30 s). */

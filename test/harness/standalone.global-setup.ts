@@ -5,6 +5,7 @@ import path from 'node:path';
 // eslint-disable-next-line no-restricted-imports
 import { startEmbeddedPostgres } from '../../libs/database/src/embedded/embedded-postgres';
 import type { EmbeddedPostgres } from '../../libs/database/src/embedded/embedded-postgres'; // eslint-disable-line no-restricted-imports
+import { openLedger } from './shared-platforms-ledger';
 import { createTemplateDatabase } from './template-database';
 
 declare global {
@@ -21,6 +22,7 @@ export default async function standaloneGlobalSetup(): Promise<void> {
   // A file's own platform, the shared ones (paused, still connected) and the file's own clients.
   const db = await startEmbeddedPostgres({ dataDir, database: 'postgres', maxConnections: 400 });
   process.env.E2E_STANDALONE_ADMIN_URL = db.url;
+  openLedger('standalone');
   globalThis.__E2E_EMBEDDED_POSTGRES__ = { db, dataDir };
   const template = await createTemplateDatabase(db.url);
   if (template) process.env.E2E_STANDALONE_TEMPLATE = template;
