@@ -66,11 +66,6 @@ const e2e = {
 
 module.exports = {
   testTimeout: 60_000,
-  // Two test files at a time, even on two cores (jest's default there is one, in its own process):
-  // an e2e file spends most of its time waiting for its platform's processes and PostgreSQL, so a
-  // second one fills the idle core. On this 2-core machine the standalone suite took 774 s with one
-  // and 495 s with two. Each worker starts its own shared platforms (test/harness/platform.ts).
-  maxWorkers: 2,
   projects: [
     {
       ...shared,
