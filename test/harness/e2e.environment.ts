@@ -1,5 +1,6 @@
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
 import { TestEnvironment } from 'jest-environment-node';
+import type { E2eMode } from './mode';
 import { terminate } from './shared-platforms-ledger';
 
 /**
@@ -9,7 +10,7 @@ import { terminate } from './shared-platforms-ledger';
  */
 export interface SharedPlatformSlot {
   /** The suite it serves: each suite's globalTeardown stops its own. */
-  mode: 'standalone' | 'distributed';
+  mode: E2eMode;
   /** The platform, once started (typed by test/harness/platform.ts, which starts it). */
   started: Promise<unknown>;
   /** Its processes (none before it has started). */

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-
-type Mode = 'standalone' | 'distributed';
+import type { E2eMode } from './mode';
 
 /** A shared platform as its suite's globalTeardown finds it: processes to stop, then what they leave. */
 export interface SharedPlatformRecord {
@@ -13,27 +12,27 @@ export interface SharedPlatformRecord {
   namespace?: string;
 }
 
-const ledgerVariable = (mode: Mode) => `E2E_${mode.toUpperCase()}_SHARED_PLATFORMS`;
+const ledgerVariable = (mode: E2eMode) => `E2E_${mode.toUpperCase()}_SHARED_PLATFORMS`;
 
 /**
  * Shared platforms are started in jest's workers, which have exited by the time globalTeardown
  * runs in the parent process: each is written down, one JSON line, in a file the suite's
  * globalSetup names (the workers inherit its environment).
  */
-export function openLedger(mode: Mode): void {
+export function openLedger(mode: E2eMode): void {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pdp-e2e-shared-')), 'platforms.jsonl');
   fs.writeFileSync(file, '');
   process.env[ledgerVariable(mode)] = file;
 }
 
-export function recordSharedPlatform(mode: Mode, record: SharedPlatformRecord): void {
+export function recordSharedPlatform(mode: E2eMode, record: SharedPlatformRecord): void {
   const file = process.env[ledgerVariable(mode)];
   // One append per line: O_APPEND keeps two workers' lines whole.
   if (file) fs.appendFileSync(file, `${JSON.stringify(record)}\n`);
 }
 
 /** The suite's shared platforms, for its globalTeardown; the ledger goes with them. */
-export function takeLedger(mode: Mode): SharedPlatformRecord[] {
+export function takeLedger(mode: E2eMode): SharedPlatformRecord[] {
   const file = process.env[ledgerVariable(mode)];
   if (!file || !fs.existsSync(file)) return [];
   const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);

@@ -1,3 +1,4 @@
+import type { E2eMode } from './mode';
 import { takeLedger, terminate } from './shared-platforms-ledger';
 import { dropDatabase } from './template-database';
 
@@ -8,7 +9,7 @@ import { dropDatabase } from './template-database';
  * a distributed platform left in NATS.
  */
 export async function stopSharedPlatforms(
-  mode: 'standalone' | 'distributed',
+  mode: E2eMode,
   adminUrl: string | undefined,
   removeStreams?: (natsUrl: string, namespace: string) => Promise<void>,
 ): Promise<void> {
