@@ -44,6 +44,7 @@ export default tseslint.config(
       'eslint.config.mjs',
       'jest.config.js',
       'jest.esm-transform.js',
+      'scripts/swc-options.cjs',
     ],
   },
   eslint.configs.recommended,

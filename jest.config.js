@@ -14,22 +14,8 @@ const moduleNameMapper = Object.fromEntries(
   ]),
 );
 
-/**
- * swc transpiles, as ts-jest did with isolatedModules (no type check here: `npm run typecheck` does
- * that). Legacy decorators with their metadata, as tsc emits them: Nest injects by design:paramtypes.
- */
-function swc(syntax) {
-  return {
-    jsc: {
-      parser: syntax === 'typescript' ? { syntax, decorators: true } : { syntax },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
-      target: 'es2022',
-      keepClassNames: true,
-    },
-    module: { type: 'commonjs' },
-    sourceMaps: 'inline',
-  };
-}
+/** swc transpiles, as the build does (no type check here: `npm run typecheck` does that). */
+const swc = require('./scripts/swc-options.cjs');
 
 /** Packages published only as ES modules. */
 const ESM_ONLY = [
