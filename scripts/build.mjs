@@ -13,7 +13,8 @@ const require = createRequire(import.meta.url);
 const swcOptions = require('./swc-options.cjs');
 
 const OUT = 'dist';
-const SOURCES = ['apps', 'libs', 'scripts'];
+// The folders tsconfig.build.json includes (apps, libs, scripts), without its specs and no declarations.
+const SOURCES = JSON.parse(readFileSync('tsconfig.build.json', 'utf8')).include.map((glob) => glob.split('/')[0]);
 const NOT_BUILT = /(\.spec|\.e2e-spec|\.d)\.ts$/;
 /** Plain JavaScript and CSS the gateway serves, not compiled: found where the source had them. */
 const BROWSER_ASSETS = ['apps/gateway/src/widget-page/assets'];
